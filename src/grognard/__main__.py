@@ -1,0 +1,3 @@
+from grognard.cli.main import main
+
+raise SystemExit(main())

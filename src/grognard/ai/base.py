@@ -1,0 +1,181 @@
+"""The one interface through which a computer drives any seat of any ruleset.
+
+A player gets a :class:`PlayerContext`: its seat, its view (``Game.view(seat)``, the same filtered data a
+person's browser gets), its legal decisions and the bound ruleset (static scenario data and the ruleset's
+helpers, never the state). Any cheat would have to be a named handicap; none exists.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from grognard.engine import Decision, Legal, Ruleset
+from grognard.engine.errors import DataError, nearest
+from grognard.engine.rng import Dice, seed_state
+
+
+class PlayerContext:
+    """What a computer player is given: its seat, its view (built on first use), its legal decisions and the
+    bound ruleset."""
+
+    __slots__ = ("_view", "_view_fn", "legal", "rules", "seat")
+
+    def __init__(
+        self,
+        seat: str,
+        view: Mapping[str, Any] | Callable[[], Mapping[str, Any]],
+        legal: Legal,
+        rules: Ruleset[Any, Any],
+    ) -> None:
+        self.seat = seat
+        self.legal = legal
+        self.rules = rules
+        self._view: Mapping[str, Any] | None = None if callable(view) else view
+        self._view_fn = view if callable(view) else None
+
+    @property
+    def view(self) -> Mapping[str, Any]:
+        if self._view is None:
+            assert self._view_fn is not None
+            self._view = self._view_fn()
+        return self._view
+
+
+class Player(ABC):
+    """A computer player. ``seed`` makes its own choices repeatable; it never touches the game's dice."""
+
+    kind = ""
+
+    def __init__(self, seed: int = 0, level: int = 1) -> None:
+        self.dice = Dice(seed_state(seed))
+        self.level = level
+
+    @property
+    def name(self) -> str:
+        return f"{self.kind}:{self.level}" if self.level != 1 else self.kind
+
+    @abstractmethod
+    def choose(self, ctx: PlayerContext) -> Decision:
+        """The decision to make now; must be one of ``ctx.legal``."""
+
+    def interject(self, ctx: PlayerContext) -> Decision | None:
+        """A reaction to make while another seat is deciding (``Turn.optional``), or None to wait."""
+        return None
+
+
+class RandomPlayer(Player):
+    """Picks a legal decision at random: a family of decisions uniformly, then one of its members."""
+
+    kind = "random"
+
+    def choose(self, ctx: PlayerContext) -> Decision:
+        return ctx.legal.sample(self.dice)
+
+    def interject(self, ctx: PlayerContext) -> Decision | None:
+        if ctx.legal and self.dice.below(8) == 0:
+            return ctx.legal.sample(self.dice)
+        return None
+
+
+class GreedyPlayer(Player):
+    """Takes the decision the ruleset's quick rating likes best, looking no further ahead.
+
+    Families are many and can be large, so it rates at most ``budget`` decisions: the suggested one, then
+    every member of small families and a random sample of large ones. Ties go to a random one.
+    """
+
+    kind = "greedy"
+    budget = 400
+
+    def choose(self, ctx: PlayerContext) -> Decision:
+        candidates = self._candidates(ctx.legal)
+        best: list[Decision] = []
+        best_score = None
+        for d in candidates:
+            s = ctx.rules.rate(ctx.view, ctx.seat, d)
+            if best_score is None or s > best_score:
+                best, best_score = [d], s
+            elif s == best_score:
+                best.append(d)
+        if not best:
+            return ctx.legal.sample(self.dice)
+        return self.dice.pick(best)
+
+    def _candidates(self, legal: Legal) -> list[Decision]:
+        out: list[Decision] = []
+        if legal.suggested is not None:
+            out.append(legal.suggested)
+        families = [c for c in legal.choices if len(c)]
+        if not families:
+            return out
+        share = max(4, self.budget // len(families))
+        for c in families:
+            values = c.values()
+            if len(values) <= share:
+                out.extend(c.make(v) for v in values)
+            else:
+                out.extend(c.make(values[self.dice.below(len(values))]) for _ in range(share))
+        return out
+
+    def interject(self, ctx: PlayerContext) -> Decision | None:
+        if not ctx.legal:
+            return None
+        d = self.choose(ctx)
+        return d if ctx.rules.rate(ctx.view, ctx.seat, d) > 0 else None
+
+
+PlayerFactory = Callable[[int, int], Player]
+
+_GENERIC: dict[str, PlayerFactory] = {
+    "random": lambda seed, level: RandomPlayer(seed, level),
+    "greedy": lambda seed, level: GreedyPlayer(seed, level),
+}
+
+
+def player_kinds(rules: type[Ruleset[Any, Any]] | None = None) -> dict[str, PlayerFactory]:
+    """The computer players available for a ruleset: the generic ones plus the ruleset's own."""
+    kinds = dict(_GENERIC)
+    if rules is not None:
+        extra = getattr(rules, "computer_players", None)
+        if callable(extra):
+            kinds.update(extra())
+    return kinds
+
+
+def make_player(spec: str, rules: type[Ruleset[Any, Any]] | None = None, seed: int = 0) -> Player:
+    """A player from ``kind`` or ``kind:level`` (``random``, ``greedy``, ``general:2``...)."""
+    kind, _, level_text = spec.partition(":")
+    kinds = player_kinds(rules)
+    if kind not in kinds:
+        raise DataError("players", spec, f"unknown computer player {kind!r}; {nearest(kind, kinds)}")
+    try:
+        level = int(level_text) if level_text else 1
+    except ValueError:
+        raise DataError("players", spec, "the level after ':' is a whole number") from None
+    return kinds[kind](seed, level)
+
+
+def parse_players(
+    spec: str | None, rules: type[Ruleset[Any, Any]], seats: Sequence[str], seed: int = 0, default: str = "greedy"
+) -> dict[str, Player]:
+    """Players per seat from ``"seat=kind[:level],..."`` or ``"kind,kind"`` in seat order; missing seats get
+    ``default``. Each player's own seed is derived from ``seed`` and its seat."""
+    chosen: dict[str, str] = {s: default for s in seats}
+    if spec:
+        parts = [p.strip() for p in spec.split(",") if p.strip()]
+        if all("=" not in p for p in parts):
+            if len(parts) == 1:
+                chosen = {s: parts[0] for s in seats}
+            else:
+                if len(parts) != len(seats):
+                    raise DataError("players", spec, f"give one player per seat: {', '.join(seats)}")
+                chosen = dict(zip(seats, parts, strict=True))
+        else:
+            for p in parts:
+                seat, _, kind = p.partition("=")
+                if seat not in seats:
+                    raise DataError("players", p, f"no seat {seat!r}; {nearest(seat, seats)}")
+                chosen[seat] = kind
+    return {s: make_player(k, rules, seed * 7919 + i * 104729 + 1) for i, (s, k) in enumerate(chosen.items())}

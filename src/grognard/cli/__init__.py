@@ -1,0 +1,1 @@
+"""The ``grognard`` command: thin commands over the game protocol."""

@@ -1,0 +1,198 @@
+"""A game in progress: rules + seed + the decisions made, with its events, views, digest and undo.
+
+``Game.apply`` is the one entry point through which a state changes: it checks that the seat may act and
+that the decision is in that seat's legal set, applies it with a fresh :class:`Step`, stores the advanced
+generator in the new state, appends the decision to the log and the events to the event log. An illegal
+decision raises :class:`IllegalDecision` and changes nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from . import codec
+from .decisions import Decision, Legal
+from .errors import IllegalDecision
+from .events import Event, Step, visible_to
+from .protocol import Result, Ruleset, Turn
+
+TRAIL_CHARS = 16
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    seat: str
+    decision: Decision
+
+
+def state_digest(state: Any) -> str:
+    """SHA-256 of the canonical JSON of a state: equal on every machine for equal games."""
+    return hashlib.sha256(codec.dumps(state).encode("utf-8")).hexdigest()
+
+
+def events_digest(events: list[Event]) -> str:
+    h = hashlib.sha256()
+    for e in events:
+        h.update(codec.dumps({"kind": e.kind, "text": e.text, "data": e.data, "seen_by": e.seen_by}).encode())
+        h.update(b"\n")
+    return h.hexdigest()
+
+
+class Game:
+    """One game: a bound ruleset, its seed, the current state, the decision log and the event log."""
+
+    def __init__(self, rules: Ruleset[Any, Any], seed: int, *, trail: bool = False) -> None:
+        self.rules = rules
+        self.seed = seed
+        self.state: Any = rules.initial_state(seed)
+        self.log: list[LogEntry] = []
+        self.events: list[Event] = []
+        self.event_counts: list[int] = []  # events emitted by each logged decision
+        # digest prefixes after each decision, kept when asked: a save names the first decision that diverges
+        self.trail: list[str] | None = [] if trail else None
+        self._undo: list[tuple[Any, int]] = []  # (state before, event count before) of undoable decisions
+        self._legal: tuple[Any, str, Legal] | None = None  # the last legal set asked for, by state and seat
+
+    # --- asking ----------------------------------------------------------------------------------------
+    def turn(self) -> Turn:
+        return self.rules.turn(self.state)
+
+    @property
+    def over(self) -> bool:
+        return self.turn().seat is None
+
+    def legal(self, seat: str) -> Legal:
+        if not self.turn().may_act(seat):
+            return Legal(seat)
+        return self._legal_now(seat)
+
+    def _legal_now(self, seat: str) -> Legal:
+        cached = self._legal
+        if cached is not None and cached[0] is self.state and cached[1] == seat:
+            return cached[2]
+        legal = self.rules.legal(self.state, seat)
+        self._legal = (self.state, seat, legal)
+        return legal
+
+    def result(self) -> Result | None:
+        return self.rules.result(self.state)
+
+    # --- deciding --------------------------------------------------------------------------------------
+    def apply(self, seat: str, decision: Decision) -> list[Event]:
+        """Apply ``seat``'s decision; returns the events it caused (all of them: filter before sending)."""
+        turn = self.rules.turn(self.state)
+        if turn.seat is None:
+            raise IllegalDecision("the game is over")
+        if seat not in self.rules.seats:
+            raise IllegalDecision(f"no seat {seat!r} in {self.rules.name}")
+        if not turn.may_act(seat):
+            raise IllegalDecision(f"it is not {seat}'s decision: waiting for {turn.seat}")
+        legal = self._legal_now(seat)
+        if decision not in legal:
+            raise self.rules.explain(self.state, seat, decision, legal)
+        step = Step(self.state.rng)
+        new_state = self.rules.apply(self.state, seat, decision, step)
+        new_state = self.rules.with_rng(new_state, step.dice.state)
+        if step.irreversible:
+            self._undo.clear()
+        else:
+            self._undo.append((self.state, len(self.events)))
+        self.state = new_state
+        self.log.append(LogEntry(seat, decision))
+        self.events.extend(step.events)
+        self.event_counts.append(len(step.events))
+        if self.trail is not None:
+            self.trail.append(self.digest()[:TRAIL_CHARS])
+        return step.events
+
+    def can_undo(self, seat: str) -> bool:
+        return bool(self._undo) and self.log[-1].seat == seat
+
+    def undo(self, seat: str) -> None:
+        """Take back ``seat``'s last decision, if it was the last one made, no die was rolled and nothing
+        hidden was revealed since."""
+        if not self._undo:
+            raise IllegalDecision("nothing to undo: a die was rolled or something hidden was revealed")
+        if self.log[-1].seat != seat:
+            raise IllegalDecision(f"the last decision was {self.log[-1].seat}'s, not {seat}'s")
+        self.state, n_events = self._undo.pop()
+        del self.events[n_events:]
+        self.log.pop()
+        self.event_counts.pop()
+        if self.trail:
+            self.trail.pop()
+
+    # --- what leaves the engine ------------------------------------------------------------------------
+    def view(self, seat: str | None) -> dict[str, Any]:
+        """What ``seat`` may know now; once the game is over every seat gets the full view."""
+        over = self.over
+        who = None if over else seat
+        data = self.rules.view(self.state, who)
+        turn = self.turn()
+        out: dict[str, Any] = {
+            "game": self.rules.id,
+            "scenario": self.rules.scenario.info.id,
+            "seat": seat,
+            "decisions": len(self.log),
+            "turn": {"seat": turn.seat, "optional": list(turn.optional), "phase": turn.phase},
+            "over": over,
+            "state": data,
+        }
+        result = self.result()
+        if result is not None:
+            out["result"] = result.to_json()
+        return out
+
+    def events_for(self, seat: str | None, start: int = 0) -> list[dict[str, Any]]:
+        """The event log from ``start`` as ``seat`` may see it (the full log once the game is over)."""
+        who = None if self.over else seat
+        return [e.to_json() for e in self.events[start:] if visible_to(e, who)]
+
+    def digest(self) -> str:
+        return state_digest(self.state)
+
+    def events_digest(self) -> str:
+        return events_digest(self.events)
+
+    def decisions_json(self) -> list[dict[str, Any]]:
+        return [
+            {"seat": e.seat, "decision": e.decision.to_json(), "text": self.rules.describe(e.decision)}
+            for e in self.log
+        ]
+
+    def entries(self) -> Iterator[LogEntry]:
+        return iter(self.log)
+
+    @classmethod
+    def restore(
+        cls,
+        rules: Ruleset[Any, Any],
+        seed: int,
+        state: Any,
+        log: list[LogEntry],
+        events: list[Event],
+        event_counts: list[int],
+        trail: list[str] | None,
+    ) -> Game:
+        """A game resumed from a snapshot without replaying its decisions (undo starts empty)."""
+        game = cls.__new__(cls)
+        game.rules = rules
+        game.seed = seed
+        game.state = state
+        game.log = list(log)
+        game.events = list(events)
+        game.event_counts = list(event_counts)
+        game.trail = list(trail) if trail is not None else None
+        game._undo = []
+        game._legal = None
+        return game
+
+
+def new_game(
+    ruleset: type[Ruleset[Any, Any]], scenario: str, options: Mapping[str, Any] | None = None, seed: int = 0
+) -> Game:
+    """A new game of ``ruleset`` on a bundled scenario id or a scenario file path."""
+    return Game(ruleset(ruleset.load_scenario(scenario), options), seed)

@@ -1,0 +1,145 @@
+"""Movement: every cell a unit can reach within its movement points, and the cheapest path to one of them.
+
+Costs are small non-negative integers in the ruleset's unit (The Perfect General counts half points, so a
+road step costs 1 and a clear step 2). A ruleset precomputes :class:`EdgeCosts` for each movement class from
+the terrain tables (terrain of the cell entered, roads only along the road, uphill, hexside features,
+prohibited terrain), then adds what changes during play when it asks for a reach: cells that cannot be
+entered (enemy units), cells that can be passed but not ended in (friendly units), cells where movement must
+stop, and a hook for costs that depend on the step itself (entering or leaving a zone of control).
+
+The search is Dial's bucketed Dijkstra over the integer costs: exact, deterministic (neighbours are visited
+in direction order and ties keep the first path found), and linear in the cells reached.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass
+
+from .geometry import Grid
+
+UNREACHED = 1 << 30
+
+EdgeCosts = tuple[tuple[tuple[int, int], ...], ...]
+"""For every cell, the ``(neighbour, cost)`` pairs of the steps allowed out of it."""
+
+StepHook = Callable[[int, int, int, bool], int | None]
+"""``hook(from, to, base_cost, first_step)`` -> the step's cost, or None if the step is not allowed."""
+
+
+def edge_costs(grid: Grid, cost: Callable[[int, int, int], int | None]) -> EdgeCosts:
+    """Precompute ``cost(from, to, direction)`` (None: prohibited) for every step of a grid."""
+    table = grid.neighbor_table()
+    out = []
+    for a in range(grid.size):
+        steps = []
+        for d, b in enumerate(table[a], start=1):
+            if b < 0:
+                continue
+            c = cost(a, b, d)
+            if c is not None:
+                if c < 0:
+                    raise ValueError("movement costs are never negative")
+                steps.append((b, c))
+        out.append(tuple(steps))
+    return tuple(out)
+
+
+@dataclass(slots=True)
+class Reach:
+    """The result of a movement search from ``start``."""
+
+    start: int
+    budget: int
+    cost: list[int]
+    prev: list[int]
+    reached: list[int]
+    no_stop: Collection[int]
+
+    def can_reach(self, cell: int) -> bool:
+        return self.cost[cell] < UNREACHED
+
+    def destinations(self) -> list[int]:
+        """Cells the unit may end its move in (sorted), not counting where it stands."""
+        return sorted(c for c in self.reached if c != self.start and c not in self.no_stop)
+
+    def path(self, cell: int) -> list[int]:
+        """The cheapest path from the start to ``cell``, both included."""
+        if self.cost[cell] >= UNREACHED:
+            raise ValueError("cell not reached")
+        out = [cell]
+        while out[-1] != self.start:
+            out.append(self.prev[out[-1]])
+        out.reverse()
+        return out
+
+
+def reach(
+    costs: EdgeCosts,
+    start: int,
+    budget: int,
+    *,
+    blocked: Collection[int] = (),
+    no_stop: Collection[int] = (),
+    stop: Collection[int] = (),
+    hook: StepHook | None = None,
+    hook_cells: Collection[int] = (),
+    min_one: bool = False,
+) -> Reach:
+    """Every cell reachable from ``start`` within ``budget``.
+
+    - ``blocked``: cells that cannot be entered (an enemy unit; a unit cannot move through enemies).
+    - ``no_stop``: cells that may be passed through but not ended in (a friendly unit).
+    - ``stop``: cells where movement ends on entering.
+    - ``hook``: called for steps into or out of ``hook_cells``, to change their cost or forbid them.
+    - ``min_one``: a unit that has not moved may always make one allowed step, whatever it costs
+      (PG p.26: "a unit can always move a minimum of one location"; BA 7.5).
+    """
+    n = len(costs)
+    cost = [UNREACHED] * n
+    prev = [-1] * n
+    cost[start] = 0
+    reached = [start]
+    buckets: list[list[int]] = [[] for _ in range(budget + 1)]
+    buckets[0].append(start)
+    for d in range(budget + 1):
+        bucket = buckets[d]
+        for u in bucket:  # zero-cost steps append to the bucket being read, which this loop then visits
+            if cost[u] != d or (u in stop and u != start):
+                continue
+            first = u == start
+            hooked_u = hook is not None and u in hook_cells
+            for v, c in costs[u]:
+                if v in blocked:
+                    continue
+                if hook is not None and (hooked_u or v in hook_cells):
+                    h = hook(u, v, c, first)
+                    if h is None:
+                        continue
+                    c = h
+                nd = d + c
+                if nd > budget:
+                    if not (first and min_one and budget > 0):
+                        continue
+                    nd = budget
+                if nd < cost[v]:
+                    if cost[v] == UNREACHED:
+                        reached.append(v)
+                    cost[v] = nd
+                    prev[v] = u
+                    buckets[nd].append(v)
+    return Reach(start, budget, cost, prev, reached, no_stop)
+
+
+def path_cost(costs: EdgeCosts, path: Sequence[int]) -> int | None:
+    """The static cost of walking ``path`` step by step, or None if a step is not allowed."""
+    total = 0
+    for a, b in itertools.pairwise(path):
+        for v, c in costs[a]:
+            if v == b:
+                total += c
+                break
+        else:
+            return None
+    return total

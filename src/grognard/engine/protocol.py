@@ -1,0 +1,285 @@
+"""The one game protocol every ruleset implements, and the browser, the computer players, saves and tests use.
+
+A ruleset is a class with its game's metadata (id, seats, options, decision kinds, scenarios); an instance
+is bound to one scenario and one set of options. Its state is a frozen dataclass with an ``rng`` field; the
+rules never mutate a state, they return a new one (Pgx), so an illegal decision cannot leave a mark and a
+copy for search costs nothing.
+
+The calls, in the order a driver makes them::
+
+    rules = Ruleset(scenario, options)
+    state = rules.initial_state(seed)
+    turn = rules.turn(state)            # who must decide now (and who may interject)
+    legal = rules.legal(state, seat)    # what that seat may decide, what it is asked, a suggestion
+    state = rules.apply(state, seat, decision, step)   # only with a decision in ``legal``
+    rules.view(state, seat)             # all that seat may know: the only way out of the engine
+    rules.result(state)                 # None until the game is over
+
+:class:`grognard.engine.game.Game` wraps these with validation, the decision log, events and undo.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, ClassVar, Generic, TypeVar
+
+from .decisions import Decision, DecisionCodec, Legal
+from .errors import DataError, IllegalDecision, nearest
+from .events import Step
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """A rule option the manual offers, with its default."""
+
+    name: str
+    label: str
+    default: Any
+    choices: tuple[Any, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    help: str = ""
+
+    def check(self, value: Any) -> Any:
+        if self.choices:
+            if value not in self.choices:
+                raise DataError("options", self.name, f"{value!r} is not one of {list(self.choices)}")
+            return value
+        if isinstance(self.default, bool):
+            if not isinstance(value, bool):
+                raise DataError("options", self.name, f"expected true or false, found {value!r}")
+            return value
+        if isinstance(self.default, int):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise DataError("options", self.name, f"expected a whole number, found {value!r}")
+            if self.minimum is not None and value < self.minimum:
+                raise DataError("options", self.name, f"{value} is below the minimum {self.minimum}")
+            if self.maximum is not None and value > self.maximum:
+                raise DataError("options", self.name, f"{value} is above the maximum {self.maximum}")
+            return value
+        return value
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"name": self.name, "label": self.label, "default": self.default}
+        if self.choices:
+            out["choices"] = list(self.choices)
+        if self.minimum is not None:
+            out["minimum"] = self.minimum
+        if self.maximum is not None:
+            out["maximum"] = self.maximum
+        if self.help:
+            out["help"] = self.help
+        return out
+
+
+def resolve_options(specs: Sequence[OptionSpec], given: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The full option set: defaults overridden by ``given``, each checked."""
+    by_name = {s.name: s for s in specs}
+    out = {s.name: s.default for s in specs}
+    for name, value in (given or {}).items():
+        if name not in by_name:
+            raise DataError("options", name, f"unknown option {name!r}; {nearest(name, by_name)}")
+        out[name] = by_name[name].check(value)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class ScenarioInfo:
+    """What the lobby and ``grognard games`` show of a scenario."""
+
+    id: str
+    name: str
+    summary: str = ""
+    description: str = ""
+    turns: int = 0
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "summary": self.summary,
+            "description": self.description,
+            "turns": self.turns,
+            **dict(self.extra),
+        }
+
+
+class Scenario(ABC):
+    """A loaded scenario. ``document()`` is a self-contained JSON value that rebuilds it (saves embed it)."""
+
+    info: ScenarioInfo
+
+    @abstractmethod
+    def document(self) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """Who must decide now (``seat``; None once the game is over) and who may interject (``optional``)."""
+
+    seat: str | None
+    optional: tuple[str, ...] = ()
+    phase: str = ""
+
+    def may_act(self, seat: str) -> bool:
+        return seat == self.seat or seat in self.optional
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """The end of a game in the manual's terms: winner (None for a draw), victory level and score per seat."""
+
+    winner: str | None
+    levels: Mapping[str, str]
+    scores: Mapping[str, int]
+    summary: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "winner": self.winner,
+            "levels": dict(self.levels),
+            "scores": dict(self.scores),
+            "summary": self.summary,
+        }
+
+
+S = TypeVar("S")
+Sc = TypeVar("Sc", bound=Scenario)
+
+
+class Ruleset(ABC, Generic[S, Sc]):
+    """One game's rules, bound to a scenario and options."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    seats: ClassVar[tuple[str, ...]]
+    decision_types: ClassVar[tuple[type[Decision], ...]]
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    state_type: ClassVar[type]
+    _codec: ClassVar[DecisionCodec | None] = None
+
+    def __init__(self, scenario: Sc, options: Mapping[str, Any] | None = None) -> None:
+        self.scenario = scenario
+        self.options = resolve_options(self.option_specs, options)
+
+    # --- scenarios -------------------------------------------------------------------------------------
+    @classmethod
+    @abstractmethod
+    def scenario_dir(cls) -> Path:
+        """Where the bundled scenarios live (one ``<id>.json`` each)."""
+
+    @classmethod
+    def scenario_ids(cls) -> list[str]:
+        return sorted(p.stem for p in cls.scenario_dir().glob("*.json"))
+
+    @classmethod
+    def scenarios(cls) -> list[ScenarioInfo]:
+        return [cls.load_scenario(i).info for i in cls.scenario_ids()]
+
+    @classmethod
+    def load_scenario(cls, ref: str | Path) -> Sc:
+        """A bundled scenario by id, or a user's scenario file by path."""
+        text = str(ref)
+        bundled = cls.scenario_dir() / f"{text}.json"
+        if "/" not in text and "\\" not in text and not text.endswith(".json"):
+            if not bundled.is_file():
+                raise DataError(cls.id, "scenario", f"no scenario {text!r}; {nearest(text, cls.scenario_ids())}")
+            return cls.read_scenario(bundled)
+        path = Path(ref)
+        if not path.is_file():
+            raise DataError(str(path), "", "scenario file not found")
+        return cls.read_scenario(path)
+
+    @classmethod
+    @abstractmethod
+    def read_scenario(cls, path: Path) -> Sc:
+        """Load and check a scenario file."""
+
+    @classmethod
+    @abstractmethod
+    def scenario_from_document(cls, document: Mapping[str, Any], where: str) -> Sc:
+        """Rebuild a scenario from the self-contained document a save embeds."""
+
+    @classmethod
+    def decisions(cls) -> DecisionCodec:
+        if cls.__dict__.get("_codec") is None:
+            cls._codec = DecisionCodec(cls.decision_types)
+        codec = cls.__dict__["_codec"]
+        assert isinstance(codec, DecisionCodec)
+        return codec
+
+    @classmethod
+    def describe_game(cls) -> dict[str, Any]:
+        """The entry ``grognard games --json`` prints for this game."""
+        return {
+            "id": cls.id,
+            "name": cls.name,
+            "seats": list(cls.seats),
+            "scenarios": [s.to_json() for s in cls.scenarios()],
+            "options": [o.to_json() for o in cls.option_specs],
+        }
+
+    # --- play ------------------------------------------------------------------------------------------
+    @abstractmethod
+    def initial_state(self, seed: int) -> S:
+        """The state before the first decision; its ``rng`` field is seeded from ``seed``."""
+
+    @abstractmethod
+    def turn(self, state: S) -> Turn: ...
+
+    @abstractmethod
+    def legal(self, state: S, seat: str) -> Legal:
+        """Every decision ``seat`` may make now (empty if none)."""
+
+    @abstractmethod
+    def apply(self, state: S, seat: str, decision: Decision, step: Step) -> S:
+        """The state after a legal decision. Dice and events go through ``step``."""
+
+    @abstractmethod
+    def view(self, state: S, seat: str | None) -> dict[str, Any]:
+        """All that ``seat`` may know, as plain data; ``None`` for the full view (finished games, replays).
+
+        This is the one place that decides what a seat may know. Nothing else leaves the engine.
+        """
+
+    @abstractmethod
+    def result(self, state: S) -> Result | None: ...
+
+    # --- helpers with defaults -------------------------------------------------------------------------
+    def explain(self, state: S, seat: str, decision: Decision, legal: Legal) -> IllegalDecision:
+        """Why a decision outside ``legal`` is refused. Rulesets override it to name the manual's rule."""
+        if legal.family(decision) is None:
+            kinds = sorted({c.cls.kind for c in legal.choices})
+            return IllegalDecision(
+                f"{decision.text()!r} is not possible now; {legal.prompt or 'the game asks for'}: "
+                f"{', '.join(kinds) or 'nothing'}"
+            )
+        return IllegalDecision(f"{decision.text()!r}: that {decision.vary_field()!r} is not allowed now")
+
+    def describe(self, decision: Decision) -> str:
+        """The decision in words, with the manual's cell numbering."""
+        return decision.text()
+
+    def hidden_units(self, state: S, seat: str) -> frozenset[str]:
+        """Ids of units ``seat`` may not know of now; the conformance harness checks views against them."""
+        return frozenset()
+
+    def render_text(self, state: S, seat: str | None) -> str:
+        """A text picture of the map and units as ``seat`` sees them (terminal play, debugging)."""
+        return ""
+
+    def rate(self, view: Mapping[str, Any], seat: str, decision: Decision) -> int:
+        """A quick score of a decision from ``seat``'s view alone (for the greedy player); higher is better."""
+        return 0
+
+    def clone(self, state: S) -> S:
+        """A copy for search. States are immutable, so the copy is the state itself."""
+        return state
+
+    def with_rng(self, state: S, rng: int) -> S:
+        return dataclasses.replace(state, rng=rng)  # type: ignore[type-var]

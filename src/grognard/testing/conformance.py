@@ -1,0 +1,206 @@
+"""Checks every ruleset must pass, on each of its scenarios.
+
+- random legal play reaches the end of the game without an error, and ends with a result;
+- an illegal decision (a perturbed legal one, one from a seat that may not act, one of the wrong kind) is
+  refused with :class:`IllegalDecision` and leaves the state's digest unchanged;
+- two games with the same seed, stepped side by side with the same decisions, have the same digest and the
+  same events after every decision;
+- a save verifies, loads from its snapshot and by replay to the same digest, and a tampered save does not;
+- no seat's view names a unit the rules say it may not know of, nor the generator state or the seed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from grognard.ai.base import RandomPlayer
+from grognard.engine import Decision, Game, IllegalDecision, Ruleset
+from grognard.engine.game import new_game
+from grognard.engine.rng import Dice, seed_state
+
+
+def _random_game(
+    cls: type[Ruleset[Any, Any]], scenario: str, seed: int, options: Mapping[str, Any] | None, max_decisions: int
+) -> Iterator[tuple[Game, str, Decision]]:
+    """Play random legal decisions, yielding (game before the decision, seat, decision)."""
+    game = new_game(cls, scenario, options, seed)
+    player = RandomPlayer(seed + 12345)
+    pick = Dice(seed_state(seed ^ 0x5EED))
+    for _ in range(max_decisions):
+        turn = game.turn()
+        if turn.seat is None:
+            return
+        seats = [turn.seat, *turn.optional]
+        seat = seats[0] if len(seats) == 1 or pick.below(6) else pick.pick(seats[1:])
+        legal = game.legal(seat)
+        if not legal:
+            seat = turn.seat
+            legal = game.legal(seat)
+        decision = legal.sample(player.dice)
+        yield game, seat, decision
+        game.apply(seat, decision)
+    raise AssertionError(f"{cls.id}/{scenario} seed {seed}: no end after {max_decisions} random decisions")
+
+
+def check_random_play(
+    cls: type[Ruleset[Any, Any]],
+    scenario: str,
+    seed: int = 1,
+    options: Mapping[str, Any] | None = None,
+    max_decisions: int = 100_000,
+) -> Game:
+    """Random legal play ends with a result; returns the finished game."""
+    game: Game | None = None
+    for played, _, _ in _random_game(cls, scenario, seed, options, max_decisions):
+        game = played  # the same game object throughout; it is finished when the loop ends
+    if game is None:
+        game = new_game(cls, scenario, options, seed)
+    assert game.over, "the game is not over"
+    assert game.result() is not None, "a finished game has a result"
+    return game
+
+
+def _perturbations(game: Game, seat: str, decision: Decision) -> Iterator[tuple[str, Decision]]:
+    legal = game.legal(seat)
+    field = decision.vary_field()
+    if field is not None:
+        value = getattr(decision, field)
+        candidates: list[Any] = []
+        if isinstance(value, bool):
+            candidates = [not value]
+        elif isinstance(value, int):
+            candidates = [value + 100_003, -7, value + 1, value - 1]
+        elif isinstance(value, str):
+            candidates = [value + "_not_a_name", ""]
+        elif isinstance(value, tuple):
+            candidates = [(*value, 999_983), ()]
+        for c in candidates:
+            try:
+                bad = dataclasses.replace(decision, **{field: c})
+            except (TypeError, ValueError):
+                continue
+            if bad not in legal:
+                yield seat, bad
+    turn = game.turn()
+    for other in game.rules.seats:
+        if not turn.may_act(other):
+            yield other, decision
+
+
+def check_illegal_decisions_change_nothing(
+    cls: type[Ruleset[Any, Any]],
+    scenario: str,
+    seed: int = 2,
+    options: Mapping[str, Any] | None = None,
+    every: int = 7,
+    max_decisions: int = 100_000,
+) -> int:
+    """At every ``every``-th step of a random game, illegal variants are refused and change nothing."""
+    tried = 0
+    for i, (game, seat, decision) in enumerate(_random_game(cls, scenario, seed, options, max_decisions)):
+        if i % every:
+            continue
+        before = game.digest()
+        n_log, n_events = len(game.log), len(game.events)
+        for who, bad in _perturbations(game, seat, decision):
+            try:
+                game.apply(who, bad)
+            except IllegalDecision:
+                pass
+            else:
+                raise AssertionError(f"illegal decision accepted: {who}: {bad.text()} at step {i}")
+            assert game.digest() == before, f"refused decision {bad.text()} changed the state"
+            assert (len(game.log), len(game.events)) == (n_log, n_events), "refused decision left a trace"
+            tried += 1
+    return tried
+
+
+def check_determinism(
+    cls: type[Ruleset[Any, Any]],
+    scenario: str,
+    seed: int = 3,
+    options: Mapping[str, Any] | None = None,
+    max_decisions: int = 100_000,
+) -> str:
+    """Two games, same seed, same decisions, side by side: same digest and events after every decision."""
+    twin = new_game(cls, scenario, options, seed)
+    digest = twin.digest()
+    for i, (game, seat, decision) in enumerate(_random_game(cls, scenario, seed, options, max_decisions)):
+        assert game.digest() == twin.digest(), f"digests differ before decision {i + 1}"
+        twin.apply(seat, decision)
+        digest = twin.digest()
+    final = twin
+    assert final.over
+    return digest
+
+
+def check_saves(game: Game) -> None:
+    """A finished (or running) game saves, verifies, reloads both ways, and a tampered save fails."""
+    from grognard.persistence import load_game, save_document, verify_save
+    from grognard.persistence.saves import parse_save
+
+    doc = parse_save(json.dumps(save_document(game)))
+    report = verify_save(doc)
+    assert report.ok, report.message
+    assert load_game(doc).digest() == game.digest()
+    assert load_game(doc, replay=True).digest() == game.digest()
+    if doc["decisions"]:
+        tampered = json.loads(json.dumps(doc))
+        tampered["seed"] = doc["seed"] + 1
+        assert not verify_save(tampered).ok, "a save with another seed still verifies"
+
+
+def _strings(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, Mapping):
+        for k, v in value.items():
+            yield str(k)
+            yield from _strings(v)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            yield from _strings(v)
+
+
+def check_views_hide(
+    cls: type[Ruleset[Any, Any]],
+    scenario: str,
+    seed: int = 4,
+    options: Mapping[str, Any] | None = None,
+    every: int = 3,
+    max_decisions: int = 100_000,
+) -> int:
+    """No seat's view (nor its legal decisions' info, nor its events) names a hidden unit or the generator."""
+    checked = 0
+    for i, (game, _, _) in enumerate(_random_game(cls, scenario, seed, options, max_decisions)):
+        if i % every:
+            continue
+        for seat in game.rules.seats:
+            hidden = game.rules.hidden_units(game.state, seat)
+            view = game.view(seat)
+            text = json.dumps(view)
+            assert '"rng"' not in text and '"seed"' not in text, f"{seat}'s view carries the generator or seed"
+            legal = game.legal(seat)
+            payload = [view, legal.to_json(), game.events_for(seat)]
+            leaked = hidden.intersection(_strings(payload))
+            assert not leaked, f"{seat}'s view names hidden units {sorted(leaked)[:5]} at step {i}"
+            checked += 1
+    return checked
+
+
+def run_conformance(
+    cls: type[Ruleset[Any, Any]],
+    scenario: str,
+    seed: int = 1,
+    options: Mapping[str, Any] | None = None,
+    max_decisions: int = 100_000,
+) -> None:
+    """All of the above on one scenario."""
+    game = check_random_play(cls, scenario, seed, options, max_decisions)
+    check_saves(game)
+    check_illegal_decisions_change_nothing(cls, scenario, seed + 1, options, max_decisions=max_decisions)
+    check_determinism(cls, scenario, seed + 2, options, max_decisions)
+    check_views_hide(cls, scenario, seed + 3, options, max_decisions=max_decisions)
