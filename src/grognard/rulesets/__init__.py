@@ -26,8 +26,14 @@ def register(cls: type[Ruleset[Any, Any]]) -> None:
     _REGISTERED[cls.id] = cls
 
 
+def _has_package(module: str) -> bool:
+    """A game's package exists (a folder with an ``__init__.py``; a bare data folder does not count)."""
+    spec = importlib.util.find_spec(module)
+    return spec is not None and spec.origin is not None
+
+
 def _available() -> dict[str, tuple[str, str]]:
-    found = {k: v for k, v in _KNOWN.items() if importlib.util.find_spec(v[0]) is not None}
+    found = {k: v for k, v in _KNOWN.items() if _has_package(v[0])}
     found.update({k: (c.__module__, c.__name__) for k, c in _REGISTERED.items()})
     return found
 
