@@ -16,18 +16,24 @@ import json
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from grognard.ai.base import RandomPlayer
+from grognard.ai.base import PlayerContext, make_player
 from grognard.engine import Decision, Game, IllegalDecision, Ruleset
 from grognard.engine.game import new_game
 from grognard.engine.rng import Dice, seed_state
 
 
 def _random_game(
-    cls: type[Ruleset[Any, Any]], scenario: str, seed: int, options: Mapping[str, Any] | None, max_decisions: int
+    cls: type[Ruleset[Any, Any]],
+    scenario: str,
+    seed: int,
+    options: Mapping[str, Any] | None,
+    max_decisions: int,
+    player: str = "random",
 ) -> Iterator[tuple[Game, str, Decision]]:
-    """Play random legal decisions, yielding (game before the decision, seat, decision)."""
+    """Play legal decisions chosen by ``player`` (random, greedy or a ruleset's own), yielding (game before the
+    decision, seat, decision). Interjections by optional seats come at random moments."""
     game = new_game(cls, scenario, options, seed)
-    player = RandomPlayer(seed + 12345)
+    chooser = make_player(player, cls, seed + 12345)
     pick = Dice(seed_state(seed ^ 0x5EED))
     for _ in range(max_decisions):
         turn = game.turn()
@@ -39,7 +45,7 @@ def _random_game(
         if not legal:
             seat = turn.seat
             legal = game.legal(seat)
-        decision = legal.sample(player.dice)
+        decision = chooser.choose(PlayerContext(seat, lambda s=seat: game.view(s), legal, game.rules))
         yield game, seat, decision
         game.apply(seat, decision)
     raise AssertionError(f"{cls.id}/{scenario} seed {seed}: no end after {max_decisions} random decisions")
@@ -51,10 +57,11 @@ def check_random_play(
     seed: int = 1,
     options: Mapping[str, Any] | None = None,
     max_decisions: int = 100_000,
+    player: str = "random",
 ) -> Game:
     """Random legal play ends with a result; returns the finished game."""
     game: Game | None = None
-    for played, _, _ in _random_game(cls, scenario, seed, options, max_decisions):
+    for played, _, _ in _random_game(cls, scenario, seed, options, max_decisions, player):
         game = played  # the same game object throughout; it is finished when the loop ends
     if game is None:
         game = new_game(cls, scenario, options, seed)
@@ -97,10 +104,11 @@ def check_illegal_decisions_change_nothing(
     options: Mapping[str, Any] | None = None,
     every: int = 7,
     max_decisions: int = 100_000,
+    player: str = "random",
 ) -> int:
     """At every ``every``-th step of a random game, illegal variants are refused and change nothing."""
     tried = 0
-    for i, (game, seat, decision) in enumerate(_random_game(cls, scenario, seed, options, max_decisions)):
+    for i, (game, seat, decision) in enumerate(_random_game(cls, scenario, seed, options, max_decisions, player)):
         if i % every:
             continue
         before = game.digest()
@@ -124,16 +132,19 @@ def check_determinism(
     seed: int = 3,
     options: Mapping[str, Any] | None = None,
     max_decisions: int = 100_000,
+    player: str = "random",
 ) -> str:
     """Two games, same seed, same decisions, side by side: same digest and events after every decision."""
     twin = new_game(cls, scenario, options, seed)
     digest = twin.digest()
-    for i, (game, seat, decision) in enumerate(_random_game(cls, scenario, seed, options, max_decisions)):
+    for i, (game, seat, decision) in enumerate(_random_game(cls, scenario, seed, options, max_decisions, player)):
         assert game.digest() == twin.digest(), f"digests differ before decision {i + 1}"
+        assert game.events[-3:] == twin.events[-3:], f"events differ before decision {i + 1}"
         twin.apply(seat, decision)
         digest = twin.digest()
     final = twin
     assert final.over
+    assert final.events_digest() == game.events_digest()
     return digest
 
 
@@ -172,10 +183,11 @@ def check_views_hide(
     options: Mapping[str, Any] | None = None,
     every: int = 3,
     max_decisions: int = 100_000,
+    player: str = "random",
 ) -> int:
     """No seat's view (nor its legal decisions' info, nor its events) names a hidden unit or the generator."""
     checked = 0
-    for i, (game, _, _) in enumerate(_random_game(cls, scenario, seed, options, max_decisions)):
+    for i, (game, _, _) in enumerate(_random_game(cls, scenario, seed, options, max_decisions, player)):
         if i % every:
             continue
         for seat in game.rules.seats:
@@ -197,10 +209,11 @@ def run_conformance(
     seed: int = 1,
     options: Mapping[str, Any] | None = None,
     max_decisions: int = 100_000,
+    player: str = "random",
 ) -> None:
-    """All of the above on one scenario."""
-    game = check_random_play(cls, scenario, seed, options, max_decisions)
+    """All of the above on one scenario, with decisions chosen by ``player`` (random, greedy, ...)."""
+    game = check_random_play(cls, scenario, seed, options, max_decisions, player)
     check_saves(game)
-    check_illegal_decisions_change_nothing(cls, scenario, seed + 1, options, max_decisions=max_decisions)
-    check_determinism(cls, scenario, seed + 2, options, max_decisions)
-    check_views_hide(cls, scenario, seed + 3, options, max_decisions=max_decisions)
+    check_illegal_decisions_change_nothing(cls, scenario, seed + 1, options, max_decisions=max_decisions, player=player)
+    check_determinism(cls, scenario, seed + 2, options, max_decisions, player)
+    check_views_hide(cls, scenario, seed + 3, options, max_decisions=max_decisions, player=player)

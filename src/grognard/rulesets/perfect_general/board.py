@@ -1,0 +1,167 @@
+"""What the map means in play: terrain as damaged so far, movement costs by unit type and weather, line of
+sight with barrages, defensive locations. Derived tables are cached per state of the terrain."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import numpy as np
+
+from grognard.engine.los import Observer, Sight
+from grognard.engine.maps import GameMap
+from grognard.engine.movement import EdgeCosts, edge_costs
+
+from .scenario import PGScenario
+from .state import PGState, Unit
+from .tables import Tables, UnitType, Weather
+
+
+class Board:
+    """The scenario's map with the rules of terrain (PG p.22-25) and sight (p.32)."""
+
+    def __init__(self, scenario: PGScenario, tables: Tables) -> None:
+        self.scenario = scenario
+        self.tables = tables
+        self.map: GameMap = scenario.map
+        self.grid = scenario.map.grid
+        self.base_terrain = scenario.map.terrain
+        self.elevation = scenario.map.elevation
+        self.neighbors = tuple(self.grid.neighbors(c) for c in range(self.grid.size))
+        self._costs: dict[tuple[object, ...], EdgeCosts] = {}
+        self._sights: dict[tuple[object, ...], SightCache] = {}
+        self.town_cells = frozenset(c for t in scenario.towns for c in t.cells)
+        self.neutral_of = {c: n.name for n in scenario.neutrals for c in n.cells}
+
+    # --- terrain ---------------------------------------------------------------------------------------
+    def terrain(self, state: PGState, cell: int) -> str:
+        if state.terrain:
+            return state.terrain_at(cell, self.base_terrain)
+        return self.base_terrain[cell]
+
+    def terrain_row(self, state: PGState) -> tuple[str, ...]:
+        if not state.terrain:
+            return self.base_terrain
+        row = list(self.base_terrain)
+        for c, t in state.terrain:
+            row[c] = t
+        return tuple(row)
+
+    def defensive(self, state: PGState, cell: int) -> bool:
+        return self.tables.terrain[self.terrain(state, cell)].defensive
+
+    def allows(self, state: PGState, unit_type: UnitType, cell: int) -> bool:
+        """Whether a unit of this type may stand in a location (p.24-25: sea for nobody, rivers not for armour)."""
+        banned = self.tables.terrain[self.terrain(state, cell)].prohibited
+        return not ("all" in banned or ("armor" in banned and unit_type.has("armor")))
+
+    def higher(self, a: int, b: int) -> bool:
+        return self.elevation[a] > self.elevation[b]
+
+    def weather(self, state: PGState) -> Weather:
+        """The turn's conditions combined: the shortest sight, the slowest ground, every prohibition."""
+        names = self.scenario.weather[min(state.turn, self.scenario.turns) - 1]
+        ws = [self.tables.weather[n] for n in names]
+        return Weather(
+            visibility=min(w.visibility for w in ws),
+            move_percent=max(w.move_percent for w in ws),
+            no_direct_fire=any(w.no_direct_fire for w in ws),
+            no_moving_next_to_spotted=any(w.no_moving_next_to_spotted for w in ws),
+        )
+
+    # --- movement --------------------------------------------------------------------------------------
+    def costs(self, state: PGState, unit_type: UnitType) -> EdgeCosts:
+        """Half-point step costs for a unit type over the terrain as it is now, in this turn's weather."""
+        percent = self.weather(state).move_percent
+        key = (unit_type.id, percent, state.terrain, state.cut_roads)
+        found = self._costs.get(key)
+        if found is None:
+            if len(self._costs) > 64:
+                self._costs.clear()
+            found = self._costs[key] = self._build_costs(state, unit_type, percent)
+        return found
+
+    def _build_costs(self, state: PGState, unit_type: UnitType, percent: int) -> EdgeCosts:
+        terrain = self.terrain_row(state)
+        table = self.tables.terrain
+        budget = 2 * unit_type.move
+        half_rate = max(2, budget // 2)
+        cut = set(state.cut_roads)
+        paths = [
+            (kind, self.map.edge_features.get(kind, frozenset()), along) for kind, along in self.tables.paths.items()
+        ]
+        uphill = self.tables.uphill_factor
+        armor = unit_type.has("armor")
+
+        def cost(a: int, b: int, _d: int) -> int | None:
+            spec = table[terrain[b]]
+            if "all" in spec.prohibited or (armor and "armor" in spec.prohibited):
+                return None
+            c = half_rate if spec.cost == "half_rate" else int(spec.cost)
+            on_path = False
+            if a not in cut and b not in cut:
+                key = (a, b) if a < b else (b, a)
+                for _kind, edges, along in paths:
+                    if key in edges:
+                        # p.23: along a road, half of clear "regardless of what other terrain" is there
+                        c = min(c, along)
+                        on_path = True
+            if self.elevation[b] > self.elevation[a]:
+                c *= uphill  # p.23: twice as much uphill
+            if percent != 100 and not on_path:
+                c = -(-c * percent // 100)  # mud and storms slow all but the roads (p.22)
+            return c
+
+        return edge_costs(self.grid, cost)
+
+    # --- sight -----------------------------------------------------------------------------------------
+    def sight(self, state: PGState) -> SightCache:
+        blocking = tuple(
+            (c, t)
+            for c, t in state.terrain
+            if self.tables.terrain[t].blocks_sight != self.tables.terrain[self.base_terrain[c]].blocks_sight
+        )
+        barrages = tuple(sorted(b.cell for b in state.barrages))
+        key = (blocking, barrages)
+        found = self._sights.get(key)
+        if found is None:
+            if len(self._sights) > 16:
+                self._sights.clear()
+            found = self._sights[key] = SightCache(self, blocking, barrages)
+        return found
+
+
+class SightCache:
+    """Line of sight for one arrangement of blocking terrain and barrages, with a cache of answered pairs."""
+
+    def __init__(self, board: Board, blocking: Iterable[tuple[int, str]], barrages: Iterable[int]) -> None:
+        t = board.tables
+        level, obstacle = t.sight.level, t.sight.obstacle
+        self.eye = t.sight.eye
+        terrain = list(board.base_terrain)
+        for c, name in blocking:
+            terrain[c] = name
+        ground = [e * level for e in board.elevation]
+        obstacles = [obstacle if t.terrain[name].blocks_sight else 0 for name in terrain]
+        for c in barrages:
+            obstacles[c] += t.sight.barrage  # p.29: "Barrage fire will block the line of sight"
+        self.grid = board.grid
+        self.sight = Sight(board.grid, ground, obstacles)
+        self._pairs: dict[int, bool] = {}
+        self._n = board.grid.size
+
+    def sees(self, a: int, b: int, visibility: int) -> bool:
+        """Whether a unit in ``a`` has a line of sight to location ``b`` within ``visibility`` (p.32)."""
+        if self.grid.distance(a, b) > visibility:
+            return False
+        key = a * self._n + b if a < b else b * self._n + a
+        found = self._pairs.get(key)
+        if found is None:
+            found = self._pairs[key] = self.sight.clear(a, b, self.eye, self.eye)
+        return found
+
+    def seen_by(self, units: Iterable[Unit], visibility: int) -> np.ndarray:
+        """Every location at least one of ``units`` sees (for plotting indirect fire, p.28)."""
+        observers = [Observer(u.cell, self.eye, visibility) for u in units if not u.carried_by]
+        if not observers:
+            return np.zeros(self._n, dtype=np.bool_)
+        return np.asarray(self.sight.visible(observers, target=self.eye).any(axis=0))

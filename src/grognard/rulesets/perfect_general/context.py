@@ -1,0 +1,47 @@
+"""What every rule function needs besides the state: the board, the tables and the chosen rule options."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from grognard.engine.events import Step
+
+from .board import Board
+from .state import SIDES, PGState, Unit, other
+from .tables import Tables, UnitType
+
+
+@dataclass(frozen=True, slots=True)
+class Ctx:
+    board: Board
+    tables: Tables
+    partial_kill: bool  # p.3: Partial Kill damages, Full Kill destroys
+    random_hit: bool  # p.3: Random Hit may miss, Always Hit always hits in range
+    full_view: bool  # p.33: Full View shows unspotted units (they still cannot be targeted)
+
+    def utype(self, unit: Unit) -> UnitType:
+        return self.tables.units[unit.type]
+
+    def who_knows(self, state: PGState, unit: Unit) -> tuple[str, ...]:
+        """The sides that may see what happens to ``unit`` now: its own, and the enemy if it is spotted."""
+        if unit.spotted or self.full_view:
+            return SIDES
+        return (unit.side,)
+
+    def emit(self, step: Step, kind: str, text: str, seen_by: Iterable[str] | None = None, **data: object) -> None:
+        """Emit an event; one that the other side sees makes undo impossible."""
+        seen = tuple(seen_by) if seen_by is not None else SIDES
+        step.emit(kind, text, seen, **data)
+        if len(seen) > 1:
+            step.reveal()
+
+
+def enemy_units(state: PGState, side: str) -> list[Unit]:
+    """The enemy's units on the map (cargo is inside its carrier)."""
+    o = other(side)
+    return [u for u in state.units if u.side == o and not u.carried_by]
+
+
+def own_units(state: PGState, side: str) -> list[Unit]:
+    return [u for u in state.units if u.side == side and not u.carried_by]

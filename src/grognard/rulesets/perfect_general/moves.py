@@ -1,0 +1,435 @@
+"""Movement (PG p.14-15, p.25-27): smart moves, hex by hex, with passing fire, mines, barrages, neutral
+countries, transport, close assault and engineers."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from grognard.engine.events import Step
+from grognard.engine.movement import UNREACHED, Reach, reach
+
+from .artillery import barrage_at, set_terrain
+from .combat import destroy, hit, resolve_assault
+from .context import Ctx, own_units
+from .spotting import known_enemies, mark_seen_acting, spot_from, spot_in_open
+from .state import SIDES, Interrupt, Mine, Offer, PGState, Unit, Walk, other
+
+
+def budget(ctx: Ctx, unit: Unit) -> int:
+    """A unit's movement points in half points (a road step costs one, p.23)."""
+    return 2 * ctx.tables.units[unit.type].move
+
+
+def can_move(ctx: Ctx, unit: Unit) -> bool:
+    """Carried units ride; units just unloaded (p.27 c), next to a strike (p.29) or working cannot move."""
+    return (
+        unit.mp > 0
+        and not unit.carried_by
+        and not unit.unloaded
+        and not unit.pinned
+        and not unit.worked
+        and ctx.tables.units[unit.type].move > 0
+    )
+
+
+def unit_reach(ctx: Ctx, state: PGState, unit: Unit, mp: int | None = None, load_at: int = -1) -> Reach:
+    """Where ``unit`` can go with its movement left, as its side knows the field (hidden enemies are not
+    avoided: bumping into one stops the move)."""
+    board = ctx.board
+    ut = ctx.tables.units[unit.type]
+    known = known_enemies(ctx, state, unit.side)
+    blocked = {e.cell for e in known}  # p.26: no moving through enemy units
+    if board.weather(state).no_moving_next_to_spotted:  # p.26: not next to a spotted unit at night
+        for e in known:
+            if e.spotted:
+                blocked.update(board.neighbors[e.cell])
+    no_stop = {u.cell for u in own_units(state, unit.side) if u.id != unit.id and u.cell != load_at}
+    stop = {m.cell for m in state.mines} | {b.cell for b in state.barrages}
+    stop.update(c for c in board.neutral_of if board.neutral_of[c] not in state.neutrals_entered)
+    budget_now = unit.mp if mp is None else mp
+    first = not unit.moved and budget_now == budget(ctx, unit)
+    return reach(
+        board.costs(state, ut), unit.cell, budget_now, blocked=blocked, no_stop=no_stop, stop=stop, min_one=first
+    )
+
+
+def destinations(ctx: Ctx, state: PGState, unit: Unit) -> list[int]:
+    if not can_move(ctx, unit):
+        return []
+    return unit_reach(ctx, state, unit).destinations()
+
+
+def assault_targets(ctx: Ctx, state: PGState, unit: Unit) -> list[int]:
+    """Locations of known enemy units this unit can close assault: an unfired armored car or tank (p.30) with
+    the movement to enter the enemy's location from one it can reach."""
+    if not (ctx.tables.units[unit.type].has("assault") and not unit.fired and can_move(ctx, unit)):
+        return []
+    plan = _assault_plans(ctx, state, unit)
+    return sorted(plan)
+
+
+def _assault_plans(ctx: Ctx, state: PGState, unit: Unit) -> dict[int, int]:
+    """For each assaultable enemy location, the location the assault is made from."""
+    r = unit_reach(ctx, state, unit)
+    costs = ctx.board.costs(state, ctx.tables.units[unit.type])
+    first = not unit.moved
+    plans: dict[int, int] = {}
+    for e in known_enemies(ctx, state, unit.side):
+        best: tuple[int, int] | None = None
+        for c in ctx.board.neighbors[e.cell]:
+            if r.cost[c] >= UNREACHED or (c != unit.cell and c in r.no_stop):
+                continue
+            step_cost = next((k for v, k in costs[c] if v == e.cell), None)
+            if step_cost is None:
+                continue  # the unit could not enter the enemy's location at all
+            if r.cost[c] + step_cost <= unit.mp or (c == unit.cell and first):
+                cand = (r.cost[c], c)
+                if best is None or cand < best:
+                    best = cand
+        if best is not None:
+            plans[e.cell] = best[1]
+    return plans
+
+
+def start_move(ctx: Ctx, state: PGState, step: Step, unit_id: str, to: int) -> PGState:
+    unit = state.unit(unit_id)
+    path = unit_reach(ctx, state, unit).path(to)
+    return _walk(ctx, replace(state, walk=Walk(unit.id, tuple(path[1:]))), step)
+
+
+def start_assault(ctx: Ctx, state: PGState, step: Step, unit_id: str, to: int) -> PGState:
+    unit = state.unit(unit_id)
+    origin = _assault_plans(ctx, state, unit)[to]
+    target = state.unit_at(to)
+    assert target is not None
+    path = unit_reach(ctx, state, unit).path(origin)
+    return _walk(ctx, replace(state, walk=Walk(unit.id, tuple(path[1:]), "assault", target.id)), step)
+
+
+# --- transport (p.26-27) ------------------------------------------------------------------------------------
+def load_candidates(ctx: Ctx, state: PGState, carrier: Unit) -> list[str]:
+    """Friendly units this armored unit can reach and load: a carrier type without cargo (a); a unit that may
+    be carried (b), has not moved or fired, nor plotted if artillery (c); arriving with 1 movement point to
+    spend on loading (d)."""
+    t = ctx.tables
+    if not (t.units[carrier.type].has("carrier") and not carrier.cargo and can_move(ctx, carrier)):
+        return []
+    out = []
+    for u in own_units(state, carrier.side):
+        if not t.units[u.type].has("cargo") or u.moved or u.fired or u.plotted or u.unloaded:
+            continue
+        r = unit_reach(ctx, state, carrier, load_at=u.cell)
+        if r.cost[u.cell] < UNREACHED and r.cost[u.cell] + 2 <= carrier.mp:
+            out.append(u.id)
+    return sorted(out)
+
+
+def start_load(ctx: Ctx, state: PGState, step: Step, carrier_id: str, cargo_id: str) -> PGState:
+    carrier = state.unit(carrier_id)
+    cargo = state.unit(cargo_id)
+    path = unit_reach(ctx, state, carrier, load_at=cargo.cell).path(cargo.cell)
+    return _walk(ctx, replace(state, walk=Walk(carrier.id, tuple(path[1:]), "load", cargo.id)), step)
+
+
+def unload_destinations(ctx: Ctx, state: PGState, carrier: Unit) -> list[int]:
+    """Unloading costs 1 movement point and the carrier must then leave the location (p.27 a-b)."""
+    if not carrier.cargo or not can_move(ctx, carrier) or carrier.mp < 3:
+        return []
+    r = unit_reach(ctx, state, carrier, mp=carrier.mp - 2)
+    return [c for c in r.destinations() if c != carrier.cell]
+
+
+def start_unload(ctx: Ctx, state: PGState, step: Step, carrier_id: str, to: int) -> PGState:
+    carrier = state.unit(carrier_id)
+    cargo = state.unit(carrier.cargo)
+    path = unit_reach(ctx, state, carrier, mp=carrier.mp - 2).path(to)
+    cargo = replace(cargo, carried_by="", cell=carrier.cell, unloaded=True, moved=True)
+    carrier = replace(carrier, cargo="", mp=carrier.mp - 2)
+    state = state.with_units({cargo.id: cargo, carrier.id: carrier})
+    name = ctx.tables.units[cargo.type].name
+    ctx.emit(
+        step,
+        "unload",
+        f"{carrier.side} unloads {name} at {ctx.board.grid.label(carrier.cell)}",
+        ctx.who_knows(state, carrier),
+        unit=carrier.id,
+        cargo=cargo.id,
+        cell=carrier.cell,
+    )
+    return _walk(ctx, replace(state, walk=Walk(carrier.id, tuple(path[1:]), unloaded=cargo.id)), step)
+
+
+# --- walking hex by hex ---------------------------------------------------------------------------------------
+def _walk(ctx: Ctx, state: PGState, step: Step) -> PGState:
+    """Enter the walk's locations one by one until it ends, the unit dies, or passing fire is offered."""
+    board = ctx.board
+    while state.walk is not None and state.walk.path:
+        w = state.walk
+        unit = state.find(w.unit)
+        if unit is None:
+            return replace(state, walk=None)
+        nxt = w.path[0]
+        final = len(w.path) == 1
+        occupant = state.unit_at(nxt)
+        if occupant is not None and occupant.side != unit.side:
+            return _bump(ctx, state, step, unit, occupant)
+        if board.weather(state).no_moving_next_to_spotted and any(
+            e.spotted and e.cell in board.neighbors[nxt] for e in known_enemies(ctx, state, unit.side)
+        ):
+            return _stop(ctx, state, step, unit, "may not move next to a spotted unit at night")
+        costs = board.costs(state, ctx.tables.units[unit.type])
+        cost = next(k for v, k in costs[unit.cell] if v == nxt)
+        mp = max(0, unit.mp - cost)
+        moved = replace(unit, cell=nxt, mp=mp, moved=True)
+        state = state.with_unit(moved)
+        if moved.cargo:
+            state = state.with_unit(replace(state.unit(moved.cargo), cell=nxt, moved=True))
+        state = replace(state, walk=replace(w, path=w.path[1:]))
+        ctx.emit(
+            step,
+            "move",
+            f"{unit.side} {ctx.tables.units[unit.type].name} moves to {board.grid.label(nxt)}",
+            ctx.who_knows(state, moved),
+            unit=unit.id,
+            frm=unit.cell,
+            to=nxt,
+            mp=mp,
+        )
+        state = _enter_effects(ctx, state, step, moved.id, nxt)
+        mover = state.find(moved.id)
+        if mover is None or state.interrupt is not None:
+            return replace(state, walk=None)
+        state = spot_in_open(ctx, state, step, [mover.id])
+        mover = mark_seen_acting(ctx, state, state.unit(mover.id))
+        state = state.with_unit(mover)
+        state = spot_from(ctx, state, step, mover)
+        mover = state.unit(mover.id)
+        if offers_passing_fire(ctx, state, mover):
+            return replace(state, offer=Offer("passing", mover.id, mover.id))
+        if final:
+            break
+    return finish_walk(ctx, state, step)
+
+
+def finish_walk(ctx: Ctx, state: PGState, step: Step) -> PGState:
+    """The walk has ended (or resumes after passing fire with nothing left to enter): do what it was for."""
+    w = state.walk
+    if w is None:
+        return state
+    if w.path:
+        return _walk(ctx, state, step)
+    state = replace(state, walk=None)
+    unit = state.find(w.unit)
+    if unit is None:
+        return state
+    if w.unloaded and unit.cell == state.unit(w.unloaded).cell:
+        # the carrier could not leave (p.27 b): the cargo stays aboard
+        cargo = replace(state.unit(w.unloaded), carried_by=unit.id, unloaded=False)
+        state = state.with_units({cargo.id: cargo, unit.id: replace(unit, cargo=cargo.id)})
+    if w.then == "assault":
+        target = state.find(w.target)
+        if target is not None and unit.mp >= 0 and not unit.fired:
+            state = resolve_assault(ctx, state, step, unit.id, target.id)
+    elif w.then == "load":
+        cargo = state.find(w.target)
+        if cargo is not None and cargo.cell == unit.cell and unit.mp >= 2 and not unit.cargo:
+            carrier = replace(unit, cargo=cargo.id, mp=unit.mp - 2)  # loading costs 1 movement point (p.26)
+            cargo = replace(cargo, carried_by=unit.id, moved=True)
+            state = state.with_units({carrier.id: carrier, cargo.id: cargo})
+            ctx.emit(
+                step,
+                "load",
+                f"{unit.side} {ctx.tables.units[unit.type].name} loads {ctx.tables.units[cargo.type].name}",
+                ctx.who_knows(state, carrier),
+                unit=unit.id,
+                cargo=cargo.id,
+                cell=unit.cell,
+            )
+    return state
+
+
+def _stop(ctx: Ctx, state: PGState, step: Step, unit: Unit, why: str) -> PGState:
+    step.emit("stopped", f"{ctx.tables.units[unit.type].name} stops: {why}", (unit.side,), unit=unit.id)
+    state = state.with_unit(replace(unit, mp=0))
+    return finish_walk(ctx, replace(state, walk=replace(state.walk, path=(), then="")) if state.walk else state, step)
+
+
+def _bump(ctx: Ctx, state: PGState, step: Step, unit: Unit, hidden: Unit) -> PGState:
+    """The path runs into an enemy unit the mover did not know of: the move stops and the enemy is found."""
+    found = replace(hidden, spotted=True)
+    state = state.with_unit(found)
+    ctx.emit(
+        step,
+        "spotted",
+        f"{hidden.side} {ctx.tables.units[hidden.type].name} found at {ctx.board.grid.label(hidden.cell)}",
+        SIDES,
+        unit=hidden.id,
+        type=hidden.type,
+        cell=hidden.cell,
+        side=hidden.side,
+    )
+    return _stop(ctx, state, step, state.unit(unit.id), "an enemy unit blocks the way")
+
+
+def _enter_effects(ctx: Ctx, state: PGState, step: Step, unit_id: str, cell: int) -> PGState:
+    """Mines (p.22), barrages (p.29) and neutral countries (p.18) act on the unit entering ``cell``."""
+    unit = state.unit(unit_id)
+    label = ctx.board.grid.label(cell)
+    mine = state.mine_at(cell)
+    if mine is not None:
+        charges = mine.charges - 1  # two detonations, then it burns out
+        mines = tuple(m for m in state.mines if m.cell != cell)
+        if charges > 0:
+            mines = (*mines, replace(mine, charges=charges))
+        state = replace(state, mines=tuple(sorted(mines, key=lambda m: m.cell)))
+        ctx.emit(
+            step,
+            "mine",
+            f"a mine at {label} explodes" + ("" if charges else " and burns out"),
+            SIDES,
+            cell=cell,
+            charges=charges,
+        )
+        return replace(destroy(ctx, state, step, unit.id, "mine"), walk=None)
+    b = barrage_at(state, cell)
+    if b is not None:
+        if b.strike:
+            return replace(destroy(ctx, state, step, unit.id, "barrage"), walk=None)
+        name = ctx.tables.units[unit.type].name
+        struck = (
+            step.chance(ctx.tables.units["heavy_artillery"].splash, f"{name} entering a heavy barrage", SIDES)
+            if ctx.random_hit
+            else True
+        )
+        if struck:
+            state = hit(ctx, state, step, unit.id, ctx.tables.units["heavy_artillery"].damage, "barrage")
+        survivor = state.find(unit.id)
+        if survivor is None:
+            return replace(state, walk=None)
+        state = state.with_unit(replace(survivor, mp=0, pinned=True))
+        return replace(state, walk=replace(state.walk, path=(), then="")) if state.walk else state
+    country = ctx.board.neutral_of.get(cell)
+    if country is not None and country not in state.neutrals_entered:
+        # p.18: the game pauses; the side NOT invading buys and places the country's defenders
+        spec = next(n for n in ctx.board.scenario.neutrals if n.name == country)
+        state = state.with_unit(replace(unit, mp=0))
+        ctx.emit(
+            step,
+            "neutral",
+            f"{unit.side} enters {country}: {other(unit.side)} receives {spec.points} buy points to defend it",
+            SIDES,
+            country=country,
+            side=unit.side,
+            points=spec.points,
+        )
+        defender = other(unit.side)
+        state = replace(
+            state,
+            neutrals_entered=(*state.neutrals_entered, country),
+            interrupt=Interrupt(defender, f"neutral:{country}", state.phase, state.side),
+            walk=None,
+        )
+        ss = state.side_state(defender)
+        return state.with_side(defender, points=ss.points + spec.points)
+    return state
+
+
+def resume_after_passing_fire(ctx: Ctx, state: PGState, step: Step, fired: bool) -> PGState:
+    """After the passive side's answer: offer again if it fired and others still can, else walk on."""
+    assert state.offer is not None
+    mover = state.find(state.offer.target)
+    state = replace(state, offer=None)
+    if mover is None:
+        return replace(state, walk=None)
+    if fired and offers_passing_fire(ctx, state, mover):
+        return replace(state, offer=Offer("passing", mover.id, mover.id))
+    return finish_walk(ctx, state, step)
+
+
+def offers_passing_fire(ctx: Ctx, state: PGState, mover: Unit) -> bool:
+    """Passing fire is offered at every location a spotted unit enters by day, whether or not the passive
+    side has a unit able to fire: a pause only when it had one would tell the mover where hidden units are."""
+    return mover.spotted and not ctx.board.weather(state).no_direct_fire
+
+
+# --- engineers (p.21-22) ---------------------------------------------------------------------------------
+def can_work(ctx: Ctx, unit: Unit) -> bool:
+    """An engineer that has not moved this turn may work instead of moving."""
+    return (
+        ctx.tables.units[unit.type].has("engineer")
+        and not unit.moved
+        and not unit.worked
+        and not unit.carried_by
+        and not unit.unloaded
+        and not unit.pinned
+    )
+
+
+def bridge_sites(ctx: Ctx, state: PGState, unit: Unit) -> bool:
+    """An engineer standing in a river (or a blown bridge) can bridge it (p.14)."""
+    return can_work(ctx, unit) and ctx.board.terrain(state, unit.cell) in ("river", "blown_bridge")
+
+
+def bridges_to_blow(ctx: Ctx, state: PGState, unit: Unit) -> list[int]:
+    if not can_work(ctx, unit):
+        return []
+    cells = [unit.cell, *ctx.board.neighbors[unit.cell]]
+    out = []
+    for c in cells:
+        occupant = state.unit_at(c)
+        if ctx.board.terrain(state, c) == "bridge" and (occupant is None or occupant.id == unit.id):
+            out.append(c)
+    return sorted(out)
+
+
+def mine_sites(ctx: Ctx, state: PGState, unit: Unit) -> list[int]:
+    """Adjacent empty locations where mines may be built: not bridges or towns (p.22)."""
+    if not can_work(ctx, unit):
+        return []
+    known = {e.cell for e in known_enemies(ctx, state, unit.side)}
+    own = {u.cell for u in own_units(state, unit.side)}
+    out = []
+    for c in ctx.board.neighbors[unit.cell]:
+        spec = ctx.tables.terrain[ctx.board.terrain(state, c)]
+        if spec.no_mines or "all" in spec.prohibited or state.mine_at(c) is not None or c in known or c in own:
+            continue
+        out.append(c)
+    return sorted(out)
+
+
+def mines_to_clear(ctx: Ctx, state: PGState, unit: Unit) -> list[int]:
+    if not can_work(ctx, unit):
+        return []
+    return sorted(c for c in ctx.board.neighbors[unit.cell] if state.mine_at(c) is not None)
+
+
+def work(ctx: Ctx, state: PGState, step: Step, unit_id: str, job: str, cell: int) -> PGState:
+    unit = state.unit(unit_id)
+    label = ctx.board.grid.label(cell)
+    if job == "lay_mine":
+        occupant = state.unit_at(cell)
+        if occupant is not None:  # a hidden enemy stands there: it is found, no mine is laid
+            return _bump(ctx, state, step, unit, occupant)
+        state = replace(
+            state, mines=tuple(sorted((*state.mines, Mine(cell, unit.side, 2, state.turn)), key=lambda m: m.cell))
+        )
+        ctx.emit(step, "mine_laid", f"{unit.side} engineer lays a mine at {label}", SIDES, cell=cell, side=unit.side)
+    elif job == "clear_mine":
+        state = replace(state, mines=tuple(m for m in state.mines if m.cell != cell))
+        ctx.emit(step, "mine_cleared", f"{unit.side} engineer removes the mine at {label}", SIDES, cell=cell)
+    elif job == "build_bridge":
+        state = set_terrain(state, cell, "bridge")
+        ctx.emit(step, "bridge_built", f"{unit.side} engineer bridges the river at {label}", SIDES, cell=cell)
+    elif job == "blow_bridge":
+        state = set_terrain(state, cell, "blown_bridge")
+        ctx.emit(step, "bridge_blown", f"{unit.side} engineer destroys the bridge at {label}", SIDES, cell=cell)
+    worker = mark_seen_acting(ctx, state, replace(state.unit(unit.id), worked=True, mp=0))
+    return state.with_unit(worker)
+
+
+def start_movement_phase(ctx: Ctx, state: PGState, side: str) -> PGState:
+    """Every unit of the side gets its movement points (pinned ones keep none)."""
+    changed = {
+        u.id: replace(u, mp=0 if (u.pinned or u.unloaded) else budget(ctx, u)) for u in state.units if u.side == side
+    }
+    return state.with_units(changed)

@@ -1,0 +1,441 @@
+"""The Perfect General as a grognard ruleset: the protocol's calls, dispatching to the rule modules."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from grognard.engine import Choice, Decision, IllegalDecision, Legal, Result, Ruleset, Step, Turn
+from grognard.engine.protocol import OptionSpec
+from grognard.engine.rng import seed_state
+
+from . import decisions as D
+from . import moves, setup
+from .artillery import can_plot, plot, plot_cells
+from .board import Board
+from .combat import best_target, resolve_shot, return_fire_targets, targets
+from .context import Ctx, own_units
+from .phases import acting, begin_interrupt, end_part, fire_ready, has_work
+from .scenario import SCENARIO_DIR, PGScenario, read_scenario, scenario_from_document
+from .state import SIDES, Offer, PGState, Phase, SideState
+from .tables import load_tables
+
+PROMPTS = {
+    Phase.PURCHASE: "buy your units",
+    Phase.PLACEMENT: "place your units",
+    Phase.MOBILE_PLOT: "plot your mobile artillery",
+    Phase.ARTILLERY_PLOT: "plot your artillery for next turn",
+    Phase.FIRST_FIRE: "first direct fire",
+    Phase.MOVEMENT: "move your units",
+    Phase.SECOND_FIRE: "second direct fire",
+}
+
+
+class PerfectGeneral(Ruleset[PGState, PGScenario]):
+    """The Perfect General (QQP 1991)."""
+
+    id = "perfect_general"
+    name = "The Perfect General"
+    seats = SIDES
+    decision_types = D.ALL
+    state_type = PGState
+    option_specs = (
+        OptionSpec(
+            "kill",
+            "Full Kill or Partial Kill (p.3)",
+            "full",
+            ("full", "partial"),
+            help="full: a hit destroys; partial: a hit takes hit points",
+        ),
+        OptionSpec(
+            "hit",
+            "Random Hit or Always Hit (p.3)",
+            "random",
+            ("random", "always"),
+            help="random: shots may miss; always: a shot in range always hits",
+        ),
+        OptionSpec(
+            "view",
+            "Limited View or Full View (p.33)",
+            "limited",
+            ("limited", "full"),
+            help="full view shows unspotted enemy units (they still cannot be targeted); "
+            "two people at one screen must use it",
+        ),
+        OptionSpec(
+            "attacker_handicap",
+            "Attacker's handicap: per cent of buy points taken away (p.17)",
+            0,
+            minimum=0,
+            maximum=90,
+        ),
+        OptionSpec(
+            "defender_handicap",
+            "Defender's handicap: per cent of buy points taken away (p.17)",
+            0,
+            minimum=0,
+            maximum=90,
+        ),
+        OptionSpec(
+            "player1", "Player 1 plays the attacker or the defender (p.8)", "attacker", ("attacker", "defender")
+        ),
+    )
+
+    @classmethod
+    def scenario_dir(cls) -> Path:
+        return SCENARIO_DIR
+
+    @classmethod
+    def read_scenario(cls, path: Path) -> PGScenario:
+        return read_scenario(path)
+
+    @classmethod
+    def scenario_from_document(cls, document: Mapping[str, Any], where: str) -> PGScenario:
+        return scenario_from_document(document, where)
+
+    @classmethod
+    def computer_players(cls) -> dict[str, Callable[[int, int], Any]]:
+        from .ai import General
+
+        return {"general": lambda seed, level: General(seed, level)}
+
+    @classmethod
+    def match_game(cls, args: Any, options: dict[str, Any], simulate: Any, outcome: Any) -> dict[str, Any]:
+        from .match import play_match
+
+        return play_match(cls, args, options, simulate, outcome)
+
+    def __init__(self, scenario: PGScenario, options: Mapping[str, Any] | None = None) -> None:
+        super().__init__(scenario, options)
+        tables = load_tables()
+        self.board = Board(scenario, tables)
+        self.ctx = Ctx(
+            self.board,
+            tables,
+            self.options["kill"] == "partial",
+            self.options["hit"] == "random",
+            self.options["view"] == "full",
+        )
+
+    # --- start -----------------------------------------------------------------------------------------
+    def initial_state(self, seed: int) -> PGState:
+        points = {}
+        for side in SIDES:
+            base = self.scenario.buy_points[side]
+            handicap = self.options[f"{side}_handicap"]
+            points[side] = base - base * handicap // 100  # p.17: a handicap reduces a side's buy points
+        return PGState(
+            rng=seed_state(seed),
+            secret=seed_state(seed ^ 0x5A17_0B0E),
+            turn=1,
+            phase=Phase.PURCHASE,
+            side="attacker",
+            region="setup",
+            units=(),
+            sides=(SideState(points=points["attacker"]), SideState(points=points["defender"])),
+        )
+
+    # --- asking ----------------------------------------------------------------------------------------
+    def turn(self, state: PGState) -> Turn:
+        if state.phase is Phase.OVER:
+            return Turn(None, phase="game over")
+        seat = acting(state)
+        phase = state.phase.value.replace("_", " ")
+        if state.offer is not None:
+            phase = f"{state.offer.kind} fire offer"
+        return Turn(seat, phase=f"turn {state.turn}: {phase}")
+
+    def legal(self, state: PGState, seat: str) -> Legal:
+        if state.phase is Phase.OVER or acting(state) != seat:
+            return Legal(seat)
+        ctx = self.ctx
+        if state.offer is not None:
+            return self._legal_offer(state, seat, state.offer)
+        phase = state.phase
+        if phase is Phase.PURCHASE:
+            ss = state.side_state(seat)
+            if ss.confirming:
+                return Legal(
+                    seat,
+                    [Choice(D.ConfirmPurchase, values=(True, False))],
+                    prompt=f"you have {ss.points} buy points left: are you done?",
+                )
+            return Legal(
+                seat,
+                [
+                    Choice(D.Buy, values=setup.buyable(ctx, state)),
+                    Choice(D.Sell, values=sorted(set(ss.pool), key=ss.pool.index)),
+                    Choice(D.EndPurchase),
+                ],
+                prompt=f"buy your units: {ss.points} points left",
+                info={"points": ss.points},
+            )
+        if phase is Phase.PLACEMENT:
+            ss = state.side_state(seat)
+            choices = [
+                Choice(D.Place, {"type": t}, (lambda t=t: setup.placement_cells(ctx, state, t)))
+                for t in dict.fromkeys(ss.pool)
+            ]
+            choices += [
+                Choice(D.PickUp, values=setup.placed_units(state)),
+                Choice(D.PickUpMine, values=setup.placed_mines(state)),
+                Choice(D.EndPlacement),
+            ]
+            left = f"{len(ss.pool)} left to place" if ss.pool else "all of your units have been placed"
+            return Legal(seat, choices, prompt=f"place your units: {left}")
+        if phase in (Phase.MOBILE_PLOT, Phase.ARTILLERY_PLOT):
+            return self._legal_plot(state, seat)
+        if phase in (Phase.FIRST_FIRE, Phase.SECOND_FIRE):
+            return self._legal_fire(state, seat)
+        return self._legal_move(state, seat)
+
+    def _legal_plot(self, state: PGState, seat: str) -> Legal:
+        ctx = self.ctx
+        cache: dict[str, list[int]] = {}
+
+        def cells(uid: str) -> Callable[[], list[int]]:
+            def get() -> list[int]:
+                if uid not in cache:
+                    cache[uid] = plot_cells(ctx, state, state.unit(uid))
+                return cache[uid]
+
+            return get
+
+        choices = []
+        for u in own_units(state, seat):
+            if can_plot(ctx, state, u, state.phase):
+                choices.append(Choice(D.Plot, {"unit": u.id, "barrage": False}, cells(u.id)))
+                if ctx.tables.units[u.type].has("barrage"):
+                    choices.append(Choice(D.Plot, {"unit": u.id, "barrage": True}, cells(u.id)))
+        choices.append(Choice(D.EndPlot))
+        return Legal(seat, choices, prompt=PROMPTS[state.phase])
+
+    def _legal_fire(self, state: PGState, seat: str) -> Legal:
+        ctx = self.ctx
+        ready = []
+        info: dict[str, dict[str, int]] = {}
+        for u in own_units(state, seat):
+            if fire_ready(ctx, state, u):
+                options = targets(ctx, state, u)
+                if options:
+                    ready.append(u)
+                    info[u.id] = dict(options)
+        choices = [Choice(D.Fire, {"unit": u.id}, sorted(info[u.id])) for u in ready]
+        choices.append(Choice(D.Ignore, values=[u.id for u in ready]))
+        if len(ready) > 1:
+            choices.append(Choice(D.NextUnit))
+        choices.append(Choice(D.EndFire))
+        suggested = None
+        prompted = next((u for u in ready if u.id == state.prompt), ready[0] if ready else None)
+        if prompted is not None:
+            best = best_target(ctx, state, prompted)
+            if best is not None:
+                suggested = D.Fire(prompted.id, best)
+        return Legal(seat, choices, prompt=PROMPTS[state.phase], suggested=suggested, info={"chances": info})
+
+    def _legal_offer(self, state: PGState, seat: str, offer: Offer) -> Legal:
+        ctx = self.ctx
+        if offer.kind == "return":
+            target = state.unit(offer.target)
+            options = return_fire_targets(ctx, state, target)
+            choices = [Choice(D.ReturnFire, {"unit": target.id}, sorted(o for o, _ in options)), Choice(D.HoldFire)]
+            return Legal(
+                seat,
+                choices,
+                prompt="your unit is fired upon: return fire?",
+                info={
+                    "chances": {target.id: dict(options)},
+                    "shooter": offer.shooter if (state.unit(offer.shooter).spotted or ctx.full_view) else None,
+                },
+            )
+        mover = state.unit(offer.target)
+        from .combat import passing_fire_units, shot_chance
+
+        firers = passing_fire_units(ctx, state, mover)
+        chances = {f: shot_chance(ctx, state, state.unit(f), mover) for f in firers}
+        choices = [Choice(D.PassingFire, {"target": mover.id}, firers), Choice(D.HoldFire)]
+        suggested = D.PassingFire(mover.id, max(firers, key=lambda f: (chances[f] or 0, f))) if firers else None
+        return Legal(
+            seat,
+            choices,
+            prompt="an enemy unit moves in sight: passing fire?",
+            suggested=suggested,
+            info={"chances": chances, "mover": mover.id},
+        )
+
+    def _legal_move(self, state: PGState, seat: str) -> Legal:
+        ctx = self.ctx
+        choices: list[Choice] = []
+        builders: list[str] = []
+        for u in own_units(state, seat):
+            ut = ctx.tables.units[u.type]
+            if moves.can_move(ctx, u):
+                choices.append(Choice(D.Move, {"unit": u.id}, (lambda u=u: moves.destinations(ctx, state, u))))
+                if ut.has("assault") and not u.fired:
+                    choices.append(
+                        Choice(D.Assault, {"unit": u.id}, (lambda u=u: moves.assault_targets(ctx, state, u)))
+                    )
+                if ut.has("carrier"):
+                    if u.cargo:
+                        choices.append(
+                            Choice(D.Unload, {"unit": u.id}, (lambda u=u: moves.unload_destinations(ctx, state, u)))
+                        )
+                    else:
+                        choices.append(
+                            Choice(D.Load, {"unit": u.id}, (lambda u=u: moves.load_candidates(ctx, state, u)))
+                        )
+            if moves.can_work(ctx, u):
+                if moves.bridge_sites(ctx, state, u):
+                    builders.append(u.id)
+                choices.append(Choice(D.BlowBridge, {"unit": u.id}, moves.bridges_to_blow(ctx, state, u)))
+                choices.append(Choice(D.LayMine, {"unit": u.id}, moves.mine_sites(ctx, state, u)))
+                choices.append(Choice(D.ClearMine, {"unit": u.id}, moves.mines_to_clear(ctx, state, u)))
+        choices.append(Choice(D.BuildBridge, values=builders))
+        choices.append(Choice(D.EndMovement))
+        return Legal(seat, choices, prompt=PROMPTS[Phase.MOVEMENT])
+
+    # --- deciding --------------------------------------------------------------------------------------
+    def apply(self, state: PGState, seat: str, decision: Decision, step: Step) -> PGState:
+        ctx = self.ctx
+        state = self._apply(state, seat, decision, step)
+        if state.interrupt is not None and state.phase not in (Phase.PURCHASE, Phase.PLACEMENT):
+            return begin_interrupt(ctx, state, step)
+        if (
+            state.phase
+            in (Phase.MOBILE_PLOT, Phase.ARTILLERY_PLOT, Phase.FIRST_FIRE, Phase.SECOND_FIRE, Phase.MOVEMENT)
+            and state.offer is None
+            and state.walk is None
+            and not has_work(ctx, state)
+        ):
+            return end_part(ctx, state, step)  # nothing left to do in this part
+        return state
+
+    def _apply(self, state: PGState, seat: str, d: Decision, step: Step) -> PGState:
+        ctx = self.ctx
+        match d:
+            case D.Buy(type=t):
+                return setup.buy(ctx, state, step, t)
+            case D.Sell(type=t):
+                return setup.sell(ctx, state, step, t)
+            case D.EndPurchase():
+                if setup.needs_confirmation(ctx, state):
+                    return state.with_side(seat, confirming=True)
+                return end_part(ctx, state, step)
+            case D.ConfirmPurchase(done=done):
+                state = state.with_side(seat, confirming=False)
+                return end_part(ctx, state, step) if done else state
+            case D.Place(type=t, cell=c):
+                return setup.place(ctx, state, step, t, c)
+            case D.PickUp(unit=u):
+                return setup.pick_up(ctx, state, step, u)
+            case D.PickUpMine(cell=c):
+                return setup.pick_up_mine(ctx, state, step, c)
+            case D.EndPlacement():
+                return end_part(ctx, state, step)
+            case D.Plot(unit=u, barrage=b, cell=c):
+                return plot(ctx, state, step, u, c, b)
+            case D.EndPlot() | D.EndFire() | D.EndMovement():
+                return end_part(ctx, state, step)
+            case D.Fire(unit=u, target=t):
+                target = state.unit(t)
+                if return_fire_targets(ctx, state, target):
+                    step.emit("fire_declared", "direct fire declared", (seat,), unit=u, target=t)
+                    return replace(state, offer=Offer("return", u, t), prompt=u)
+                return replace(resolve_shot(ctx, state, step, u, t, "direct"), prompt="")
+            case D.Ignore(unit=u):
+                return replace(state.with_unit(replace(state.unit(u), ignored=True)), prompt="")
+            case D.NextUnit():
+                return replace(state, prompt=self._next_prompt(state, seat))
+            case D.ReturnFire(unit=u, target=t):
+                return self._after_return(state, step, (u, t))
+            case D.HoldFire():
+                assert state.offer is not None
+                if state.offer.kind == "return":
+                    return self._after_return(state, step, None)
+                return moves.resume_after_passing_fire(ctx, state, step, fired=False)
+            case D.PassingFire(target=t, unit=u):
+                state = resolve_shot(ctx, state, step, u, t, "passing")
+                return moves.resume_after_passing_fire(ctx, state, step, fired=True)
+            case D.Move(unit=u, to=c):
+                return moves.start_move(ctx, state, step, u, c)
+            case D.Assault(unit=u, to=c):
+                return moves.start_assault(ctx, state, step, u, c)
+            case D.Load(unit=u, cargo=c):
+                return moves.start_load(ctx, state, step, u, c)
+            case D.Unload(unit=u, to=c):
+                return moves.start_unload(ctx, state, step, u, c)
+            case D.BuildBridge(unit=u):
+                return moves.work(ctx, state, step, u, "build_bridge", state.unit(u).cell)
+            case D.BlowBridge(unit=u, cell=c):
+                return moves.work(ctx, state, step, u, "blow_bridge", c)
+            case D.LayMine(unit=u, cell=c):
+                return moves.work(ctx, state, step, u, "lay_mine", c)
+            case D.ClearMine(unit=u, cell=c):
+                return moves.work(ctx, state, step, u, "clear_mine", c)
+        raise IllegalDecision(f"{d.text()} is not a Perfect General order")
+
+    def _after_return(self, state: PGState, step: Step, shot: tuple[str, str] | None) -> PGState:
+        """p.28: the return shot is fired first; then the original shot, if its firer survived."""
+        offer = state.offer
+        assert offer is not None and offer.kind == "return"
+        state = replace(state, offer=None)
+        if shot is not None:
+            state = resolve_shot(self.ctx, state, step, shot[0], shot[1], "return")
+        if state.find(offer.shooter) is not None and state.find(offer.target) is not None:
+            state = resolve_shot(self.ctx, state, step, offer.shooter, offer.target, "direct")
+        return replace(state, prompt="")
+
+    def _next_prompt(self, state: PGState, seat: str) -> str:
+        ready = [u.id for u in own_units(state, seat) if fire_ready(self.ctx, state, u) and targets(self.ctx, state, u)]
+        if not ready:
+            return ""
+        current = state.prompt if state.prompt in ready else ready[0]
+        return ready[(ready.index(current) + 1) % len(ready)]
+
+    # --- what leaves the engine ------------------------------------------------------------------------
+    def view(self, state: PGState, seat: str | None) -> dict[str, Any]:
+        from .view import build_view
+
+        return build_view(self.ctx, state, seat)
+
+    def hidden_units(self, state: PGState, seat: str) -> frozenset[str]:
+        from .view import hidden_units
+
+        return hidden_units(self.ctx, state, seat)
+
+    def result(self, state: PGState) -> Result | None:
+        if state.phase is not Phase.OVER:
+            return None
+        a, d = state.side_state("attacker").score, state.side_state("defender").score
+        winner = "attacker" if a > d else "defender" if d > a else None
+        levels = {s: ("victory" if s == winner else "defeat") if winner else "draw" for s in SIDES}
+        if winner is None:
+            summary = f"A draw: attacker {a}, defender {d} victory points."
+        else:
+            summary = f"The {winner} wins: attacker {a}, defender {d} victory points."
+        return Result(winner, levels, {"attacker": a, "defender": d}, summary)
+
+    def describe(self, decision: Decision) -> str:
+        from .view import describe
+
+        return describe(self.ctx, decision)
+
+    def render_text(self, state: PGState, seat: str | None) -> str:
+        from .render import render
+
+        return render(self.ctx, state, seat)
+
+    def rate(self, view: Mapping[str, Any], seat: str, decision: Decision) -> int:
+        from .ai import quick_rate
+
+        return quick_rate(self.ctx, view, seat, decision)
+
+    def explain(self, state: PGState, seat: str, decision: Decision, legal: Legal) -> IllegalDecision:
+        from .view import explain
+
+        return explain(self.ctx, state, seat, decision, legal, super().explain(state, seat, decision, legal))
+
+    def map_json(self) -> dict[str, Any]:
+        return self.scenario.map.to_public()

@@ -1,0 +1,136 @@
+"""Sighting and spotting (PG p.32-33), and each side's memory of where it last saw enemy units.
+
+- a. A unit in non-blocking terrain is spotted at once when an enemy unit has a line of sight to it.
+- b. A unit that moves into or fires from a location in an enemy's sight is spotted at the end of the phase.
+- c. A unit next to an enemy unit is spotted at the end of the phase.
+- d. A unit destroyed by artillery is spotted (its destruction is seen by everyone).
+A unit reverts to unspotted when it ends a phase out of the sight of every enemy unit. Each side's part of a
+phase counts as a phase here, as the tutorial counts them (p.14: "After both sides have completed their
+first direct fire phase").
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from grognard.engine.events import Step
+
+from .context import Ctx, enemy_units
+from .state import SIDES, PGState, Sighting, Unit, other
+
+
+def open_ground(ctx: Ctx, state: PGState, cell: int) -> bool:
+    """Non-blocking terrain: a unit there can be seen (rule a)."""
+    return not ctx.tables.terrain[ctx.board.terrain(state, cell)].blocks_sight
+
+
+def in_enemy_sight(ctx: Ctx, state: PGState, unit: Unit) -> bool:
+    """Whether any enemy unit has a line of sight to ``unit``'s location."""
+    sight = ctx.board.sight(state)
+    vis = ctx.board.weather(state).visibility
+    return any(sight.sees(e.cell, unit.cell, vis) for e in enemy_units(state, unit.side))
+
+
+def _adjacent_enemy(ctx: Ctx, state: PGState, unit: Unit) -> bool:
+    near = set(ctx.board.neighbors[unit.cell])
+    return any(e.cell in near for e in enemy_units(state, unit.side))
+
+
+def spot_in_open(ctx: Ctx, state: PGState, step: Step, ids: list[str] | None = None) -> PGState:
+    """Rule a, applied now to the listed units (all units when None)."""
+    changed: dict[str, Unit] = {}
+    for u in state.units:
+        if u.spotted or u.carried_by or (ids is not None and u.id not in ids):
+            continue
+        if open_ground(ctx, state, u.cell) and in_enemy_sight(ctx, state, u):
+            changed[u.id] = replace(u, spotted=True)
+    if not changed:
+        return state
+    state = state.with_units(changed)
+    for u in changed.values():
+        _announce(ctx, step, u, "spotted in the open")
+    return remember(state)
+
+
+def spot_from(ctx: Ctx, state: PGState, step: Step, observer: Unit) -> PGState:
+    """Rule a for the enemy units in the open that ``observer`` sees from where it now stands."""
+    sight = ctx.board.sight(state)
+    vis = ctx.board.weather(state).visibility
+    changed: dict[str, Unit] = {}
+    for e in enemy_units(state, observer.side):
+        if not e.spotted and open_ground(ctx, state, e.cell) and sight.sees(observer.cell, e.cell, vis):
+            changed[e.id] = replace(e, spotted=True)
+    if not changed:
+        return state
+    state = state.with_units(changed)
+    for u in changed.values():
+        _announce(ctx, step, u, "spotted in the open")
+    return remember(state)
+
+
+def mark_seen_acting(ctx: Ctx, state: PGState, unit: Unit) -> Unit:
+    """Rule b: a unit that fires or moves in enemy sight will be spotted at the end of the phase."""
+    if not unit.spot_pending and in_enemy_sight(ctx, state, unit):
+        return replace(unit, spot_pending=True)
+    return unit
+
+
+def end_of_phase(ctx: Ctx, state: PGState, step: Step) -> PGState:
+    """Rules a-c and the reversion to unspotted, at the end of a side's part of a phase."""
+    changed: dict[str, Unit] = {}
+    for u in state.units:
+        if u.carried_by:
+            continue
+        seen = in_enemy_sight(ctx, state, u)
+        spotted = seen and (
+            u.spotted or u.spot_pending or open_ground(ctx, state, u.cell) or _adjacent_enemy(ctx, state, u)
+        )
+        if spotted != u.spotted or u.spot_pending:
+            changed[u.id] = replace(u, spotted=spotted, spot_pending=False)
+            if spotted != u.spotted:
+                _announce(ctx, step, changed[u.id], "spotted" if spotted else "lost from sight")
+    if changed:
+        state = state.with_units(changed)
+    return remember(state)
+
+
+def _announce(ctx: Ctx, step: Step, u: Unit, what: str) -> None:
+    name = ctx.tables.units[u.type].name
+    label = ctx.board.grid.label(u.cell)
+    if u.spotted:
+        ctx.emit(
+            step,
+            "spotted",
+            f"{u.side} {name} {what} at {label}",
+            SIDES,
+            unit=u.id,
+            type=u.type,
+            cell=u.cell,
+            side=u.side,
+        )
+    else:
+        step.emit("unspotted", f"{u.side} {name} {what}", (u.side, other(u.side)), unit=u.id, side=u.side)
+
+
+def remember(state: PGState) -> PGState:
+    """Refresh each side's memory: spotted enemy units where they are; the rest where they were last seen."""
+    alive = {u.id for u in state.units}
+    sides = []
+    for i, side in enumerate(SIDES):
+        ss = state.sides[i]
+        now = {
+            u.id: Sighting(u.id, u.type, u.cell, state.turn)
+            for u in state.units
+            if u.side != side and u.spotted and not u.carried_by
+        }
+        kept = [s for s in ss.memory if s.unit in alive and s.unit not in now]
+        memory = tuple(sorted([*kept, *now.values()], key=lambda s: s.unit))
+        sides.append(ss if memory == ss.memory else replace(ss, memory=memory))
+    if sides[0] is state.sides[0] and sides[1] is state.sides[1]:
+        return state
+    return replace(state, sides=(sides[0], sides[1]))
+
+
+def known_enemies(ctx: Ctx, state: PGState, side: str) -> list[Unit]:
+    """The enemy units ``side`` knows stand where they stand: spotted ones (all of them under Full View)."""
+    return [u for u in enemy_units(state, side) if u.spotted or ctx.full_view]

@@ -1,0 +1,229 @@
+"""What a seat may know (the one place that decides it), decisions in words, and why an order is refused.
+
+Under Limited View a side sees its own units, the enemy units it has spotted, and where it last saw the others
+(ghosts); under Full View it sees every unit, though only spotted ones can be targeted (p.33). Mines and
+barrages are seen by both (p.22, p.29). Plots stay with the side that made them. The generator, the secret
+behind unit ids and the enemy's purchases never leave.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from grognard.engine import Decision, IllegalDecision, Legal
+
+from . import decisions as D
+from .combat import can_fire_direct, shot_chance
+from .context import Ctx
+from .phases import town_holders
+from .state import SIDES, PGState, Phase, Unit, other
+
+
+def _unit(ctx: Ctx, u: Unit, full: bool) -> dict[str, Any]:
+    ut = ctx.tables.units[u.type]
+    out: dict[str, Any] = {
+        "id": u.id,
+        "type": u.type,
+        "code": ut.code,
+        "name": ut.name,
+        "side": u.side,
+        "cell": u.cell,
+        "at": ctx.board.grid.label(u.cell),
+        "hp": u.hp,
+        "max_hp": ut.hit_points,
+        "fired": u.fired,
+        "moved": u.moved,
+        "spotted": u.spotted,
+        "has_cargo": bool(u.cargo),
+    }
+    if full:
+        out.update(
+            mp=u.mp,
+            cargo=u.cargo or None,
+            carried_by=u.carried_by or None,
+            plotted=u.plotted,
+            pinned=u.pinned,
+            unloaded=u.unloaded,
+            ignored=u.ignored,
+            worked=u.worked,
+        )
+    return out
+
+
+def visible_enemies(ctx: Ctx, state: PGState, seat: str) -> list[Unit]:
+    if ctx.full_view:
+        return [u for u in state.units if u.side != seat]
+    return [u for u in state.units if u.side != seat and u.spotted and not u.carried_by]
+
+
+def build_view(ctx: Ctx, state: PGState, seat: str | None) -> dict[str, Any]:
+    sc = ctx.board.scenario
+    weather = ctx.board.weather(state) if state.phase is not Phase.OVER else None
+    if seat is None:
+        units = [_unit(ctx, u, True) for u in state.units]
+        known = list(state.units)
+        plots = state.plots
+        ghosts: list[dict[str, Any]] = []
+    else:
+        mine = [u for u in state.units if u.side == seat]
+        theirs = visible_enemies(ctx, state, seat)
+        units = [_unit(ctx, u, True) for u in mine] + [_unit(ctx, u, ctx.full_view) for u in theirs]
+        known = mine + theirs
+        plots = tuple(p for p in state.plots if p.side == seat)
+        shown = {u.id for u in theirs}
+        ghosts = [
+            {"id": s.unit, "type": s.type, "cell": s.cell, "at": ctx.board.grid.label(s.cell), "turn": s.turn}
+            for s in state.side_state(seat).memory
+            if s.unit not in shown
+        ]
+    sides: dict[str, Any] = {}
+    for s in SIDES:
+        ss = state.side_state(s)
+        entry: dict[str, Any] = {"score": ss.score}
+        if seat is None or seat == s:
+            entry.update(points=ss.points, earned=ss.earned, pool=list(ss.pool), confirming=ss.confirming)
+        sides[s] = entry
+    seen_state = state if seat is None else _known_state(state, known)
+    holders = town_holders(seen_state, ctx)
+    view: dict[str, Any] = {
+        "turn": min(state.turn, sc.turns),
+        "turns": sc.turns,
+        "phase": state.phase.value,
+        "side": state.side,
+        "weather": list(sc.weather[min(state.turn, sc.turns) - 1]),
+        "visibility": weather.visibility if weather else None,
+        "options": {
+            "kill": "partial" if ctx.partial_kill else "full",
+            "hit": "random" if ctx.random_hit else "always",
+            "view": "full" if ctx.full_view else "limited",
+        },
+        "sides": sides,
+        "units": units,
+        "ghosts": ghosts,
+        "mines": [
+            {"cell": m.cell, "at": ctx.board.grid.label(m.cell), "side": m.side, "charges": m.charges}
+            for m in state.mines
+        ],
+        "barrages": [{"cell": b.cell, "strike": b.strike} for b in state.barrages],
+        "plots": [{"unit": p.unit, "cell": p.cell, "barrage": p.barrage, "turn": p.turn} for p in plots],
+        "terrain": [{"cell": c, "terrain": t} for c, t in state.terrain],
+        "cut_roads": list(state.cut_roads),
+        "towns": [
+            {"name": t.name, "value": t.value, "cells": list(t.cells), "holder": holders[t.name] or None}
+            for t in sc.towns
+        ],
+        "neutrals": [
+            {"name": n.name, "points": n.points, "entered": n.name in state.neutrals_entered} for n in sc.neutrals
+        ],
+        "history": [list(h) for h in state.history],
+    }
+    if state.offer is not None and (seat is None or seat == _offer_seat(state)):
+        o = state.offer
+        view["offer"] = {
+            "kind": o.kind,
+            "target": o.target,
+            "shooter": o.shooter
+            if (seat is None or state.unit(o.shooter).side == seat or state.unit(o.shooter).spotted or ctx.full_view)
+            else None,
+        }
+    if state.walk is not None and (seat is None or seat == state.unit(state.walk.unit).side):
+        view["walk"] = {"unit": state.walk.unit, "path": list(state.walk.path), "then": state.walk.then}
+    return view
+
+
+def _offer_seat(state: PGState) -> str:
+    assert state.offer is not None
+    side = state.unit(state.offer.target).side
+    return other(side) if state.offer.kind == "passing" else side
+
+
+def _known_state(state: PGState, known: list[Unit]) -> PGState:
+    from dataclasses import replace
+
+    return replace(state, units=tuple(known))
+
+
+def hidden_units(ctx: Ctx, state: PGState, seat: str) -> frozenset[str]:
+    """Enemy units ``seat`` may not know of: not spotted now and never seen (none under Full View)."""
+    if ctx.full_view:
+        return frozenset()
+    remembered = {s.unit for s in state.side_state(seat).memory}
+    return frozenset(
+        u.id for u in state.units if u.side != seat and (u.carried_by or not u.spotted) and u.id not in remembered
+    )
+
+
+def describe(ctx: Ctx, d: Decision) -> str:
+    """A decision in words, with the map's location names."""
+    label = ctx.board.grid.label
+    names = ctx.tables.units
+    match d:
+        case D.Buy(type=t):
+            return f"buy a {names[t].name} ({names[t].cost} points)"
+        case D.Sell(type=t):
+            return f"return a {names[t].name}"
+        case D.Place(type=t, cell=c):
+            return f"place a {names[t].name} at {label(c)}"
+        case D.Plot(unit=u, barrage=b, cell=c):
+            return f"{u} plots {'a barrage' if b else 'fire'} on {label(c)}"
+        case D.Move(unit=u, to=c):
+            return f"{u} moves to {label(c)}"
+        case D.Assault(unit=u, to=c):
+            return f"{u} close assaults {label(c)}"
+        case D.Unload(unit=u, to=c):
+            return f"{u} unloads its cargo and moves to {label(c)}"
+        case D.BlowBridge(unit=u, cell=c) | D.LayMine(unit=u, cell=c) | D.ClearMine(unit=u, cell=c):
+            return f"{u}: {d.kind.replace('_', ' ')} at {label(c)}"
+    return d.text().replace("_", " ")
+
+
+def explain(
+    ctx: Ctx, state: PGState, seat: str, d: Decision, legal: Legal, default: IllegalDecision
+) -> IllegalDecision:
+    """Name the manual's rule that refuses an order, where one applies."""
+    unit = state.find(getattr(d, "unit", "")) if hasattr(d, "unit") else None
+    if unit is not None and unit.side != seat:
+        return IllegalDecision(f"{unit.id} is not one of your units")
+    if isinstance(d, D.Fire | D.ReturnFire | D.PassingFire) and unit is not None:
+        target = state.find(d.target)
+        if unit.fired:
+            return IllegalDecision(f"{unit.id} has already fired this turn", "PG p.28 b")
+        if unit.plotted:
+            return IllegalDecision(f"{unit.id} plotted indirect fire this turn", "PG p.28 e")
+        if unit.carried_by or unit.unloaded:
+            return IllegalDecision(f"{unit.id} is transported this turn", "PG p.28 f")
+        if ctx.board.weather(state).no_direct_fire:
+            return IllegalDecision("units may not fire at night", "PG p.28 g")
+        if not can_fire_direct(ctx, state, unit):
+            return IllegalDecision(f"{unit.id} cannot fire now")
+        if target is None or target.side == seat or not (target.spotted or ctx.full_view):
+            return IllegalDecision("no spotted enemy unit there: only spotted units may be targeted", "PG p.28 d")
+        if not target.spotted:
+            return IllegalDecision(f"{target.id} is not spotted and cannot be targeted", "PG p.28 d, p.33")
+        if shot_chance(ctx, state, unit, target) is None:
+            return IllegalDecision(f"{target.id} is out of {unit.id}'s range", "PG p.28 a")
+        return IllegalDecision(f"{unit.id} has no line of sight to {target.id}", "PG p.28 c")
+    if isinstance(d, D.Assault) and unit is not None:
+        if not ctx.tables.units[unit.type].has("assault"):
+            return IllegalDecision("only an unfired armored car or tank may close assault", "PG p.30")
+        if unit.fired:
+            return IllegalDecision(f"{unit.id} has fired this turn and cannot close assault", "PG p.30")
+    if isinstance(d, D.Move) and unit is not None:
+        if unit.unloaded:
+            return IllegalDecision(f"{unit.id} was unloaded this turn and cannot move", "PG p.27 c")
+        if unit.pinned:
+            return IllegalDecision(f"{unit.id} lost its movement to an artillery strike", "PG p.29")
+        return IllegalDecision(
+            f"{unit.id} cannot reach {ctx.board.grid.label(d.to)} with its movement left", "PG p.25-26"
+        )
+    if isinstance(d, D.Load) and unit is not None:
+        return IllegalDecision(
+            "loading needs an armored car or tank without cargo that reaches, with 1 movement point to spare, a "
+            "foot or artillery unit that has not moved, fired or plotted this turn",
+            "PG p.26 a-d",
+        )
+    if isinstance(d, D.Place):
+        return IllegalDecision(
+            f"{ctx.board.grid.label(d.cell)} is not a free location of your region for that unit", "PG p.10, p.22"
+        )
+    return default
