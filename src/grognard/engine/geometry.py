@@ -177,12 +177,18 @@ class HexGrid(Grid):
         self.flat = layout.endswith("q")
         self.direction_names = FLAT_NAMES if self.flat else POINTY_NAMES
         self._dirs = _FLAT_DIRS if self.flat else _POINTY_DIRS
+        self._q: list[int] = []
+        self._r: list[int] = []
+        for cell in range(columns * rows):
+            row, col = divmod(cell, columns)
+            q, r = self.offset_to_axial(col, row)
+            self._q.append(q)
+            self._r.append(r)
         super().__init__(columns, rows, first)
 
     # offset <-> axial ------------------------------------------------------------------------------------
     def axial(self, cell: int) -> tuple[int, int]:
-        col, row = self.coord(cell)
-        return self.offset_to_axial(col, row)
+        return self._q[cell], self._r[cell]
 
     def offset_to_axial(self, col: int, row: int) -> tuple[int, int]:
         if self.layout == "odd-q":
@@ -215,12 +221,11 @@ class HexGrid(Grid):
         return self.at_axial(q + dq, r + dr)
 
     def vector(self, a: int, b: int) -> tuple[int, int]:
-        qa, ra = self.axial(a)
-        qb, rb = self.axial(b)
-        return qb - qa, rb - ra
+        return self._q[b] - self._q[a], self._r[b] - self._r[a]
 
     def distance(self, a: int, b: int) -> int:
-        dq, dr = self.vector(a, b)
+        dq = self._q[b] - self._q[a]
+        dr = self._r[b] - self._r[a]
         return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
     def line(self, a: int, b: int) -> tuple[int, ...]:

@@ -29,6 +29,7 @@ class Board:
         self.neighbors = tuple(self.grid.neighbors(c) for c in range(self.grid.size))
         self._costs: dict[tuple[object, ...], EdgeCosts] = {}
         self._sights: dict[tuple[object, ...], SightCache] = {}
+        self._weather: dict[int, Weather] = {}
         self.town_cells = frozenset(c for t in scenario.towns for c in t.cells)
         self.neutral_of = {c: n.name for n in scenario.neutrals for c in n.cells}
 
@@ -59,14 +60,17 @@ class Board:
 
     def weather(self, state: PGState) -> Weather:
         """The turn's conditions combined: the shortest sight, the slowest ground, every prohibition."""
-        names = self.scenario.weather[min(state.turn, self.scenario.turns) - 1]
-        ws = [self.tables.weather[n] for n in names]
-        return Weather(
-            visibility=min(w.visibility for w in ws),
-            move_percent=max(w.move_percent for w in ws),
-            no_direct_fire=any(w.no_direct_fire for w in ws),
-            no_moving_next_to_spotted=any(w.no_moving_next_to_spotted for w in ws),
-        )
+        turn = min(state.turn, self.scenario.turns)
+        found = self._weather.get(turn)
+        if found is None:
+            ws = [self.tables.weather[n] for n in self.scenario.weather[turn - 1]]
+            found = self._weather[turn] = Weather(
+                visibility=min(w.visibility for w in ws),
+                move_percent=max(w.move_percent for w in ws),
+                no_direct_fire=any(w.no_direct_fire for w in ws),
+                no_moving_next_to_spotted=any(w.no_moving_next_to_spotted for w in ws),
+            )
+        return found
 
     # --- movement --------------------------------------------------------------------------------------
     def costs(self, state: PGState, unit_type: UnitType) -> EdgeCosts:

@@ -115,10 +115,12 @@ def load_candidates(ctx: Ctx, state: PGState, carrier: Unit) -> list[str]:
     if not (t.units[carrier.type].has("carrier") and not carrier.cargo and can_move(ctx, carrier)):
         return []
     out = []
+    r: Reach | None = None
     for u in own_units(state, carrier.side):
         if not t.units[u.type].has("cargo") or u.moved or u.fired or u.plotted or u.unloaded:
             continue
-        r = unit_reach(ctx, state, carrier, load_at=u.cell)
+        if r is None:
+            r = unit_reach(ctx, state, carrier)  # friendly locations are passed through, so they get a cost
         if r.cost[u.cell] < UNREACHED and r.cost[u.cell] + 2 <= carrier.mp:
             out.append(u.id)
     return sorted(out)
@@ -329,8 +331,7 @@ def _enter_effects(ctx: Ctx, state: PGState, step: Step, unit_id: str, cell: int
             interrupt=Interrupt(defender, f"neutral:{country}", state.phase, state.side),
             walk=None,
         )
-        ss = state.side_state(defender)
-        return state.with_side(defender, points=ss.points + spec.points)
+        return state.with_side(defender, points=spec.points)
     return state
 
 

@@ -69,7 +69,7 @@ def _next(ctx: Ctx, state: PGState, step: Step) -> tuple[PGState, bool]:
     if phase is Phase.PURCHASE:
         return replace(state, phase=Phase.PLACEMENT), True
     if phase is Phase.PLACEMENT:
-        state = state.with_side(side, placed=(), pool=())
+        state = state.with_side(side, placed=(), pool=(), points=0)  # points left unspent are lost
         if state.interrupt is not None:
             it = state.interrupt
             return replace(state, phase=it.resume_phase, side=it.resume_side, interrupt=None, region=""), False
@@ -127,8 +127,8 @@ def _new_turn(ctx: Ctx, state: PGState, step: Step) -> PGState:
         ss = state.side_state(side)
         fixed = sum(r.points for r in ctx.board.scenario.spec.reinforcements if r.turn == turn and r.side == side)
         points = fixed + ss.earned
+        state = state.with_side(side, points=points, earned=0)
         if points:
-            state = state.with_side(side, points=points, earned=0)
             ctx.emit(
                 step,
                 "reinforcements",
