@@ -94,7 +94,8 @@ def reach(
     - ``stop``: cells where movement ends on entering.
     - ``hook``: called for steps into or out of ``hook_cells``, to change their cost or forbid them.
     - ``min_one``: a unit that has not moved may always make one allowed step, whatever it costs
-      (PG p.26: "a unit can always move a minimum of one location"; BA 7.5).
+      (PG p.26: "a unit can always move a minimum of one location"; BA 7.5). That step spends the whole
+      budget and ends the move, and it is only taken into a cell the unit cannot reach otherwise.
     """
     n = len(costs)
     cost = [UNREACHED] * n
@@ -103,6 +104,7 @@ def reach(
     reached = [start]
     buckets: list[list[int]] = [[] for _ in range(budget + 1)]
     buckets[0].append(start)
+    forced: list[int] = []  # cells one min_one step away, entered only if nothing cheaper reaches them
     for d in range(budget + 1):
         bucket = buckets[d]
         for u in bucket:  # zero-cost steps append to the bucket being read, which this loop then visits
@@ -120,15 +122,20 @@ def reach(
                     c = h
                 nd = d + c
                 if nd > budget:
-                    if not (first and min_one and budget > 0):
-                        continue
-                    nd = budget
+                    if first and min_one and budget > 0:
+                        forced.append(v)
+                    continue
                 if nd < cost[v]:
                     if cost[v] == UNREACHED:
                         reached.append(v)
                     cost[v] = nd
                     prev[v] = u
                     buckets[nd].append(v)
+    for v in forced:  # after the search, so that the move ends there: no zero-cost step follows it
+        if cost[v] == UNREACHED:
+            reached.append(v)
+            cost[v] = budget
+            prev[v] = start
     return Reach(start, budget, cost, prev, reached, no_stop)
 
 
