@@ -175,7 +175,7 @@ def test_a_medium_tank_follows_the_road_at_half_cost():
     assert r.cost[grid.index(4, 1)] == 4
     assert r.path(grid.index(4, 1)) == [grid.index(c, 1) for c in range(5)]
     assert r.cost[grid.index(4, 2)] == 5  # four road steps, then off the road onto clear
-    assert not r.can_reach(grid.index(2, 0)) or r.cost[grid.index(2, 0)] <= 10
+    assert not r.can_reach(grid.index(2, 0))  # forest costs more than the whole budget
 
 
 def test_blocked_cells_cannot_be_entered_or_passed():
