@@ -87,8 +87,9 @@ def test_index_and_parse_refuse_cells_off_the_map(grid):
     for col, row in ((-1, 0), (0, -1), (grid.columns, 0), (0, grid.rows)):
         with pytest.raises(ValueError, match="off the"):
             grid.index(col, row)
-        with pytest.raises(ValueError, match="off the"):
-            grid.parse(f"{col + grid.first[0]},{row + grid.first[1]}")
+        label = f"{col + grid.first[0]},{row + grid.first[1]}"
+        with pytest.raises(ValueError, match=f"^{label} is off the"):  # in the numbering the player wrote
+            grid.parse(label)
     for text in ("", "3", "a,b", "1,2,3"):
         with pytest.raises(ValueError, match="write column,row"):
             grid.parse(text)
