@@ -1,5 +1,8 @@
+import os
 import sys
 from pathlib import Path
+
+from hypothesis import settings
 
 sys.path.insert(0, str(Path(__file__).parent))
 
@@ -7,3 +10,9 @@ from grognard import rulesets
 from toy import Toy
 
 rulesets.register(Toy)
+
+# No per-example deadline (a 2-core CI machine is slow and noisy); in CI the examples are derandomised, so a
+# run there is reproducible, while developers' runs keep exploring new examples.
+settings.register_profile("grognard", deadline=None, print_blob=True)
+settings.register_profile("ci", parent=settings.get_profile("grognard"), derandomize=True)
+settings.load_profile("ci" if os.environ.get("CI") else "grognard")

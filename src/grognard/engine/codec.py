@@ -142,17 +142,25 @@ def decode(tp: Any, data: JSON, where: str = "<data>", key: str = "") -> Any:
         kt, vt = get_args(tp) or (str, Any)
         out = {}
         for k, v in data.items():
+            sub = f"{key}.{k}" if key else str(k)
             kk: Any = k
             if kt is int:
                 try:
                     kk = int(k)
                 except ValueError:
-                    raise DataError(where, f"{key}.{k}", "expected a whole-number key") from None
+                    raise DataError(where, sub, "expected a whole-number key") from None
+            elif isinstance(kt, type) and issubclass(kt, enum.Enum) and k in (keys := _enum_keys(kt)):
+                kk = keys[k]  # JSON keys are text: an enum with number values was written as "1"
             else:
-                kk = decode(kt, k, where, f"{key}.{k}")
-            out[kk] = decode(vt, v, where, f"{key}.{k}" if key else str(k))
+                kk = decode(kt, k, where, sub)
+            out[kk] = decode(vt, v, where, sub)
         return out
     raise TypeError(f"cannot decode into {tp!r}")
+
+
+def _enum_keys(tp: type[enum.Enum]) -> dict[str, enum.Enum]:
+    """The members of an enum by the text :func:`encode` writes for them as dictionary keys."""
+    return {str(m.value): m for m in tp}
 
 
 def _decode_dataclass(cls: type[T], data: JSON, where: str, key: str) -> T:

@@ -88,8 +88,15 @@ class Grid(ABC):
         return f"{col + self.first[0]},{row + self.first[1]}"
 
     def from_label(self, col: int, row: int) -> int:
-        """The cell a scenario file names with the manual's numbering."""
-        return self.index(col - self.first[0], row - self.first[1])
+        """The cell a scenario file names with the manual's numbering; raises ``ValueError`` off the map."""
+        c, r = col - self.first[0], row - self.first[1]
+        if not (0 <= c < self.columns and 0 <= r < self.rows):
+            fc, fr = self.first
+            raise ValueError(
+                f"{col},{row} is off the {self.columns}x{self.rows} map "
+                f"({fc},{fr} to {fc + self.columns - 1},{fr + self.rows - 1})"
+            )
+        return r * self.columns + c
 
     def parse(self, text: str) -> int:
         """The cell named ``"col,row"`` in the manual's numbering."""

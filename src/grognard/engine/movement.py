@@ -94,42 +94,68 @@ def reach(
     - ``stop``: cells where movement ends on entering.
     - ``hook``: called for steps into or out of ``hook_cells``, to change their cost or forbid them.
     - ``min_one``: a unit that has not moved may always make one allowed step, whatever it costs
-      (PG p.26: "a unit can always move a minimum of one location"; BA 7.5).
+      (PG p.26: "a unit can always move a minimum of one location"; BA 7.5). That step spends the whole
+      budget and ends the move, and it is only taken into a cell the unit cannot reach otherwise.
     """
     n = len(costs)
     cost = [UNREACHED] * n
     prev = [-1] * n
     cost[start] = 0
     reached = [start]
-    buckets: list[list[int]] = [[] for _ in range(budget + 1)]
-    buckets[0].append(start)
-    for d in range(budget + 1):
-        bucket = buckets[d]
-        for u in bucket:  # zero-cost steps append to the bucket being read, which this loop then visits
-            if cost[u] != d or (u in stop and u != start):
+    buckets: list[list[int]] = [[start]]  # grown as costs are found: never longer than the dearest cell + 1
+    start_steps = costs[start] if hook is None else _hooked_steps(costs, start, start, blocked, hook, hook_cells)
+    add_reached = reached.append
+    d, top = 0, 1  # the bucket being read, and how many there are
+    while d < top:
+        for u in buckets[d]:  # zero-cost steps append to the bucket being read, which this loop then visits
+            if cost[u] != d:
                 continue
-            first = u == start
-            hooked_u = hook is not None and u in hook_cells
-            for v, c in costs[u]:
-                if v in blocked:
-                    continue
-                if hook is not None and (hooked_u or v in hook_cells):
-                    h = hook(u, v, c, first)
-                    if h is None:
-                        continue
-                    c = h
+            if u == start:
+                steps = start_steps
+            elif u in stop:
+                continue
+            elif hook is None:
+                steps = costs[u]
+            else:
+                steps = _hooked_steps(costs, u, start, blocked, hook, hook_cells)
+            for v, c in steps:
                 nd = d + c
-                if nd > budget:
-                    if not (first and min_one and budget > 0):
-                        continue
-                    nd = budget
-                if nd < cost[v]:
+                if nd < cost[v] and nd <= budget and v not in blocked:  # the cheap test first: most fail it
                     if cost[v] == UNREACHED:
-                        reached.append(v)
+                        add_reached(v)
                     cost[v] = nd
                     prev[v] = u
+                    if nd >= top:
+                        buckets.extend([] for _ in range(nd + 1 - top))
+                        top = nd + 1
                     buckets[nd].append(v)
+        d += 1
+    if min_one and budget > 0:  # after the search, so that the move ends there: no zero-cost step follows it
+        for v, c in start_steps:
+            if c > budget and cost[v] == UNREACHED and v not in blocked:
+                reached.append(v)
+                cost[v] = budget
+                prev[v] = start
     return Reach(start, budget, cost, prev, reached, no_stop)
+
+
+def _hooked_steps(
+    costs: EdgeCosts, u: int, start: int, blocked: Collection[int], hook: StepHook, hook_cells: Collection[int]
+) -> list[tuple[int, int]]:
+    """The steps out of ``u`` with the hook's cost for those into or out of ``hook_cells`` (forbidden ones left
+    out). The hook is not asked about steps into blocked cells."""
+    hooked_u = u in hook_cells
+    out = []
+    for v, c in costs[u]:
+        if hooked_u or v in hook_cells:
+            if v in blocked:
+                continue
+            h = hook(u, v, c, u == start)
+            if h is None:
+                continue
+            c = h
+        out.append((v, c))
+    return out
 
 
 def path_cost(costs: EdgeCosts, path: Sequence[int]) -> int | None:
