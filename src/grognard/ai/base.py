@@ -128,6 +128,9 @@ class GreedyPlayer(Player):
 
 PlayerFactory = Callable[[int, int], Player]
 
+# Level names any player accepts after the colon; level 1 is every player's default.
+LEVEL_NAMES = {"easy": 0, "normal": 1, "hard": 2}
+
 _GENERIC: dict[str, PlayerFactory] = {
     "random": lambda seed, level: RandomPlayer(seed, level),
     "greedy": lambda seed, level: GreedyPlayer(seed, level),
@@ -145,15 +148,19 @@ def player_kinds(rules: type[Ruleset[Any, Any]] | None = None) -> dict[str, Play
 
 
 def make_player(spec: str, rules: type[Ruleset[Any, Any]] | None = None, seed: int = 0) -> Player:
-    """A player from ``kind`` or ``kind:level`` (``random``, ``greedy``, ``general:2``...)."""
+    """A player from ``kind`` or ``kind:level`` (``random``, ``greedy``, ``general:2``, ``general:hard``...)."""
     kind, _, level_text = spec.partition(":")
     kinds = player_kinds(rules)
     if kind not in kinds:
         raise DataError("players", spec, f"unknown computer player {kind!r}; {nearest(kind, kinds)}")
+    if level_text in LEVEL_NAMES:
+        return kinds[kind](seed, LEVEL_NAMES[level_text])
     try:
         level = int(level_text) if level_text else 1
     except ValueError:
-        raise DataError("players", spec, "the level after ':' is a whole number") from None
+        raise DataError(
+            "players", spec, f"the level after ':' is a whole number or one of {', '.join(LEVEL_NAMES)}"
+        ) from None
     return kinds[kind](seed, level)
 
 

@@ -1,8 +1,7 @@
 """Computer players for The Perfect General, working from a seat's view only.
 
-``quick_rate`` is the one-look rating the generic greedy player uses. ``General`` is the computer general:
-it buys a combined force, places it by the towns that matter and plays every phase with the ratings below,
-looking further than the greedy player at higher levels.
+``quick_rate`` is the one-look rating the generic greedy player uses. The computer general lives in
+``general.py``.
 """
 
 from __future__ import annotations
@@ -10,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from grognard.ai.base import GreedyPlayer, PlayerContext
 from grognard.engine import Decision
 
 from . import decisions as D
@@ -92,16 +90,3 @@ def quick_rate(ctx: Ctx, view: Mapping[str, Any], seat: str, d: Decision) -> int
         case D.Ignore() | D.NextUnit():
             return -1
     return 0
-
-
-class General(GreedyPlayer):
-    """The computer general. Level 1 rates each decision once; higher levels rate more candidates."""
-
-    kind = "general"
-
-    def __init__(self, seed: int = 0, level: int = 2) -> None:
-        super().__init__(seed, level)
-        self.budget = 200 * max(1, level)
-
-    def choose(self, ctx: PlayerContext) -> Decision:
-        return super().choose(ctx)

@@ -97,7 +97,7 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
 
     @classmethod
     def computer_players(cls) -> dict[str, Callable[[int, int], Any]]:
-        from .ai import General
+        from .general import General
 
         return {"general": lambda seed, level: General(seed, level)}
 

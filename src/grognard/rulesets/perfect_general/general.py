@@ -1,0 +1,725 @@
+"""The computer general for The Perfect General.
+
+It sees what its seat sees and nothing more: each decision starts from ``PlayerContext.view`` (rebuilt into a
+*belief*: a state holding only its own units and the enemy units the view shows) and ``PlayerContext.legal``.
+The ruleset's helpers (hit chances, assault odds, reach, line of sight) are run on that belief, never on the
+game's state. Its weights are tuning, kept in ``data/general.toml``.
+
+Levels: 0 "easy", 1 "normal" (the default), 2 "hard".
+"""
+
+from __future__ import annotations
+
+import hashlib
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from grognard.ai.base import Player, PlayerContext
+from grognard.engine import Decision, Legal
+from grognard.engine.movement import UNREACHED, reach
+from grognard.engine.rng import Dice, seed_state
+
+from . import decisions as D
+from .combat import assault_odds, shot_chance
+from .context import Ctx
+from .state import Barrage, Mine, PGState, Phase, Plot, SideState, Unit, other
+from .tables import DATA
+
+LEVELS = ("easy", "normal", "hard")
+
+
+@cache
+def tuning() -> dict[str, Any]:
+    """The General's weights (tuning, not manual values)."""
+    with (DATA / "general.toml").open("rb") as f:
+        return tomllib.load(f)
+
+
+# --- what the general knows ---------------------------------------------------------------------------------
+def belief(ctx: Ctx, view: Mapping[str, Any], seat: str) -> PGState:
+    """A state holding only what ``seat``'s view shows: its own units in full, the enemy units in sight."""
+    units = []
+    for u in view["units"]:
+        own = u["side"] == seat
+        units.append(
+            Unit(
+                u["id"],
+                u["type"],
+                u["side"],
+                u["cell"],
+                u["hp"],
+                fired=u["fired"],
+                moved=u["moved"],
+                mp=u.get("mp") or 0,
+                spotted=u["spotted"],
+                cargo=(u.get("cargo") or "") if own else "",
+                carried_by=(u.get("carried_by") or "") if own else "",
+                unloaded=bool(u.get("unloaded")),
+                plotted=bool(u.get("plotted")),
+                pinned=bool(u.get("pinned")),
+                ignored=bool(u.get("ignored")),
+                worked=bool(u.get("worked")),
+            )
+        )
+    types = {u.id: u.type for u in units}
+    mine = view["sides"][seat]
+    sides = tuple(
+        SideState(points=mine.get("points", 0), pool=tuple(mine.get("pool", ())), score=mine["score"])
+        if s == seat
+        else SideState(score=view["sides"][s]["score"])
+        for s in ("attacker", "defender")
+    )
+    phase = Phase(view["phase"])
+    return PGState(
+        rng=0,
+        secret=0,
+        turn=view["turn"],
+        phase=phase,
+        side=view["side"] or seat,
+        region="",
+        units=tuple(units),
+        sides=(sides[0], sides[1]),
+        plots=tuple(
+            Plot(p["unit"], seat, types.get(p["unit"], "light_artillery"), p["cell"], p["barrage"], p["turn"])
+            for p in view["plots"]
+        ),
+        barrages=tuple(Barrage(b["cell"], b["strike"]) for b in view["barrages"]),
+        mines=tuple(Mine(m["cell"], m["side"], m["charges"]) for m in view["mines"]),
+        terrain=tuple((t["cell"], t["terrain"]) for t in view["terrain"]),
+        cut_roads=tuple(view["cut_roads"]),
+    )
+
+
+@dataclass
+class Town:
+    name: str
+    value: int
+    cells: tuple[int, ...]
+    holder: str | None
+    mine: int = 0  # own units inside
+    foes: int = 0  # enemy units seen inside
+    near_foes: int = 0  # enemy units seen within 4 hexes
+
+
+@dataclass
+class Know:
+    """One decision's picture of the battle, from the view alone."""
+
+    seat: str
+    view: Mapping[str, Any]
+    state: PGState
+    mine: list[Unit]
+    foes: list[Unit]
+    towns: list[Town]
+    ghosts: list[Mapping[str, Any]] = field(default_factory=list)
+
+
+class General(Player):
+    """Buys a combined force, places it by the towns that matter, shoots the best odds first, takes and holds
+    towns under cover, assaults when the odds are good."""
+
+    kind = "general"
+
+    def __init__(self, seed: int = 0, level: int = 1) -> None:
+        super().__init__(seed, level)
+        self.seed = seed
+        self.cfg = tuning()
+        self.lv: dict[str, Any] = self.cfg["levels"][LEVELS[max(0, min(level, len(LEVELS) - 1))]]
+        self._done: tuple[Any, set[str]] = ((), set())  # units already ordered in this part of a phase
+        self._fields: dict[tuple[Any, ...], list[int]] = {}
+        self._goals: tuple[Any, dict[str, str]] = ((), {})
+
+    # --- entry points -------------------------------------------------------------------------------------
+    def choose(self, pc: PlayerContext) -> Decision:
+        d = self._decide(pc)
+        if d is None or d not in pc.legal:
+            d = _ending(pc.legal)
+        if d is None:  # nothing sensible to say: a legal decision drawn from a seed the context fixes
+            view = pc.view
+            return pc.legal.sample(Dice(seed_state(derived_seed(self.seed, pc.seat, view.get("decisions", 0)))))
+        return d
+
+    def interject(self, pc: PlayerContext) -> Decision | None:
+        return self.choose(pc) if pc.legal else None
+
+    def _decide(self, pc: PlayerContext) -> Decision | None:
+        legal = pc.legal
+        if legal.of_kind("confirm"):
+            return D.ConfirmPurchase(True)
+        rules: Any = pc.rules
+        ctx: Ctx = rules.ctx
+        envelope = pc.view
+        view = envelope.get("state", envelope)
+        k = self._know(ctx, view, pc.seat)
+        if legal.of_kind("return_fire") or (view.get("offer") or {}).get("kind") == "return":
+            return self._return_fire(ctx, k, legal)
+        if legal.of_kind("passing_fire") or (view.get("offer") or {}).get("kind") == "passing":
+            return self._passing_fire(ctx, k, legal)
+        phase = view["phase"]
+        if phase == Phase.PURCHASE:
+            return self._buy(ctx, k, legal)
+        if phase == Phase.PLACEMENT:
+            return self._place(ctx, k, legal)
+        if phase in (Phase.MOBILE_PLOT, Phase.ARTILLERY_PLOT):
+            return self._plot(ctx, k, legal)
+        if phase in (Phase.FIRST_FIRE, Phase.SECOND_FIRE):
+            return self._fire(ctx, k, legal)
+        if phase == Phase.MOVEMENT:
+            return self._move(ctx, k, legal, envelope.get("decisions", 0))
+        return None
+
+    def _know(self, ctx: Ctx, view: Mapping[str, Any], seat: str) -> Know:
+        state = belief(ctx, view, seat)
+        mine = [u for u in state.units if u.side == seat and not u.carried_by]
+        foes = [u for u in state.units if u.side != seat]
+        grid = ctx.board.grid
+        towns = []
+        for t in view["towns"]:
+            cells = tuple(t["cells"])
+            cs = set(cells)
+            towns.append(
+                Town(
+                    t["name"],
+                    t["value"],
+                    cells,
+                    t["holder"],
+                    mine=sum(u.cell in cs for u in mine),
+                    foes=sum(u.cell in cs for u in foes),
+                    near_foes=sum(any(grid.distance(u.cell, c) <= 4 for c in cells) for u in foes),
+                )
+            )
+        return Know(seat, view, state, mine, foes, towns, list(view.get("ghosts", ())))
+
+    # --- values ---------------------------------------------------------------------------------------------
+    def value(self, ctx: Ctx, u: Unit) -> float:
+        v = self.cfg["value"]
+        base = ctx.tables.units[u.type].cost * v.get(u.type, 100) / 100
+        if u.cell in ctx.board.town_cells:
+            base = base * v["town_occupant"] / 100
+        return max(float(v["minimum"]), base)
+
+    # --- buying ---------------------------------------------------------------------------------------------
+    def _buy(self, ctx: Ctx, k: Know, legal: Legal) -> Decision | None:
+        ss = k.view["sides"][k.seat]
+        pool: list[str] = list(ss.get("pool", ()))
+        points = ss.get("points", 0)
+        wants = self.shopping_list(ctx, k, points + sum(ctx.tables.units[t].cost for t in pool))
+        buyable = set(legal.of_kind("buy")[0].values()) if legal.of_kind("buy") else set()
+        for t in wants:
+            if t in pool:
+                pool.remove(t)
+            elif t in buyable:
+                return D.Buy(t)
+        for t in self.cfg["buy"]["leftover"]:
+            if t in buyable:
+                return D.Buy(t)
+        return D.EndPurchase()
+
+    def shopping_list(self, ctx: Ctx, k: Know, points: int) -> list[str]:
+        """The units to buy with ``points``: each type's share of the points, the most valuable first."""
+        region = k.state.turn > 1 or bool(k.mine)
+        shares: dict[str, float] = dict(self.cfg["buy"]["reinforcement" if region else k.seat])
+        sale = set(ctx.board.scenario.on_sale)
+        if "engineer" in shares and not _river_matters(ctx, k.seat):
+            shares.pop("engineer")
+        shares = {t: s for t, s in shares.items() if t in sale}
+        if not shares:  # a scenario that sells none of the usual types: spread over what it sells
+            shares = {t: 1.0 / len(sale) for t in sale}
+        total = sum(shares.values())
+        out: list[str] = []
+        left = points
+        for t in sorted(shares, key=lambda t: -ctx.tables.units[t].cost):
+            cost = ctx.tables.units[t].cost
+            n = int(points * shares[t] / total) // cost
+            n = min(n, left // cost)
+            out.extend([t] * n)
+            left -= n * cost
+        return out
+
+    # --- placement ------------------------------------------------------------------------------------------
+    def _place(self, ctx: Ctx, k: Know, legal: Legal) -> Decision | None:
+        families = legal.of_kind("place")
+        if not families:
+            return D.EndPlacement()
+        order = {"infantry": 0, "bazooka": 1, "heavy_artillery": 2, "light_artillery": 3, "mine": 9}
+        fam = min(families, key=lambda c: (order.get(c.fixed["type"], 5), c.fixed["type"]))
+        cells = fam.values()
+        if not cells:
+            others = [c for c in families if len(c)]
+            if not others:
+                return D.EndPlacement()
+            fam, cells = others[0], others[0].values()
+        t = fam.fixed["type"]
+        scores = self._placement_scores(ctx, k, t, cells)
+        best = max(range(len(cells)), key=lambda i: (scores[i], -cells[i]))
+        return D.Place(t, cells[best])
+
+    def _placement_scores(self, ctx: Ctx, k: Know, type_id: str, cells: Sequence[int]) -> list[float]:
+        p = self.cfg["place"]
+        board = ctx.board
+        grid = board.grid
+        ut = ctx.tables.units[type_id]
+        front = self._enemy_ground_distance(ctx, k.seat)
+        home, targets = self._town_roles(ctx, k)
+        garrison = p["garrison"][k.seat] + self.lv["garrison_extra"]
+        occupied = {u.cell for u in k.mine}
+        out = []
+        for c in cells:
+            terr = ctx.tables.terrain[board.terrain(k.state, c)]
+            cover = p["cover"] if terr.blocks_sight else 0
+            road = p["road"] if (board.map.has("road", c) or board.map.has("track", c)) else 0
+            d_home = min((grid.distance(c, x) for t in home for x in t.cells), default=20)
+            d_target = min((grid.distance(c, x) for t in targets for x in t.cells), default=20)
+            s = 0.0
+            if ut.has("mine"):
+                # on the enemy's likely roads into a town of ours, never next to our own units
+                if home and 1 <= d_home <= p["mine_reach"] and front[c] < min(front[x] for t in home for x in t.cells):
+                    s = 50 + road * 5 - d_home * 3
+                else:
+                    s = -100 - d_home
+                if any(n in occupied for n in board.neighbors[c]):
+                    s -= 60
+            elif ut.has("artillery") and ut.move == 0:
+                # far from the enemy, hidden, and still in range of the towns that matter
+                reach_ok = d_target <= ut.indirect_range - 2 or d_home <= ut.indirect_range - 2
+                s = front[c] * p["artillery_back"] + cover * 2 + (0 if reach_ok else -500)
+            elif ut.has("foot"):
+                town = next((t for t in home if c in t.cells), None)
+                if town is not None and town.mine < garrison:
+                    s = 1000 + town.value
+                else:
+                    s = -4 * d_home + cover * 1.5 - (30 if c in board.town_cells and town is None else 0)
+                    if k.seat == "attacker" and type_id == "engineer":
+                        s = -3 * d_target + cover
+            else:  # armour: the attacker masses facing its objective; the defender stands by its towns
+                if k.seat == "attacker" or not home:
+                    field_ = self._field(ctx, k.state, targets[0].cells if targets else home[0].cells, type_id)
+                    s = -field_[c] / 2 + cover + road
+                else:
+                    s = -3 * abs(d_home - 2) + cover - front[c] * 0.5 + road
+                town = next((t for t in home if c in t.cells), None)
+                if town is not None and town.mine < garrison:
+                    s += 40
+            out.append(s)
+        return out
+
+    def _town_roles(self, ctx: Ctx, k: Know) -> tuple[list[Town], list[Town]]:
+        """Towns on the side's own ground (to hold) and the others (to take), each sorted by value."""
+        front = self._enemy_ground_distance(ctx, k.seat)
+        back = self._enemy_ground_distance(ctx, other(k.seat))
+        home = [t for t in k.towns if min(back[c] for c in t.cells) <= min(front[c] for c in t.cells)]
+        targets = [t for t in k.towns if t not in home]
+        home.sort(key=lambda t: -t.value)
+        targets.sort(key=lambda t: -t.value)
+        return home, targets
+
+    def _enemy_ground_distance(self, ctx: Ctx, seat: str) -> list[int]:
+        """Hex distance from every location to the enemy's set-up region (static)."""
+        key = ("ground", seat)
+        if key not in self._fields:
+            self._fields[key] = _bfs(ctx, ctx.board.scenario.setup[other(seat)])
+        return self._fields[key]
+
+    def _field(self, ctx: Ctx, state: PGState, cells: Sequence[int], type_id: str) -> list[int]:
+        """Movement cost (half points) from every location to ``cells`` for a unit type, ignoring units."""
+        ut = ctx.tables.units[type_id]
+        costs = ctx.board.costs(state, ut)
+        key = ("field", tuple(cells), ut.has("armor"), id(costs))
+        found = self._fields.get(key)
+        if found is None:
+            if len(self._fields) > 200:
+                self._fields = {k: v for k, v in self._fields.items() if k[0] == "ground"}
+            best = [UNREACHED] * ctx.board.grid.size
+            for start in cells:
+                r = reach(costs, start, 10**6)
+                best = [min(a, b) for a, b in zip(best, r.cost, strict=True)]
+            found = self._fields[key] = best
+        return found
+
+    # --- artillery ------------------------------------------------------------------------------------------
+    def _plot(self, ctx: Ctx, k: Know, legal: Legal) -> Decision | None:
+        families = [c for c in legal.of_kind("plot") if not c.fixed["barrage"]]
+        best: tuple[float, Decision] | None = None
+        next_turn = k.view["phase"] == Phase.ARTILLERY_PLOT
+        for fam in families:
+            unit = k.state.unit(fam.fixed["unit"])
+            if next_turn and self._direct_options(ctx, k, unit) > 0:
+                continue  # it can shoot now: plotting would cost it this turn's direct fire (p.28 e)
+            ut = ctx.tables.units[unit.type]
+            for c in fam.values():
+                s = self._plot_score(ctx, k, c, ut.splash, next_turn)
+                if best is None or s > best[0]:
+                    best = (s, D.Plot(unit.id, False, c))
+        if best is not None and best[0] >= self.cfg["plot"]["min_score"]:
+            return best[1]
+        return D.EndPlot()
+
+    def _direct_options(self, ctx: Ctx, k: Know, unit: Unit) -> int:
+        sight = ctx.board.sight(k.state)
+        vis = ctx.board.weather(k.state).visibility
+        return sum(
+            1
+            for e in k.foes
+            if e.spotted
+            and (shot_chance(ctx, k.state, unit, e) or 0) >= self.lv["fire_min_first"]
+            and sight.sees(unit.cell, e.cell, vis)
+        )
+
+    def _plot_score(self, ctx: Ctx, k: Know, cell: int, splash: int, next_turn: bool) -> float:
+        p = self.cfg["plot"]
+        w = p["weight"]
+        grid = ctx.board.grid
+        s = 0.0
+        for e in k.foes:
+            d = grid.distance(cell, e.cell)
+            if d < len(w):
+                moving = next_turn and ctx.tables.units[e.type].move > 0 and e.cell not in ctx.board.town_cells
+                s += self.value(ctx, e) * w[d] * (0.4 if moving else 1.0) * (1 if d == 0 else splash / 50)
+        for g in k.ghosts:
+            d = grid.distance(cell, g["cell"])
+            if d < len(w):
+                age = max(1, k.state.turn - g["turn"] + 1)
+                s += p["ghost"] * ctx.tables.units[g["type"]].cost * w[d] / age
+        keep = p["own_keep_away"] if next_turn else 0
+        for u in k.mine:
+            d = max(0, grid.distance(cell, u.cell) - keep)
+            if d < len(w):
+                s -= p["own_penalty"] * self.value(ctx, u) * w[d]
+        if next_turn:
+            if self._goal_cells_near(ctx, k, cell):
+                s -= 50  # our own units are heading there
+            elif self.lv["ambush_plots"] and s < p["ambush"] * 2:
+                s += self._ambush_value(ctx, k, cell)
+        return s
+
+    def _goal_cells_near(self, ctx: Ctx, k: Know, cell: int) -> bool:
+        grid = ctx.board.grid
+        for t in k.towns:
+            if (
+                t.holder != k.seat
+                and any(grid.distance(cell, c) <= 2 for c in t.cells)
+                and any(grid.distance(u.cell, t.cells[0]) <= ctx.tables.units[u.type].move + 3 for u in k.mine)
+            ):
+                return True
+        return False
+
+    def _ambush_value(self, ctx: Ctx, k: Know, cell: int) -> float:
+        """An empty location that hides units, on the enemy's side of our nearest units: a likely ambush."""
+        p = self.cfg["plot"]
+        terr = ctx.tables.terrain[ctx.board.terrain(k.state, cell)]
+        if not terr.blocks_sight or not k.mine:
+            return 0.0
+        front = self._enemy_ground_distance(ctx, k.seat)
+        grid = ctx.board.grid
+        lo, hi = p["ambush_range"]
+        d = min(grid.distance(cell, u.cell) for u in k.mine)
+        if lo <= d <= hi and front[cell] <= min(front[u.cell] for u in k.mine):
+            return float(p["ambush"]) + (2 if cell in ctx.board.town_cells else 0)
+        return 0.0
+
+    # --- direct fire ----------------------------------------------------------------------------------------
+    def _fire(self, ctx: Ctx, k: Know, legal: Legal) -> Decision | None:
+        chances: Mapping[str, Mapping[str, int]] = legal.info.get("chances", {})
+        ready = {c.fixed["unit"] for c in legal.of_kind("fire")}
+        second = k.view["phase"] == Phase.SECOND_FIRE
+        floor = self.lv["fire_min_second" if second else "fire_min_first"]
+        best: tuple[float, str, str] | None = None
+        for uid in sorted(ready):
+            firer = k.state.find(uid)
+            if firer is None:
+                continue
+            need = floor + (0 if firer.spotted else self.cfg["fire"]["hidden_extra"])
+            for tid, pct in sorted(chances.get(uid, {}).items()):
+                target = k.state.find(tid)
+                if target is None or pct < need:
+                    continue
+                s = pct * self.value(ctx, target) - self._return_risk(ctx, k, target, firer)
+                if best is None or s > best[0]:
+                    best = (s, uid, tid)
+        if best is None or best[0] <= 0:
+            return D.EndFire()
+        return D.Fire(best[1], best[2])
+
+    def _return_risk(self, ctx: Ctx, k: Know, target: Unit, firer: Unit) -> float:
+        """What the target's return fire may cost us before our shot lands (p.28)."""
+        if target.fired or not firer.spotted:
+            return 0.0
+        pct = shot_chance(ctx, k.state, target, firer) or 0
+        return self.cfg["fire"]["return_risk"] * pct * self.value(ctx, firer)
+
+    def _return_fire(self, ctx: Ctx, k: Know, legal: Legal) -> Decision | None:
+        fams = legal.of_kind("return_fire")
+        if not fams:
+            return D.HoldFire()
+        uid = fams[0].fixed["unit"]
+        chances = legal.info.get("chances", {}).get(uid, {})
+        shooter = legal.info.get("shooter")
+        me = k.state.find(uid)
+        best: tuple[float, str] | None = None
+        for tid in fams[0].values():
+            target = k.state.find(tid)
+            if target is None:
+                continue
+            pct = chances.get(tid, 0)
+            s = pct * self.value(ctx, target)
+            if tid == shooter and me is not None:  # killing the shooter first saves our unit (p.28)
+                s += pct * (shot_chance(ctx, k.state, target, me) or 0) * self.value(ctx, me) / 100
+            if best is None or s > best[0]:
+                best = (s, tid)
+        if best is None:
+            return D.HoldFire()
+        return D.ReturnFire(uid, best[1])
+
+    def _passing_fire(self, ctx: Ctx, k: Know, legal: Legal) -> Decision | None:
+        fams = legal.of_kind("passing_fire")
+        if not fams or not len(fams[0]):
+            return D.HoldFire()
+        mover = k.state.find(fams[0].fixed["target"])
+        chances: Mapping[str, int] = legal.info.get("chances", {})
+        if mover is None:
+            return D.HoldFire()
+        grid = ctx.board.grid
+        near = any(
+            grid.distance(mover.cell, c) <= self.cfg["fire"]["passing_near_town"]
+            for t in k.towns
+            if t.holder == k.seat or t.mine
+            for c in t.cells
+        )
+        best: tuple[float, str] | None = None
+        for fid in fams[0].values():
+            firer = k.state.find(fid)
+            pct = chances.get(fid) or 0
+            if firer is None:
+                continue
+            need = self.lv["passing_min"] * (0.5 if near else 1.0)
+            need += 0 if firer.spotted else self.cfg["fire"]["hidden_extra"] / 2
+            if pct < need:
+                continue
+            s = pct * self.value(ctx, mover) - self.value(ctx, firer)
+            if best is None or s > best[0]:
+                best = (s, fid)
+        if best is None:
+            return D.HoldFire()
+        return D.PassingFire(mover.id, best[1])
+
+    # --- movement -------------------------------------------------------------------------------------------
+    def _move(self, ctx: Ctx, k: Know, legal: Legal, decisions: int) -> Decision | None:
+        part = (k.state.turn, k.view["phase"], k.seat)
+        if self._done[0] != part:
+            self._done = (part, set())
+            self._goals = (part, self._assign_goals(ctx, k))
+        done = self._done[1]
+        goals = self._goals[1]
+        # 1. assaults with good odds, the best first
+        assault = self._best_assault(ctx, k, legal, done)
+        if assault is not None:
+            done.add(assault.unit)
+            return assault
+        # 2. engineers' work where it helps
+        for fam in legal.of_kind("build_bridge"):
+            for uid in fam.values():
+                if uid not in done and k.seat == "attacker":
+                    done.add(uid)
+                    return D.BuildBridge(uid)
+        for fam in legal.of_kind("clear_mine"):
+            uid = fam.fixed["unit"]
+            enemy = [c for c in fam.values() if any(m["cell"] == c and m["side"] != k.seat for m in k.view["mines"])]
+            if uid not in done and enemy:
+                done.add(uid)
+                return D.ClearMine(uid, enemy[0])
+        # 3. moves: the units nearest their goals first, so that those behind are not held up
+        movers = [c for c in legal.of_kind("move") if c.fixed["unit"] not in done]
+        if not movers:
+            return D.EndMovement()
+
+        def eta(c: Any) -> int:
+            u = k.state.unit(c.fixed["unit"])
+            goal = goals.get(u.id)
+            town = next((t for t in k.towns if t.name == goal), None)
+            return self._field(ctx, k.state, town.cells, u.type)[u.cell] if town else 0
+
+        movers.sort(key=lambda c: (eta(c), c.fixed["unit"]))
+        for fam in movers:
+            uid = fam.fixed["unit"]
+            done.add(uid)
+            dest = self._best_destination(ctx, k, k.state.unit(uid), fam.values(), goals.get(uid))
+            if dest is not None:
+                return D.Move(uid, dest)
+        return D.EndMovement()
+
+    def _assign_goals(self, ctx: Ctx, k: Know) -> dict[str, str]:
+        """A town for every unit that can move: garrisons stay, the rest go where the points are."""
+        cfg = self.cfg["move"]
+        turns_left = max(1, k.view["turns"] - k.state.turn + 1)
+        goals: dict[str, str] = {}
+        load: dict[str, int] = {t.name: 0 for t in k.towns}
+        garrison = 1 + self.lv["garrison_extra"] + (1 if k.seat == "defender" else 0)
+        # garrisons: the units already in a town of ours stay, foot soldiers first
+        for t in k.towns:
+            inside = sorted(
+                (u for u in k.mine if u.cell in t.cells),
+                key=lambda u: (not ctx.tables.units[u.type].has("foot"), u.id),
+            )
+            want = garrison + (1 if t.near_foes else 0)
+            for u in inside[:want]:
+                goals[u.id] = t.name
+                load[t.name] += 1
+        status = cfg["status"]
+        for u in sorted(k.mine, key=lambda u: -ctx.tables.units[u.type].move):
+            if u.id in goals or ctx.tables.units[u.type].move == 0:
+                continue
+            speed = 2 * ctx.tables.units[u.type].move
+            best: tuple[float, str] | None = None
+            for t in k.towns:
+                dist = self._field(ctx, k.state, t.cells, u.type)[u.cell]
+                if dist >= UNREACHED:
+                    continue
+                turns = dist / speed
+                if turns > turns_left + 0.5:
+                    continue  # out of reach before the game ends
+                if t.foes and not t.mine:
+                    st = status["enemy"]
+                elif t.foes:
+                    st = status["contested"]
+                elif t.holder == k.seat or t.mine:
+                    st = status["threatened"] if t.near_foes else status["mine"]
+                elif t.holder is not None:
+                    st = status["enemy"]
+                else:
+                    st = status["empty"]
+                s = t.value * st / (1 + turns) / (1 + cfg["crowd"] * load[t.name])
+                if best is None or s > best[0]:
+                    best = (s, t.name)
+            if best is not None:
+                goals[u.id] = best[1]
+                load[best[1]] += 1
+        return goals
+
+    def _best_assault(self, ctx: Ctx, k: Know, legal: Legal, done: set[str]) -> D.Assault | None:
+        best: tuple[float, D.Assault] | None = None
+        for fam in legal.of_kind("assault"):
+            uid = fam.fixed["unit"]
+            me = k.state.find(uid)
+            if me is None or uid in done:
+                continue
+            for cell in fam.values():
+                foe = next((e for e in k.foes if e.cell == cell), None)
+                if foe is None:
+                    continue
+                odds = assault_odds(ctx, k.state, me, foe)
+                if odds < self.lv["assault_min"]:
+                    continue
+                town_bonus = 1.5 if cell in ctx.board.town_cells else 1.0
+                s = odds * self.value(ctx, foe) * town_bonus - (100 - odds) * self.value(ctx, me)
+                if s > 0 and (best is None or s > best[0]):
+                    best = (s, D.Assault(uid, cell))
+        return best[1] if best else None
+
+    def _best_destination(self, ctx: Ctx, k: Know, u: Unit, cells: Sequence[int], goal: str | None) -> int | None:
+        """The best place for ``u`` to end its move, or None to stay."""
+        cfg = self.cfg["move"]
+        town = next((t for t in k.towns if t.name == goal), None)
+        ut = ctx.tables.units[u.type]
+        speed = 2 * max(1, ut.move)
+        fld = self._field(ctx, k.state, town.cells, u.type) if town else None
+        threats = self._threats(ctx, k, u)
+        sight = ctx.board.sight(k.state)
+        vis = ctx.board.weather(k.state).visibility
+
+        def score(c: int) -> float:
+            s = 0.0
+            if fld is not None and fld[c] < UNREACHED and fld[u.cell] < UNREACHED:
+                s += cfg["progress"] * (fld[u.cell] - fld[c]) / speed
+            if town is not None and c in town.cells:
+                s += cfg["in_goal"] + (cfg["hold"] if c == u.cell else 0)
+            elif c in ctx.board.town_cells and not any(c in t.cells and t.holder == k.seat for t in k.towns):
+                s += cfg["in_other_town"]
+            if ctx.tables.terrain[ctx.board.terrain(k.state, c)].blocks_sight:
+                s += cfg["cover"]
+            s -= self._exposure(ctx, k, u, c, threats, sight, vis)
+            return s
+
+        stay = score(u.cell)
+        best_cell, best = None, stay
+        for c in cells:
+            s = score(c)
+            if s > best + 1e-9 or (abs(s - best) < 1e-9 and best_cell is not None and c < best_cell):
+                best_cell, best = c, s
+        return best_cell
+
+    def _threats(self, ctx: Ctx, k: Know, u: Unit) -> list[tuple[Unit, float]]:
+        cfg = self.cfg["move"]
+        out = [(e, cfg["fired_enemy"] if e.fired else 1.0) for e in k.foes if e.spotted or ctx.full_view]
+        for g in k.ghosts:
+            ghost = Unit(g["id"], g["type"], other(k.seat), g["cell"], 1)
+            out.append((ghost, cfg["ghost_threat"]))
+        return out
+
+    def _exposure(
+        self, ctx: Ctx, k: Know, u: Unit, cell: int, threats: list[tuple[Unit, float]], sight: Any, vis: int
+    ) -> float:
+        """The expected loss of standing at ``cell`` under the fire of the enemies we know of."""
+        weight = self.lv["exposure"] * self.cfg["move"]["exposure"]
+        if not weight or not threats:
+            return 0.0
+        me = Unit(u.id, u.type, u.side, cell, u.hp)
+        loss = 0.0
+        for e, w in threats:
+            pct = shot_chance(ctx, k.state, e, me)
+            if not pct:
+                continue
+            if self.lv["use_sight"] and not sight.sees(e.cell, cell, vis):
+                continue
+            loss += w * pct / 100
+        return weight * min(1.0, loss) * self.value(ctx, u)
+
+
+# --- helpers ---------------------------------------------------------------------------------------------------
+def _ending(legal: Legal) -> Decision | None:
+    """The decision that ends the current part, when there is one."""
+    for kind, d in (
+        ("done_firing", D.EndFire()),
+        ("done_moving", D.EndMovement()),
+        ("done_plotting", D.EndPlot()),
+        ("done_placing", D.EndPlacement()),
+        ("done_buying", D.EndPurchase()),
+        ("hold_fire", D.HoldFire()),
+    ):
+        if legal.of_kind(kind) and d in legal:
+            return d
+    return None
+
+
+def _bfs(ctx: Ctx, sources: frozenset[int] | set[int]) -> list[int]:
+    """Hex steps from every location to the nearest of ``sources``."""
+    n = ctx.board.grid.size
+    dist = [n] * n
+    frontier = sorted(sources)
+    for c in frontier:
+        dist[c] = 0
+    while frontier:
+        nxt = []
+        for c in frontier:
+            for m in ctx.board.neighbors[c]:
+                if dist[m] > dist[c] + 1:
+                    dist[m] = dist[c] + 1
+                    nxt.append(m)
+        frontier = nxt
+    return dist
+
+
+def _river_matters(ctx: Ctx, seat: str) -> bool:
+    """Whether armour from ``seat``'s ground must go well out of its way to reach the towns (rivers)."""
+    board = ctx.board
+    if not any(ctx.tables.terrain[t].prohibited == ("armor",) for t in set(board.base_terrain)):
+        return False
+    return seat == "attacker"
+
+
+def derived_seed(seed: int, *parts: object) -> int:
+    """A seed for one decision from the player's seed and what its context shows."""
+    text = ":".join(str(p) for p in (seed, *parts))
+    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
