@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import numpy as np
+
 from grognard.engine.events import Step
 
 from .combat import destroy, hit
@@ -23,12 +25,19 @@ def can_plot(ctx: Ctx, state: PGState, unit: Unit, phase: Phase) -> bool:
     return not ut.has("mobile_plot")
 
 
-def plot_cells(ctx: Ctx, state: PGState, unit: Unit) -> list[int]:
-    """Locations ``unit`` may plot: within its indirect range and in sight of ANY friendly unit (p.11, p.28)."""
+def plot_cells(ctx: Ctx, state: PGState, unit: Unit, seen: np.ndarray | None = None) -> list[int]:
+    """Locations ``unit`` may plot: within its indirect range and in sight of ANY friendly unit (p.11, p.28).
+    ``seen`` is what the side sees (``side_sight``), when already known."""
     ut = ctx.tables.units[unit.type]
-    seen = ctx.board.sight(state).seen_by(own_units(state, unit.side), ctx.board.weather(state).visibility)
+    if seen is None:
+        seen = side_sight(ctx, state, unit.side)
     grid = ctx.board.grid
     return [c for c in grid.within(unit.cell, ut.indirect_range) if seen[c]]
+
+
+def side_sight(ctx: Ctx, state: PGState, side: str) -> np.ndarray:
+    """Every location some unit of ``side`` sees."""
+    return ctx.board.sight(state).seen_by(own_units(state, side), ctx.board.weather(state).visibility)
 
 
 def plot(ctx: Ctx, state: PGState, step: Step, unit_id: str, cell: int, barrage: bool) -> PGState:

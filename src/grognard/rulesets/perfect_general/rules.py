@@ -13,7 +13,7 @@ from grognard.engine.rng import seed_state
 
 from . import decisions as D
 from . import moves, setup
-from .artillery import can_plot, plot, plot_cells
+from .artillery import can_plot, plot, plot_cells, side_sight
 from .board import Board
 from .combat import best_target, resolve_shot, return_fire_targets, targets
 from .context import Ctx, own_units
@@ -194,11 +194,14 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
     def _legal_plot(self, state: PGState, seat: str) -> Legal:
         ctx = self.ctx
         cache: dict[str, list[int]] = {}
+        seen: list[Any] = []  # what the side sees, computed once for all its artillery
 
         def cells(uid: str) -> Callable[[], list[int]]:
             def get() -> list[int]:
                 if uid not in cache:
-                    cache[uid] = plot_cells(ctx, state, state.unit(uid))
+                    if not seen:
+                        seen.append(side_sight(ctx, state, seat))
+                    cache[uid] = plot_cells(ctx, state, state.unit(uid), seen[0])
                 return cache[uid]
 
             return get
