@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import hashlib
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
 from grognard.ai.base import Player, PlayerContext
 from grognard.engine import Decision, Legal
-from grognard.engine.movement import UNREACHED, reach
+from grognard.engine.movement import UNREACHED, EdgeCosts
 from grognard.engine.rng import Dice, seed_state
 
 from . import decisions as D
@@ -260,10 +260,12 @@ class General(Player):
     def _placement_scores(self, ctx: Ctx, k: Know, type_id: str, cells: Sequence[int]) -> list[float]:
         p = self.cfg["place"]
         board = ctx.board
-        grid = board.grid
         ut = ctx.tables.units[type_id]
         front = self._enemy_ground_distance(ctx, k.seat)
         home, targets = self._town_roles(ctx, k)
+        home_dist = self._bfs_cached(ctx, ("home", k.seat), [c for t in home for c in t.cells])
+        target_dist = self._bfs_cached(ctx, ("target", k.seat), [c for t in targets for c in t.cells])
+        home_front = min((front[x] for t in home for x in t.cells), default=0)
         garrison = p["garrison"][k.seat] + self.lv["garrison_extra"]
         occupied = {u.cell for u in k.mine}
         out = []
@@ -271,12 +273,12 @@ class General(Player):
             terr = ctx.tables.terrain[board.terrain(k.state, c)]
             cover = p["cover"] if terr.blocks_sight else 0
             road = p["road"] if (board.map.has("road", c) or board.map.has("track", c)) else 0
-            d_home = min((grid.distance(c, x) for t in home for x in t.cells), default=20)
-            d_target = min((grid.distance(c, x) for t in targets for x in t.cells), default=20)
+            d_home = min(home_dist[c], 20)
+            d_target = min(target_dist[c], 20)
             s = 0.0
             if ut.has("mine"):
                 # on the enemy's likely roads into a town of ours, never next to our own units
-                if home and 1 <= d_home <= p["mine_reach"] and front[c] < min(front[x] for t in home for x in t.cells):
+                if home and 1 <= d_home <= p["mine_reach"] and front[c] < home_front:
                     s = 50 + road * 5 - d_home * 3
                 else:
                     s = -100 - d_home
@@ -318,25 +320,23 @@ class General(Player):
 
     def _enemy_ground_distance(self, ctx: Ctx, seat: str) -> list[int]:
         """Hex distance from every location to the enemy's set-up region (static)."""
-        key = ("ground", seat)
+        return self._bfs_cached(ctx, ("ground", seat), ctx.board.scenario.setup[other(seat)])
+
+    def _bfs_cached(self, ctx: Ctx, key: tuple[str, str], cells: Collection[int]) -> list[int]:
         if key not in self._fields:
-            self._fields[key] = _bfs(ctx, ctx.board.scenario.setup[other(seat)])
+            self._fields[key] = _bfs(ctx, set(cells))
         return self._fields[key]
 
     def _field(self, ctx: Ctx, state: PGState, cells: Sequence[int], type_id: str) -> list[int]:
         """Movement cost (half points) from every location to ``cells`` for a unit type, ignoring units."""
-        ut = ctx.tables.units[type_id]
-        costs = ctx.board.costs(state, ut)
-        key = ("field", tuple(cells), ut.has("armor"), id(costs))
+        # one field per movement class (armour or foot): the types within a class differ only in forest cost
+        ut = ctx.tables.units["medium_tank" if ctx.tables.units[type_id].has("armor") else "infantry"]
+        key = ("field", tuple(cells), ut.id, ctx.board.weather(state).move_percent, state.terrain, state.cut_roads)
         found = self._fields.get(key)
         if found is None:
-            if len(self._fields) > 200:
-                self._fields = {k: v for k, v in self._fields.items() if k[0] == "ground"}
-            best = [UNREACHED] * ctx.board.grid.size
-            for start in cells:
-                r = reach(costs, start, 10**6)
-                best = [min(a, b) for a, b in zip(best, r.cost, strict=True)]
-            found = self._fields[key] = best
+            if len(self._fields) > 300:
+                self._fields = {k: v for k, v in self._fields.items() if k[0] != "field"}
+            found = self._fields[key] = _dijkstra(ctx.board.costs(state, ut), cells)
         return found
 
     # --- artillery ------------------------------------------------------------------------------------------
@@ -344,15 +344,18 @@ class General(Player):
         families = [c for c in legal.of_kind("plot") if not c.fixed["barrage"]]
         best: tuple[float, Decision] | None = None
         next_turn = k.view["phase"] == Phase.ARTILLERY_PLOT
+        heat: dict[int, list[float]] = {}
         for fam in families:
             unit = k.state.unit(fam.fixed["unit"])
             if next_turn and self._direct_options(ctx, k, unit) > 0:
                 continue  # it can shoot now: plotting would cost it this turn's direct fire (p.28 e)
-            ut = ctx.tables.units[unit.type]
+            splash = ctx.tables.units[unit.type].splash
+            if splash not in heat:
+                heat[splash] = self._plot_heat(ctx, k, splash, next_turn)
+            h = heat[splash]
             for c in fam.values():
-                s = self._plot_score(ctx, k, c, ut.splash, next_turn)
-                if best is None or s > best[0]:
-                    best = (s, D.Plot(unit.id, False, c))
+                if best is None or h[c] > best[0]:
+                    best = (h[c], D.Plot(unit.id, False, c))
         if best is not None and best[0] >= self.cfg["plot"]["min_score"]:
             return best[1]
         return D.EndPlot()
@@ -368,57 +371,62 @@ class General(Player):
             and sight.sees(unit.cell, e.cell, vis)
         )
 
-    def _plot_score(self, ctx: Ctx, k: Know, cell: int, splash: int, next_turn: bool) -> float:
+    def _plot_heat(self, ctx: Ctx, k: Know, splash: int, next_turn: bool) -> list[float]:
+        """The expected worth of aiming a shot at each location: enemy value near it, less our own."""
         p = self.cfg["plot"]
         w = p["weight"]
         grid = ctx.board.grid
-        s = 0.0
+        heat = [0.0] * grid.size
+
+        def spread(cell: int, worth: float, keep: int = 0) -> None:
+            for c in grid.within(cell, len(w) - 1 + keep):
+                d = max(0, grid.distance(cell, c) - keep)
+                heat[c] += worth * w[d] * (1 if d == 0 else splash / 50)
+
         for e in k.foes:
-            d = grid.distance(cell, e.cell)
-            if d < len(w):
-                moving = next_turn and ctx.tables.units[e.type].move > 0 and e.cell not in ctx.board.town_cells
-                s += self.value(ctx, e) * w[d] * (0.4 if moving else 1.0) * (1 if d == 0 else splash / 50)
+            moving = next_turn and ctx.tables.units[e.type].move > 0 and e.cell not in ctx.board.town_cells
+            spread(e.cell, self.value(ctx, e) * (0.4 if moving else 1.0))
         for g in k.ghosts:
-            d = grid.distance(cell, g["cell"])
-            if d < len(w):
-                age = max(1, k.state.turn - g["turn"] + 1)
-                s += p["ghost"] * ctx.tables.units[g["type"]].cost * w[d] / age
+            age = max(1, k.state.turn - g["turn"] + 1)
+            spread(g["cell"], p["ghost"] * ctx.tables.units[g["type"]].cost / age)
         keep = p["own_keep_away"] if next_turn else 0
         for u in k.mine:
-            d = max(0, grid.distance(cell, u.cell) - keep)
-            if d < len(w):
-                s -= p["own_penalty"] * self.value(ctx, u) * w[d]
+            spread(u.cell, -p["own_penalty"] * self.value(ctx, u), keep)
         if next_turn:
-            if self._goal_cells_near(ctx, k, cell):
-                s -= 50  # our own units are heading there
-            elif self.lv["ambush_plots"] and s < p["ambush"] * 2:
-                s += self._ambush_value(ctx, k, cell)
-        return s
+            for c in self._goal_cells(ctx, k):
+                heat[c] -= 50  # our own units are heading there
+            if self.lv["ambush_plots"] and k.mine:
+                self._add_ambush(ctx, k, heat)
+        return heat
 
-    def _goal_cells_near(self, ctx: Ctx, k: Know, cell: int) -> bool:
+    def _goal_cells(self, ctx: Ctx, k: Know) -> set[int]:
+        """Locations near the towns our units may enter before a next-turn shot lands."""
         grid = ctx.board.grid
+        out: set[int] = set()
         for t in k.towns:
-            if (
-                t.holder != k.seat
-                and any(grid.distance(cell, c) <= 2 for c in t.cells)
-                and any(grid.distance(u.cell, t.cells[0]) <= ctx.tables.units[u.type].move + 3 for u in k.mine)
+            if t.holder != k.seat and any(
+                grid.distance(u.cell, t.cells[0]) <= ctx.tables.units[u.type].move + 3 for u in k.mine
             ):
-                return True
-        return False
+                for c in t.cells:
+                    out.update(grid.within(c, 2))
+        return out
 
-    def _ambush_value(self, ctx: Ctx, k: Know, cell: int) -> float:
-        """An empty location that hides units, on the enemy's side of our nearest units: a likely ambush."""
+    def _add_ambush(self, ctx: Ctx, k: Know, heat: list[float]) -> None:
+        """Empty locations that hide units, on the enemy's side of our nearest units: likely ambushes."""
         p = self.cfg["plot"]
-        terr = ctx.tables.terrain[ctx.board.terrain(k.state, cell)]
-        if not terr.blocks_sight or not k.mine:
-            return 0.0
         front = self._enemy_ground_distance(ctx, k.seat)
-        grid = ctx.board.grid
+        near = _bfs(ctx, {u.cell for u in k.mine})
         lo, hi = p["ambush_range"]
-        d = min(grid.distance(cell, u.cell) for u in k.mine)
-        if lo <= d <= hi and front[cell] <= min(front[u.cell] for u in k.mine):
-            return float(p["ambush"]) + (2 if cell in ctx.board.town_cells else 0)
-        return 0.0
+        line = min(front[u.cell] for u in k.mine)
+        terrain = ctx.tables.terrain
+        for c in range(len(heat)):
+            if (
+                lo <= near[c] <= hi
+                and front[c] <= line
+                and heat[c] < p["ambush"] * 2
+                and terrain[ctx.board.terrain(k.state, c)].blocks_sight
+            ):
+                heat[c] += p["ambush"] + (2 if c in ctx.board.town_cells else 0)
 
     # --- direct fire ----------------------------------------------------------------------------------------
     def _fire(self, ctx: Ctx, k: Know, legal: Legal) -> Decision | None:
@@ -545,7 +553,11 @@ class General(Player):
         for fam in movers:
             uid = fam.fixed["unit"]
             done.add(uid)
-            dest = self._best_destination(ctx, k, k.state.unit(uid), fam.values(), goals.get(uid))
+            unit = k.state.unit(uid)
+            town = next((t for t in k.towns if t.name == goals.get(uid)), None)
+            if town is not None and unit.cell in town.cells and not town.foes:
+                continue  # a garrison in place holds its town
+            dest = self._best_destination(ctx, k, unit, fam.values(), goals.get(uid))
             if dest is not None:
                 return D.Move(uid, dest)
         return D.EndMovement()
@@ -628,6 +640,8 @@ class General(Player):
         threats = self._threats(ctx, k, u)
         sight = ctx.board.sight(k.state)
         vis = ctx.board.weather(k.state).visibility
+        held = {c for t in k.towns if t.holder == k.seat for c in t.cells}
+        blocks = {name: spec.blocks_sight for name, spec in ctx.tables.terrain.items()}
 
         def score(c: int) -> float:
             s = 0.0
@@ -635,9 +649,9 @@ class General(Player):
                 s += cfg["progress"] * (fld[u.cell] - fld[c]) / speed
             if town is not None and c in town.cells:
                 s += cfg["in_goal"] + (cfg["hold"] if c == u.cell else 0)
-            elif c in ctx.board.town_cells and not any(c in t.cells and t.holder == k.seat for t in k.towns):
+            elif c in ctx.board.town_cells and c not in held:
                 s += cfg["in_other_town"]
-            if ctx.tables.terrain[ctx.board.terrain(k.state, c)].blocks_sight:
+            if blocks[ctx.board.terrain(k.state, c)]:
                 s += cfg["cover"]
             s -= self._exposure(ctx, k, u, c, threats, sight, vis)
             return s
@@ -650,24 +664,34 @@ class General(Player):
                 best_cell, best = c, s
         return best_cell
 
-    def _threats(self, ctx: Ctx, k: Know, u: Unit) -> list[tuple[Unit, float]]:
+    def _threats(self, ctx: Ctx, k: Know, u: Unit) -> list[tuple[Unit, float, int]]:
+        """Known and remembered enemies that could fire at ``u`` wherever it moves: (unit, weight, reach)."""
         cfg = self.cfg["move"]
-        out = [(e, cfg["fired_enemy"] if e.fired else 1.0) for e in k.foes if e.spotted or ctx.full_view]
+        grid = ctx.board.grid
+        span = 2 * ctx.tables.units[u.type].move  # roads halve costs: the farthest it could go
+        candidates = [(e, cfg["fired_enemy"] if e.fired else 1.0) for e in k.foes if e.spotted or ctx.full_view]
         for g in k.ghosts:
-            ghost = Unit(g["id"], g["type"], other(k.seat), g["cell"], 1)
-            out.append((ghost, cfg["ghost_threat"]))
+            candidates.append((Unit(g["id"], g["type"], other(k.seat), g["cell"], 1), cfg["ghost_threat"]))
+        out = []
+        for e, w in candidates:
+            reach_ = ctx.tables.max_range[(e.type, u.type)] + 1  # +1: firing from higher ground (p.23)
+            if reach_ > 1 and grid.distance(e.cell, u.cell) <= reach_ + span:
+                out.append((e, w, reach_))
         return out
 
     def _exposure(
-        self, ctx: Ctx, k: Know, u: Unit, cell: int, threats: list[tuple[Unit, float]], sight: Any, vis: int
+        self, ctx: Ctx, k: Know, u: Unit, cell: int, threats: list[tuple[Unit, float, int]], sight: Any, vis: int
     ) -> float:
         """The expected loss of standing at ``cell`` under the fire of the enemies we know of."""
         weight = self.lv["exposure"] * self.cfg["move"]["exposure"]
         if not weight or not threats:
             return 0.0
+        grid = ctx.board.grid
         me = Unit(u.id, u.type, u.side, cell, u.hp)
         loss = 0.0
-        for e, w in threats:
+        for e, w, reach_ in threats:
+            if grid.distance(e.cell, cell) > reach_:
+                continue
             pct = shot_chance(ctx, k.state, e, me)
             if not pct:
                 continue
@@ -708,6 +732,28 @@ def _bfs(ctx: Ctx, sources: frozenset[int] | set[int]) -> list[int]:
                     dist[m] = dist[c] + 1
                     nxt.append(m)
         frontier = nxt
+    return dist
+
+
+def _dijkstra(costs: EdgeCosts, sources: Sequence[int]) -> list[int]:
+    """Movement cost from the nearest of ``sources`` to every location (a bucket queue: costs are small)."""
+    dist = [UNREACHED] * len(costs)
+    buckets: list[list[int]] = [list(sources)]
+    for c in sources:
+        dist[c] = 0
+    d = 0
+    while d < len(buckets):
+        for u in buckets[d]:
+            if dist[u] != d:
+                continue
+            for v, c in costs[u]:
+                nd = d + c
+                if nd < dist[v]:
+                    dist[v] = nd
+                    while len(buckets) <= nd:
+                        buckets.append([])
+                    buckets[nd].append(v)
+        d += 1
     return dist
 
 
