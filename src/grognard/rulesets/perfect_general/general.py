@@ -201,6 +201,13 @@ class General(Player):
             base = base * v["town_occupant"] / 100
         return max(float(v["minimum"]), base)
 
+    def _frailty(self, ctx: Ctx, type_id: str) -> int:
+        """How easily a unit of this type is overrun in close assault (p.31): garrisons want the sturdiest."""
+        ut = ctx.tables.units[type_id]
+        if ut.has("mine"):
+            return 1000
+        return ctx.tables.assault.get(("medium_tank", type_id), 100)
+
     # --- buying ---------------------------------------------------------------------------------------------
     def _buy(self, ctx: Ctx, k: Know, legal: Legal) -> Decision | None:
         ss = k.view["sides"][k.seat]
@@ -244,8 +251,8 @@ class General(Player):
         families = legal.of_kind("place")
         if not families:
             return D.EndPlacement()
-        order = {"infantry": 0, "bazooka": 1, "heavy_artillery": 2, "light_artillery": 3, "mine": 9}
-        fam = min(families, key=lambda c: (order.get(c.fixed["type"], 5), c.fixed["type"]))
+        # the sturdiest first, so that they get the town locations; mines last, clear of everyone
+        fam = min(families, key=lambda c: (self._frailty(ctx, c.fixed["type"]), c.fixed["type"]))
         cells = fam.values()
         if not cells:
             others = [c for c in families if len(c)]
@@ -291,7 +298,7 @@ class General(Player):
             elif ut.has("foot"):
                 town = next((t for t in home if c in t.cells), None)
                 if town is not None and town.mine < garrison:
-                    s = 1000 + town.value
+                    s = 500 + town.value
                 else:
                     s = -4 * d_home + cover * 1.5 - (30 if c in board.town_cells and town is None else 0)
                     if k.seat == "attacker" and type_id == "engineer":
@@ -304,7 +311,7 @@ class General(Player):
                     s = -3 * abs(d_home - 2) + cover - front[c] * 0.5 + road
                 town = next((t for t in home if c in t.cells), None)
                 if town is not None and town.mine < garrison:
-                    s += 40
+                    s = 1000 + town.value
             out.append(s)
         return out
 
@@ -571,10 +578,7 @@ class General(Player):
         garrison = 1 + self.lv["garrison_extra"] + (1 if k.seat == "defender" else 0)
         # garrisons: the units already in a town of ours stay, foot soldiers first
         for t in k.towns:
-            inside = sorted(
-                (u for u in k.mine if u.cell in t.cells),
-                key=lambda u: (not ctx.tables.units[u.type].has("foot"), u.id),
-            )
+            inside = sorted((u for u in k.mine if u.cell in t.cells), key=lambda u: (self._frailty(ctx, u.type), u.id))
             want = garrison + (1 if t.near_foes else 0)
             for u in inside[:want]:
                 goals[u.id] = t.name
