@@ -115,6 +115,7 @@ class Know:
     foes: list[Unit]
     towns: list[Town]
     ghosts: list[Mapping[str, Any]] = field(default_factory=list)
+    neutral: frozenset[int] = frozenset()  # locations of neutral countries nobody has entered yet (p.18)
 
 
 class General(Player):
@@ -191,7 +192,9 @@ class General(Player):
                     near_foes=sum(any(grid.distance(u.cell, c) <= 4 for c in cells) for u in foes),
                 )
             )
-        return Know(seat, view, state, mine, foes, towns, list(view.get("ghosts", ())))
+        entered = {n["name"] for n in view.get("neutrals", ()) if n["entered"]}
+        neutral = frozenset(c for n in ctx.board.scenario.neutrals if n.name not in entered for c in n.cells)
+        return Know(seat, view, state, mine, foes, towns, list(view.get("ghosts", ())), neutral)
 
     # --- values ---------------------------------------------------------------------------------------------
     def value(self, ctx: Ctx, u: Unit) -> float:
@@ -590,6 +593,8 @@ class General(Player):
             speed = 2 * ctx.tables.units[u.type].move
             best: tuple[float, str] | None = None
             for t in k.towns:
+                if k.neutral.intersection(t.cells):
+                    continue  # entering a neutral country hands the enemy its buy points (p.18)
                 dist = self._field(ctx, k.state, t.cells, u.type)[u.cell]
                 if dist >= UNREACHED:
                     continue
@@ -662,7 +667,11 @@ class General(Player):
 
         stay = score(u.cell)
         best_cell, best = None, stay
+        # mines and barrages destroy what enters them (p.22, p.29); neutral countries are better left alone
+        deadly = k.neutral | {m["cell"] for m in k.view["mines"]} | {b["cell"] for b in k.view["barrages"]}
         for c in cells:
+            if c in deadly:
+                continue
             s = score(c)
             if s > best + 1e-9 or (abs(s - best) < 1e-9 and best_cell is not None and c < best_cell):
                 best_cell, best = c, s
