@@ -63,6 +63,16 @@ def test_returns_fire_at_the_shooter(field):
     assert decide(f.game, "attacker") == D.ReturnFire("a1", "d1")
 
 
+def test_takes_passing_fire_at_a_tank_crossing_its_sights(field):
+    f = field(
+        [("attacker", "medium_tank", "2,10"), ("defender", "medium_tank", "2,6")],
+        phase=Phase.MOVEMENT,
+    )
+    f.apply("attacker", D.Move("a1", f.cell("2,8")))
+    assert f.state.offer is not None and f.state.offer.kind == "passing"
+    assert decide(f.game, "defender") == D.PassingFire("a1", "d1")
+
+
 def test_takes_a_free_undefended_town(field):
     f = field([("attacker", "armored_car", "13,3"), ("defender", "infantry", "2,1")], phase=Phase.MOVEMENT)
     d = decide(f.game, "attacker")

@@ -169,7 +169,7 @@ class General(Player):
         if phase in (Phase.FIRST_FIRE, Phase.SECOND_FIRE):
             return self._fire(ctx, k, legal)
         if phase == Phase.MOVEMENT:
-            return self._move(ctx, k, legal, envelope.get("decisions", 0))
+            return self._move(ctx, k, legal)
         return None
 
     def _know(self, ctx: Ctx, view: Mapping[str, Any], seat: str) -> Know:
@@ -524,7 +524,7 @@ class General(Player):
         return D.PassingFire(mover.id, best[1])
 
     # --- movement -------------------------------------------------------------------------------------------
-    def _move(self, ctx: Ctx, k: Know, legal: Legal, decisions: int) -> Decision | None:
+    def _move(self, ctx: Ctx, k: Know, legal: Legal) -> Decision | None:
         part = (k.state.turn, k.view["phase"], k.seat)
         if self._done[0] != part:
             self._done = (part, set())
@@ -771,7 +771,8 @@ def _dijkstra(costs: EdgeCosts, sources: Sequence[int]) -> list[int]:
 
 
 def _river_matters(ctx: Ctx, seat: str) -> bool:
-    """Whether armour from ``seat``'s ground must go well out of its way to reach the towns (rivers)."""
+    """Whether engineers are worth buying: the map has ground armour cannot enter (rivers, blown bridges) and
+    the side is the one that must cross it to attack. A rough test: it does not look at where the river runs."""
     board = ctx.board
     if not any(ctx.tables.terrain[t].prohibited == ("armor",) for t in set(board.base_terrain)):
         return False
