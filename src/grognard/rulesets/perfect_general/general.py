@@ -643,6 +643,11 @@ class General(Player):
         """The best place for ``u`` to end its move, or None to stay."""
         cfg = self.cfg["move"]
         town = next((t for t in k.towns if t.name == goal), None)
+        blunder = self.lv.get("blunder", 0)
+        if blunder and cells:  # the easy general sometimes moves a unit anywhere (repeatable: seeded by the view)
+            dice = Dice(seed_state(derived_seed(self.seed, k.state.turn, u.id)))
+            if dice.below(100) < blunder:
+                return cells[dice.below(len(cells))]
         ut = ctx.tables.units[u.type]
         speed = 2 * max(1, ut.move)
         fld = self._field(ctx, k.state, town.cells, u.type) if town else None
