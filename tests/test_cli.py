@@ -109,3 +109,18 @@ def test_python_dash_m_grognard_runs_the_same_command_line():
         [sys.executable, "-m", "grognard", "games"], capture_output=True, text=True, check=False, timeout=60
     )
     assert done.returncode == 0 and "The Perfect General" in done.stdout
+
+
+def test_match_game_plays_both_halves_with_sides_swapped_and_adds_the_points_p2(capsys):
+    argv = ("simulate", GAME, SCENARIO, "--seed", "3", "--players", "greedy,random", "--match", "--json")
+    code, out, _ = run(capsys, *argv)
+    assert code == 0
+    match = json.loads(out)
+    first, second = match["games"]
+    assert (first["player1_side"], second["player1_side"]) == ("attacker", "defender")
+    totals = match["result"]["scores"]
+    p1 = first["result"]["scores"]["attacker"] + second["result"]["scores"]["defender"]
+    p2 = first["result"]["scores"]["defender"] + second["result"]["scores"]["attacker"]
+    assert totals == {"player1": p1, "player2": p2}
+    expected = "player1" if p1 > p2 else "player2" if p2 > p1 else None
+    assert match["result"]["winner"] == expected
