@@ -287,3 +287,25 @@ def test_engineer_that_moved_cannot_work(field):
     f = field([("attacker", "engineer", "8,5", {"moved": True})], phase=Phase.MOVEMENT)
     with pytest.raises(IllegalDecision):
         f.apply("attacker", D.BuildBridge("a1"))
+
+
+def test_costs_after_artillery_damage_equal_a_full_rebuild_p23_p25(field):
+    """The board patches the pristine cost table around damaged locations; it must agree with building the
+    whole table again from the damaged terrain (woods to rubble, towns to rubble, cut roads, blown bridges)."""
+    from grognard.engine.movement import edge_costs
+
+    f = field([("attacker", "medium_tank", "1,10")])
+    board = f.rules.board
+    grid = f.grid
+    damaged = {}
+    for c in range(grid.size):
+        becomes = board.tables.terrain[board.base_terrain[c]].damaged
+        if becomes and c % 3 == 0:
+            damaged[c] = becomes
+    roads = tuple(sorted(c for c in range(grid.size) if board.map.has("road", c))[::2])
+    assert damaged and roads
+    f.set(terrain=tuple(sorted(damaged.items())), cut_roads=roads)
+    for type_ in ("medium_tank", "infantry", "armored_car"):
+        ut = board.tables.units[type_]
+        full = edge_costs(grid, board._step_cost(f.state, ut, board.weather(f.state).move_percent))
+        assert board.costs(f.state, ut) == full

@@ -3,7 +3,8 @@ sight with barrages, defensive locations. Derived tables are cached per state of
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from dataclasses import replace
 
 import numpy as np
 
@@ -80,11 +81,26 @@ class Board:
         found = self._costs.get(key)
         if found is None:
             if len(self._costs) > 64:
-                self._costs.clear()
-            found = self._costs[key] = self._build_costs(state, unit_type, percent)
+                self._costs = {k: v for k, v in self._costs.items() if not k[2] and not k[3]}  # keep pristine maps
+            if not state.terrain and not state.cut_roads:
+                found = edge_costs(self.grid, self._step_cost(state, unit_type, percent))
+            else:
+                # artillery damage is local: patch the rows of the pristine map's table around damaged cells
+                pristine = self.costs(replace(state, terrain=(), cut_roads=()), unit_type)
+                changed = {c for c, _ in state.terrain} | set(state.cut_roads)
+                rows = changed.union(*(self.neighbors[c] for c in changed))
+                cost = self._step_cost(state, unit_type, percent)
+                table = self.grid.neighbor_table()
+                patched = list(pristine)
+                for a in rows:
+                    patched[a] = tuple(
+                        (b, c) for d, b in enumerate(table[a], start=1) if b >= 0 and (c := cost(a, b, d)) is not None
+                    )
+                found = tuple(patched)
+            self._costs[key] = found
         return found
 
-    def _build_costs(self, state: PGState, unit_type: UnitType, percent: int) -> EdgeCosts:
+    def _step_cost(self, state: PGState, unit_type: UnitType, percent: int) -> Callable[[int, int, int], int | None]:
         terrain = self.terrain_row(state)
         table = self.tables.terrain
         budget = 2 * unit_type.move
@@ -115,7 +131,7 @@ class Board:
                 c = -(-c * percent // 100)  # mud and storms slow all but the roads (p.22)
             return c
 
-        return edge_costs(self.grid, cost)
+        return cost
 
     # --- sight -----------------------------------------------------------------------------------------
     def sight(self, state: PGState) -> SightCache:
