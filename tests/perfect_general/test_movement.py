@@ -312,3 +312,7 @@ def test_costs_after_artillery_damage_equal_a_full_rebuild_p23_p25(field):
             ut = board.tables.units[type_]
             full = edge_costs(grid, board._step_cost(f.state, ut, board.weather(f.state).move_percent))
             assert board.costs(f.state, ut) == full
+            for percent in (100, 150, 200):  # the table built at once with arrays, in each weather
+                assert board._full_costs(f.state, ut, percent) == edge_costs(
+                    grid, board._step_cost(f.state, ut, percent)
+                )

@@ -10,7 +10,7 @@ import numpy as np
 
 from grognard.engine.los import Observer, Sight
 from grognard.engine.maps import GameMap
-from grognard.engine.movement import EdgeCosts, Reach, edge_costs
+from grognard.engine.movement import EdgeCosts, Reach
 
 from .scenario import PGScenario
 from .state import PGState, Unit
@@ -30,6 +30,7 @@ class Board:
         self.neighbors = tuple(self.grid.neighbors(c) for c in range(self.grid.size))
         self._costs: dict[tuple[object, ...], EdgeCosts] = {}
         self._rows: dict[tuple[tuple[int, str], ...], tuple[str, ...]] = {}
+        self._step_arrays: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = None
         self._latest: dict[tuple[object, int], tuple[Any, Any, EdgeCosts]] = {}  # the last table by type and weather
         # movement searches by (cost table, start, budget, ...), each with its table: see moves.unit_reach
         self.reaches: dict[tuple[object, ...], tuple[EdgeCosts, Reach]] = {}
@@ -99,7 +100,7 @@ class Board:
         cost = self._step_cost(state, unit_type, percent)
         latest = self._latest.get((kind, percent))
         if latest is None:
-            found = edge_costs(self.grid, cost)
+            found = self._full_costs(state, unit_type, percent)
         else:
             # artillery damage is local: patch the last table this unit type used around what changed since
             terrain, cut, table = latest
@@ -116,6 +117,51 @@ class Board:
         self._costs[key] = found
         self._latest[kind, percent] = (state.terrain, state.cut_roads, found)
         return found
+
+    def _full_costs(self, state: PGState, unit_type: UnitType, percent: int) -> EdgeCosts:
+        """The whole table at once with array arithmetic: the same numbers as ``_step_cost`` step by step."""
+        src, dst, along, uphill = self._steps()
+        names = sorted(self.tables.terrain)
+        index = {n: i for i, n in enumerate(names)}
+        specs = [self.tables.terrain[n] for n in names]
+        half_rate = max(2, unit_type.move)
+        armor = unit_type.has("armor")
+        base = np.array([half_rate if t.cost == "half_rate" else int(t.cost) for t in specs], dtype=np.int64)
+        banned = np.array(["all" in t.prohibited or (armor and "armor" in t.prohibited) for t in specs])
+        tid = np.array([index[t] for t in self.terrain_row(state)], dtype=np.int64)[dst]
+        cut = np.zeros(self.grid.size, dtype=np.bool_)
+        cut[list(state.cut_roads)] = True
+        on_path = (along > 0) & ~cut[src] & ~cut[dst]
+        c = base[tid]
+        c = np.where(on_path, np.minimum(c, along), c)  # p.23: roads whatever the terrain
+        c = np.where(uphill, c * self.tables.uphill_factor, c)  # p.23: twice as much uphill
+        if percent != 100:
+            c = np.where(on_path, c, -(-c * percent // 100))  # p.22: mud and storms, not on roads
+        keep = ~banned[tid]
+        rows: list[list[tuple[int, int]]] = [[] for _ in range(self.grid.size)]
+        for a, b, k in zip(src[keep].tolist(), dst[keep].tolist(), c[keep].tolist(), strict=True):
+            rows[a].append((b, k))
+        return tuple(tuple(r) for r in rows)
+
+    def _steps(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Every step of the grid in direction order: from, to, the cheapest path cost along it (0: none),
+        and whether it goes uphill. Fixed for the map."""
+        if self._step_arrays is None:
+            src, dst, along = [], [], []
+            paths = [(self.map.edge_features.get(k, frozenset()), a) for k, a in self.tables.paths.items()]
+            for a, row in enumerate(self.grid.neighbor_table()):
+                for b in row:
+                    if b < 0:
+                        continue
+                    key = (a, b) if a < b else (b, a)
+                    costs = [cost for edges, cost in paths if key in edges]
+                    src.append(a)
+                    dst.append(b)
+                    along.append(min(costs) if costs else 0)
+            s, d = np.array(src, dtype=np.int64), np.array(dst, dtype=np.int64)
+            elevation = np.array(self.elevation, dtype=np.int64)
+            self._step_arrays = (s, d, np.array(along, dtype=np.int64), elevation[d] > elevation[s])
+        return self._step_arrays
 
     def _step_cost(self, state: PGState, unit_type: UnitType, percent: int) -> Callable[[int, int, int], int | None]:
         terrain = self.terrain_row(state)
