@@ -1,0 +1,21 @@
+"""The ``serve`` command, added to ``grognard`` when the web stack is installed."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+
+def add_commands(sub: Any, commands: dict[str, Any]) -> None:
+    p = sub.add_parser("serve", help="play in a web browser: start the server and open the address it prints")
+    p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    p.add_argument("--db", default="grognard.db", help="the SQLite file that keeps every game (default grognard.db)")
+    commands["serve"] = cmd_serve
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from .app import serve
+
+    serve(args.host, args.port, args.db)
+    return 0

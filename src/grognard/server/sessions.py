@@ -1,0 +1,304 @@
+"""Games in play on the server: one :class:`Session` per game, with its lock, its listeners and its computers.
+
+A decision goes: check the seat's tag (a stale picture is refused), apply through ``Game.apply`` (the rules
+refuse anything illegal and change nothing), append to the store, then let the computer seats answer, each
+from its own seat's view only, and push every listener the message :func:`fog.seat_core` builds for its seat.
+All of it happens under the game's lock, so concurrent decisions on one game are serialised.
+
+A computer's choice is drawn from dice seeded by the game's seed, its seat and the log's length, so after a
+restart it chooses exactly what it would have chosen: a game is its inputs, even with computers in it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import secrets
+import time
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from grognard import rulesets
+from grognard.ai import Player, PlayerContext, make_player
+from grognard.engine import Game, GrognardError, IllegalDecision
+from grognard.engine.errors import DataError
+from grognard.engine.rng import Dice, seed_state
+
+from . import fog
+from .store import GameRow, SeatRow, Store
+
+SEAT_KINDS = ("human", "remote", "computer")
+# a computer batch pushes its progress to the listeners at most this often (seconds)
+PUSH_EVERY = 0.4
+
+
+class Refused(GrognardError):
+    """A request the server refuses; nothing changed. ``status`` is the HTTP status that fits."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def token_digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(eq=False)
+class Listener:
+    """A browser connection of one seat; ``sent_events`` counts the events it has had."""
+
+    seat: str
+    send: Callable[[dict[str, Any]], Awaitable[None]]
+    sent_events: int = 0
+    sent_over: bool = False
+    last_tag: str = ""
+
+
+@dataclass(eq=False)
+class Session:
+    id: str
+    row: GameRow
+    game: Game
+    store: Store
+    players: dict[str, Player]
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    listeners: set[Listener] = field(default_factory=set)
+    _cores: dict[str, tuple[int, dict[str, Any]]] = field(default_factory=dict)
+
+    # --- who is who ------------------------------------------------------------------------------------
+    def seat_of(self, token: str | None) -> str:
+        """The seat a token sits in; a forged or missing token is refused."""
+        if not token or len(token) > 200:
+            raise Refused("a seat token is needed", 403)
+        digest = token_digest(token)
+        for s in self.row.seats:
+            if s.token_sha is not None and hmac.compare_digest(s.token_sha, digest):
+                return s.seat
+        raise Refused("that token sits in no seat of this game", 403)
+
+    def core(self, seat: str) -> dict[str, Any]:
+        """The seat's message (view, legal decisions, tag), built once per position."""
+        n = len(self.game.log)
+        cached = self._cores.get(seat)
+        if cached is None or cached[0] != n:
+            cached = (n, fog.seat_core(self.game, seat))
+            self._cores[seat] = cached
+        return cached[1]
+
+    def summary(self, seat: str) -> dict[str, Any]:
+        """What the lobby lists of a game for a seat: nothing its view does not hold."""
+        rules = self.game.rules
+        view = self.core(seat)["view"]
+        return {
+            "id": self.id,
+            "game": rules.id,
+            "game_name": rules.name,
+            "scenario": rules.scenario.info.id,
+            "scenario_name": rules.scenario.info.name,
+            "seat": seat,
+            "seats": {s.seat: {"kind": s.kind, "player": s.player} for s in self.row.seats},
+            "turn": view["turn"],
+            "over": view["over"],
+            "result": view.get("result"),
+            "your_turn": self.game.turn().may_act(seat) and not self.game.over,
+            "created": self.row.created,
+        }
+
+    # --- deciding --------------------------------------------------------------------------------------
+    async def decide(self, seat: str, tag: Any, decision_json: Any) -> None:
+        async with self.lock:
+            if self.game.over:
+                raise Refused("the game is over", 409)
+            if tag != self.core(seat)["tag"]:
+                raise Refused("stale decision: the position has changed since; look again", 409)
+            try:
+                decision = self.game.rules.decisions().from_json(decision_json, "decision")
+            except DataError as e:
+                raise Refused(f"malformed decision: {e}") from None
+            except (TypeError, ValueError, KeyError) as e:
+                raise Refused(f"malformed decision: {e}") from None
+            try:
+                self._apply(seat, decision)
+            except IllegalDecision as e:
+                raise Refused(f"refused: {e}", 422) from None
+            await self._run_computers()
+            await self.push()
+
+    def _apply(self, seat: str, decision: Any) -> None:
+        """Apply and store one decision; if storing fails, the game is rebuilt from the store."""
+        seq = len(self.game.log)
+        self.game.apply(seat, decision)
+        try:
+            self.store.append_decision(self.id, seq, seat, decision.to_json())
+        except BaseException:
+            self.game = rebuild(self.store, self.id)[1]
+            raise
+
+    def _computer_step(self) -> bool:
+        """One decision of a computer seat, if one is due; from that seat's view only."""
+        game = self.game
+        turn = game.turn()
+        if turn.seat is None:
+            return False
+        due = [s for s in (turn.seat, *turn.optional) if s in self.players]
+        for seat in due:
+            legal = game.legal(seat)
+            if not legal:
+                continue
+            player = self.players[seat]
+            player.dice = Dice(seed_state(game.seed * 1_000_003 + len(game.log) * 31 + game.rules.seats.index(seat)))
+            ctx = PlayerContext(seat, lambda seat=seat: game.view(seat), legal, game.rules)
+            decision = player.choose(ctx) if seat == turn.seat else player.interject(ctx)
+            if decision is None:
+                continue
+            self._apply(seat, decision)
+            return True
+        return False
+
+    async def _run_computers(self) -> None:
+        """Let the computer seats decide until a person must (in a worker thread: the server stays live)."""
+        last_push = time.monotonic()
+        while await asyncio.to_thread(self._computer_step):
+            if time.monotonic() - last_push > PUSH_EVERY:
+                await self.push()
+                last_push = time.monotonic()
+
+    async def start(self) -> None:
+        """After creation or a restart: the computers move if it is their turn."""
+        async with self.lock:
+            await self._run_computers()
+
+    # --- telling ---------------------------------------------------------------------------------------
+    async def push(self, only: Listener | None = None) -> None:
+        """Send each listener (or ``only`` one) what changed for its seat."""
+        events: dict[str, list[dict[str, Any]]] = {}
+        for listener in [only] if only is not None else list(self.listeners):
+            core = self.core(listener.seat)
+            seat_events = events.get(listener.seat)
+            if seat_events is None:
+                seat_events = events[listener.seat] = fog.seat_events(self.game, listener.seat)
+            start = listener.sent_events
+            if self.game.over and not listener.sent_over:
+                start = 0  # the full log replaces the seat's own
+            if core["tag"] == listener.last_tag and start == len(seat_events):
+                continue
+            message = {**core, "events_from": start, "events": seat_events[start:]}
+            listener.sent_events = len(seat_events)
+            listener.sent_over = self.game.over
+            listener.last_tag = core["tag"]
+            try:
+                await listener.send(message)
+            except Exception:
+                self.listeners.discard(listener)
+
+
+def rebuild(store: Store, game_id: str) -> tuple[GameRow, Game]:
+    """A game from the store: its inputs and every decision re-applied, in order."""
+    row = store.game(game_id)
+    if row is None:
+        raise Refused(f"no game {game_id!r}", 404)
+    cls = rulesets.get(row.ruleset)
+    sc = row.scenario
+    scenario = (
+        cls.scenario_from_document(sc["document"], "scenario") if "document" in sc else cls.load_scenario(sc["id"])
+    )
+    game = Game(cls(scenario, row.options), row.seed)
+    codec = cls.decisions()
+    for i, (seat, data) in enumerate(store.decisions(game_id)):
+        game.apply(seat, codec.from_json(data, f"game {game_id} decision {i + 1}"))
+    return row, game
+
+
+class Sessions:
+    """Every game of one server: created here, loaded from the store on first use after a restart."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._sessions: dict[str, Session] = {}
+        self._loading = asyncio.Lock()
+
+    async def get(self, game_id: str) -> Session:
+        if not isinstance(game_id, str) or len(game_id) > 64:
+            raise Refused("no such game", 404)
+        session = self._sessions.get(game_id)
+        if session is not None:
+            return session
+        async with self._loading:
+            session = self._sessions.get(game_id)
+            if session is not None:
+                return session
+            row, game = await asyncio.to_thread(rebuild, self.store, game_id)
+            session = Session(game_id, row, game, self.store, _players(row))
+            self._sessions[game_id] = session
+        await session.start()
+        return session
+
+    async def resume_all(self) -> int:
+        """Load every stored game (at start-up), so computers owing a decision make it."""
+        ids = self.store.game_ids()
+        for game_id in ids:
+            await self.get(game_id)
+        return len(ids)
+
+    async def create(
+        self,
+        game: str,
+        scenario: str,
+        options: Mapping[str, Any] | None,
+        seats: Mapping[str, Mapping[str, Any]],
+        seed: int | None = None,
+    ) -> tuple[Session, dict[str, str]]:
+        """A new game; returns it and the secret token of each seat a person sits in."""
+        try:
+            cls = rulesets.get(game)
+            sc = cls.load_scenario(scenario) if "/" not in scenario and "\\" not in scenario else None
+        except DataError as e:
+            raise Refused(str(e)) from None
+        if sc is None:
+            raise Refused("a scenario is named by its id")
+        chosen = dict(options or {})
+        humans_here = [s for s in cls.seats if (seats.get(s) or {}).get("kind") == "human"]
+        if len(humans_here) > 1:
+            chosen.update(getattr(cls, "hotseat_options", {}))  # the manual's rule for two at one screen
+        try:
+            rules = cls(sc, chosen)
+        except DataError as e:
+            raise Refused(str(e)) from None
+        tokens: dict[str, str] = {}
+        rows: list[SeatRow] = []
+        for s in cls.seats:
+            spec = seats.get(s) or {}
+            kind = spec.get("kind", "human")
+            if kind not in SEAT_KINDS:
+                raise Refused(f"seat {s}: kind {kind!r} is not one of {', '.join(SEAT_KINDS)}")
+            if kind == "computer":
+                player = str(spec.get("player") or "general")
+                try:
+                    make_player(player, cls)
+                except DataError as e:
+                    raise Refused(str(e)) from None
+                rows.append(SeatRow(s, kind, player, None))
+            else:
+                tokens[s] = secrets.token_urlsafe(18)
+                rows.append(SeatRow(s, kind, "", token_digest(tokens[s])))
+        unknown = set(seats) - set(cls.seats)
+        if unknown:
+            raise Refused(f"no seat {sorted(unknown)[0]!r}: the seats are {', '.join(cls.seats)}")
+        if not tokens:
+            raise Refused("at least one seat must be a person's")
+        game_id = secrets.token_urlsafe(9)
+        seed = secrets.randbelow(2**31) if seed is None else int(seed)
+        self.store.create_game(game_id, cls.id, {"id": sc.info.id}, dict(rules.options), seed, rows)
+        return await self.get(game_id), tokens
+
+    def delete(self, game_id: str) -> None:
+        self.store.delete_game(game_id)
+        self._sessions.pop(game_id, None)
+
+
+def _players(row: GameRow) -> dict[str, Player]:
+    cls = rulesets.get(row.ruleset)
+    return {s.seat: make_player(s.player, cls, row.seed + i) for i, s in enumerate(row.seats) if s.kind == "computer"}

@@ -1,0 +1,168 @@
+"""The server's store: every game, seat and decision in an embedded SQLite database (stdlib ``sqlite3``).
+
+A game is its inputs (ruleset, scenario, options, seed) plus its decision log, so that is all that is kept:
+one row per game, one per seat, and one per decision, appended in the same transaction as the game's
+``updated`` stamp. WAL journaling with ``synchronous=FULL`` makes a committed decision survive a crash of
+the process or the machine; restarting rebuilds each game by re-applying its log.
+
+Seat tokens are stored only as SHA-256 digests: the database alone does not let anyone act for a seat.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id        TEXT PRIMARY KEY,
+    ruleset   TEXT NOT NULL,
+    scenario  TEXT NOT NULL,   -- JSON: {"id": ...} for a bundled scenario, or {"id": ..., "document": {...}}
+    options   TEXT NOT NULL,   -- JSON object
+    seed      INTEGER NOT NULL,
+    created   REAL NOT NULL,
+    updated   REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS seats (
+    game_id   TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seat      TEXT NOT NULL,
+    kind      TEXT NOT NULL,   -- human, remote or computer
+    player    TEXT NOT NULL DEFAULT '',  -- the computer player's spec (general:2), empty for people
+    token_sha TEXT,            -- SHA-256 of the seat's secret token; NULL for computer seats
+    PRIMARY KEY (game_id, seat)
+);
+CREATE TABLE IF NOT EXISTS decisions (
+    game_id   TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seq       INTEGER NOT NULL,  -- 0, 1, 2...: the decision's place in the game's log
+    seat      TEXT NOT NULL,
+    decision  TEXT NOT NULL,     -- the decision's JSON
+    at        REAL NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    seat: str
+    kind: str
+    player: str
+    token_sha: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    id: str
+    ruleset: str
+    scenario: dict[str, Any]
+    options: dict[str, Any]
+    seed: int
+    created: float
+    updated: float
+    seats: tuple[SeatRow, ...]
+
+
+class Store:
+    """A thread-safe handle on the database (one connection, one lock: writes are tiny and serial)."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        self._lock = threading.Lock()
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.execute("PRAGMA foreign_keys=ON")
+        self._db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    @contextmanager
+    def _tx(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    def create_game(
+        self,
+        game_id: str,
+        ruleset: str,
+        scenario: Mapping[str, Any],
+        options: Mapping[str, Any],
+        seed: int,
+        seats: list[SeatRow],
+    ) -> None:
+        now = time.time()
+        with self._tx() as db:
+            db.execute(
+                "INSERT INTO games (id, ruleset, scenario, options, seed, created, updated) VALUES (?,?,?,?,?,?,?)",
+                (game_id, ruleset, json.dumps(scenario), json.dumps(options), seed, now, now),
+            )
+            db.executemany(
+                "INSERT INTO seats (game_id, seat, kind, player, token_sha) VALUES (?,?,?,?,?)",
+                [(game_id, s.seat, s.kind, s.player, s.token_sha) for s in seats],
+            )
+
+    def append_decision(self, game_id: str, seq: int, seat: str, decision: Mapping[str, Any]) -> None:
+        """Record the decision at place ``seq`` of the log; fails if that place is taken (a lost race)."""
+        now = time.time()
+        with self._tx() as db:
+            db.execute(
+                "INSERT INTO decisions (game_id, seq, seat, decision, at) VALUES (?,?,?,?,?)",
+                (game_id, seq, seat, json.dumps(decision, separators=(",", ":")), now),
+            )
+            db.execute("UPDATE games SET updated=? WHERE id=?", (now, game_id))
+
+    def decisions(self, game_id: str) -> list[tuple[str, dict[str, Any]]]:
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT seq, seat, decision FROM decisions WHERE game_id=? ORDER BY seq", (game_id,)
+            ).fetchall()
+        for i, (seq, _, _) in enumerate(rows):
+            if seq != i:
+                raise RuntimeError(f"game {game_id}: the decision log has a gap at {i}")
+        return [(seat, json.loads(text)) for _, seat, text in rows]
+
+    def game(self, game_id: str) -> GameRow | None:
+        with self._lock:
+            row = self._db.execute(
+                "SELECT id, ruleset, scenario, options, seed, created, updated FROM games WHERE id=?", (game_id,)
+            ).fetchone()
+            if row is None:
+                return None
+            seats = self._db.execute(
+                "SELECT seat, kind, player, token_sha FROM seats WHERE game_id=? ORDER BY rowid", (game_id,)
+            ).fetchall()
+        return GameRow(
+            row[0],
+            row[1],
+            json.loads(row[2]),
+            json.loads(row[3]),
+            row[4],
+            row[5],
+            row[6],
+            tuple(SeatRow(*s) for s in seats),
+        )
+
+    def game_ids(self) -> list[str]:
+        with self._lock:
+            return [r[0] for r in self._db.execute("SELECT id FROM games ORDER BY created")]
+
+    def delete_game(self, game_id: str) -> None:
+        with self._tx() as db:
+            db.execute("DELETE FROM games WHERE id=?", (game_id,))

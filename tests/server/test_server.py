@@ -1,0 +1,217 @@
+"""The server keeps every decision and refuses every bad request without changing anything."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import sqlite3
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.sync.client import connect
+
+from grognard.server.sessions import rebuild
+from grognard.server.store import Store
+from live_server import Server, auth
+
+HUMAN_VS_COMPUTER = {"attacker": {"kind": "human"}, "defender": {"kind": "computer", "player": "general:1"}}
+HOTSEAT = {"attacker": {"kind": "human"}, "defender": {"kind": "human"}}
+
+
+def family(update: dict[str, Any], kind: str) -> dict[str, Any] | None:
+    return next((f for f in update["legal"]["choices"] if f["kind"] == kind), None)
+
+
+def opening(server: Server, game: str, token: str, last: bool = True) -> None:
+    """The attacker buys three units, places them, and (with ``last``) ends placement."""
+    for t in ("medium_tank", "medium_tank", "infantry"):
+        assert server.decide(game, token, {"kind": "buy", "type": t}).status_code == 200
+    assert server.decide(game, token, {"kind": "done_buying"}).status_code == 200
+    if family(server.update(game, token), "confirm"):
+        assert server.decide(game, token, {"kind": "confirm", "done": True}).status_code == 200
+    for i in range(3):
+        place = family(server.update(game, token), "place")
+        assert place is not None
+        cell = place["values"][(i * 37) % len(place["values"])]
+        assert server.decide(game, token, {"kind": "place", **place["fixed"], "cell": cell}).status_code == 200
+    if last:
+        assert server.decide(game, token, {"kind": "done_placing"}).status_code == 200
+
+
+def decisions_in(db: Path, game: str) -> int:
+    with sqlite3.connect(db) as c:
+        return int(c.execute("SELECT count(*) FROM decisions WHERE game_id=?", (game,)).fetchone()[0])
+
+
+def digest_of(db: Path, game: str) -> str:
+    store = Store(db)
+    try:
+        return rebuild(store, game)[1].digest()
+    finally:
+        store.close()
+
+
+def test_a_kill_in_the_middle_of_the_computers_turn_resumes_exactly(tmp_path: Path) -> None:
+    # game A runs undisturbed; game B, same seed and same human decisions, is killed while the computer
+    # buys and places its army; after the restart both must reach the very same position.
+    a = Server(tmp_path / "a.db").start()
+    try:
+        game_a, tok_a = a.create(HUMAN_VS_COMPUTER, seed=5)
+        opening(a, game_a, tok_a["attacker"])
+        after_a = a.update(game_a, tok_a["attacker"])
+    finally:
+        a.stop()
+    b = Server(tmp_path / "b.db").start()
+    game_b, tok_b = b.create(HUMAN_VS_COMPUTER, seed=5)
+    opening(b, game_b, tok_b["attacker"], last=False)
+    tag = b.update(game_b, tok_b["attacker"])["tag"]
+    threading.Thread(
+        target=lambda: _ignore_errors(b.decide, game_b, tok_b["attacker"], {"kind": "done_placing"}, tag), daemon=True
+    ).start()
+    before = decisions_in(b.db, game_b)
+    deadline = time.monotonic() + 30
+    while decisions_in(b.db, game_b) < before + 3 and time.monotonic() < deadline:
+        time.sleep(0.02)  # the computer has started deciding
+    b.kill()
+    killed_at = decisions_in(b.db, game_b)
+    b.start()
+    try:
+        after_b = b.update(game_b, tok_b["attacker"])
+        assert killed_at < decisions_in(b.db, game_b), "the kill came after the computer's turn"
+        assert after_b["tag"] == after_a["tag"]
+        assert after_b["view"] == after_a["view"]
+        assert decisions_in(b.db, game_b) == decisions_in(a.db, game_a)
+    finally:
+        b.stop()
+    assert digest_of(b.db, game_b) == digest_of(a.db, game_a)
+
+
+def _ignore_errors(fn: Any, *args: Any) -> None:
+    with contextlib.suppress(httpx.HTTPError):
+        fn(*args)
+
+
+def test_a_restart_between_decisions_loses_nothing(server: Server) -> None:
+    game, tokens = server.create(HOTSEAT, seed=9)
+    opening(server, game, tokens["attacker"])
+    before = {s: server.update(game, t) for s, t in tokens.items()}
+    digest = digest_of(server.db, game)
+    server.kill()
+    server.start()
+    assert {s: server.update(game, t) for s, t in tokens.items()} == before
+    assert digest_of(server.db, game) == digest
+    # and play goes on
+    assert server.decide(game, tokens["defender"], {"kind": "buy", "type": "infantry"}).status_code == 200
+
+
+def test_hotseat_forces_the_manuals_full_view(shared_server: Server) -> None:
+    game, tokens = shared_server.create(HOTSEAT, view="limited")
+    assert shared_server.update(game, tokens["attacker"])["view"]["state"]["options"]["view"] == "full"
+
+
+def _unchanged(server: Server, game: str, token: str, expect: tuple[str, int]) -> None:
+    assert (server.update(game, token)["tag"], decisions_in(server.db, game)) == expect
+
+
+def test_bad_requests_are_refused_and_change_nothing(shared_server: Server) -> None:
+    s = shared_server
+    game, tokens = s.create(HOTSEAT)
+    att, dfd = tokens["attacker"], tokens["defender"]
+    s.decide(game, att, {"kind": "buy", "type": "infantry"})
+    state = (s.update(game, att)["tag"], decisions_in(s.db, game))
+    url = f"{s.url}/api/games/{game}/decisions"
+    tag = state[0]
+
+    cases: list[tuple[str, httpx.Response, int, str]] = [
+        ("forged token", s.decide(game, "forged-" + att[7:], {"kind": "done_buying"}, tag), 403, "token"),
+        ("no token", httpx.post(url, json={"tag": tag, "decision": {"kind": "done_buying"}}), 403, "token"),
+        ("out of turn", s.decide(game, dfd, {"kind": "buy", "type": "infantry"}), 422, "not defender's decision"),
+        ("stale tag", s.decide(game, att, {"kind": "done_buying"}, "0" * 20), 409, "stale"),
+        ("illegal", s.decide(game, att, {"kind": "buy", "type": "battleship"}, tag), 422, "refused"),
+        ("unknown kind", s.decide(game, att, {"kind": "nuke"}, tag), 400, "unknown decision"),
+        ("wrong field type", s.decide(game, att, {"kind": "buy", "type": 5}, tag), 400, "malformed"),
+        ("no kind", s.decide(game, att, {"type": "infantry"}, tag), 400, "malformed"),
+        ("not a table", s.decide(game, att, ["buy", "infantry"], tag), 400, "malformed"),
+        ("not JSON", httpx.post(url, headers=auth(att), content=b"{buy"), 400, "not valid JSON"),
+        ("oversized", httpx.post(url, headers=auth(att), content=b" " * 100_000), 413, "too large"),
+        ("unknown game", s.decide("nosuchgame", att, {"kind": "done_buying"}, tag), 404, "no game"),
+    ]
+    for name, response, status, words in cases:
+        assert response.status_code == status, (name, response.text)
+        assert words in response.json()["error"], (name, response.text)
+        _unchanged(s, game, att, state)
+    assert httpx.get(f"{s.url}/api/games/{game}", headers=auth("x" * 30)).status_code == 403
+    assert httpx.delete(f"{s.url}/api/games/{game}", headers=auth("x" * 30)).status_code == 403
+    _unchanged(s, game, att, state)
+
+
+def test_concurrent_decisions_on_one_game_are_serialised(shared_server: Server) -> None:
+    s = shared_server
+    game, tokens = s.create(HOTSEAT)
+    tag = s.update(game, tokens["attacker"])["tag"]
+    results: list[int] = []
+
+    def send() -> None:
+        results.append(s.decide(game, tokens["attacker"], {"kind": "buy", "type": "infantry"}, tag).status_code)
+
+    threads = [threading.Thread(target=send) for _ in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(results) == [200, 409, 409, 409, 409, 409]
+    assert decisions_in(s.db, game) == 1
+
+
+def test_the_websocket_refuses_bad_messages_and_stays_usable(shared_server: Server) -> None:
+    s = shared_server
+    game, tokens = s.create(HOTSEAT)
+    ws_url = s.url.replace("http", "ws") + f"/api/games/{game}/ws"
+    with connect(ws_url) as ws:
+        ws.send(json.dumps({"type": "decide", "tag": "x", "decision": {"kind": "done_buying"}}))
+        assert "hello" in json.loads(ws.recv())["message"]
+        ws.send(json.dumps({"type": "hello", "token": "forged"}))
+        assert "token" in json.loads(ws.recv())["message"]
+        ws.send("{not json")
+        assert "not valid JSON" in json.loads(ws.recv())["message"]
+        ws.send(json.dumps({"type": "hello", "pad": "x" * 20_000}))
+        assert "too large" in json.loads(ws.recv())["message"]
+        ws.send(json.dumps({"type": "hello", "token": tokens["attacker"]}))
+        welcome = json.loads(ws.recv())
+        assert (welcome["type"], welcome["seat"]) == ("welcome", "attacker")
+        update = json.loads(ws.recv())
+        assert update["type"] == "update" and update["legal"]["prompt"].startswith("buy your units")
+        ws.send(json.dumps({"type": "decide", "tag": update["tag"], "decision": {"kind": "buy", "type": "tank"}}))
+        error = json.loads(ws.recv())
+        assert error["type"] == "error" and "refused" in error["message"]
+        assert json.loads(ws.recv())["tag"] == update["tag"]  # after a refusal, the position again
+        ws.send(json.dumps({"type": "decide", "tag": update["tag"], "decision": {"kind": "buy", "type": "infantry"}}))
+        pushed = json.loads(ws.recv())
+        assert pushed["type"] == "update" and pushed["events"][0]["kind"] == "buy"
+        assert json.loads(ws.recv())["type"] == "done"
+    with connect(s.url.replace("http", "ws") + "/api/games/nosuchgame/ws") as ws:
+        assert "no game" in json.loads(ws.recv())["message"]
+    assert decisions_in(s.db, game) == 1
+
+
+def test_nothing_hidden_leaves_the_server(shared_server: Server) -> None:
+    s = shared_server
+    game, tokens = s.create(HUMAN_VS_COMPUTER, seed=3)
+    opening(s, game, tokens["attacker"])
+    store = Store(s.db)
+    try:
+        _, full = rebuild(store, game)
+    finally:
+        store.close()
+    hidden = full.rules.hidden_units(full.state, "attacker")
+    assert hidden, "the defender's army should be partly hidden"
+    update = s.update(game, tokens["attacker"])
+    save = httpx.get(f"{s.url}/api/games/{game}/save", headers=auth(tokens["attacker"])).json()
+    summary = httpx.get(f"{s.url}/api/games/{game}", headers=auth(tokens["attacker"])).json()
+    for text in (json.dumps(update), json.dumps(save), json.dumps(summary)):
+        assert not [u for u in hidden if u in text]
+    assert "seed" not in save and "decisions" not in save and save["format"] == "grognard-seat-record"
+    assert "decisions" not in update["view"]  # the log's length would count the enemy's purchases
