@@ -1,0 +1,212 @@
+"""The browser client in real headless Chromium (Debian's ``chromium``), driven by Playwright through clicks.
+
+These tests fail, never skip, when Chromium is missing: CI installs it (``.ci/run``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+from grognard.server.sessions import rebuild
+from grognard.server.store import Store
+from live_server import Server
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOT = ROOT / "docs" / "screenshots" / "perfect_general.png"
+
+
+def chromium_path() -> str:
+    path = shutil.which("chromium") or shutil.which("chromium-browser")
+    if path is None:
+        pytest.fail(
+            "the browser tests need Debian's chromium: apt-get install -y chromium (.ci/run installs it)",
+            pytrace=False,
+        )
+    return path
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium_path(), args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+class Player:
+    """One browser page, recording every websocket message it receives and every page error."""
+
+    def __init__(self, browser: Any, server: Server) -> None:
+        self.context = browser.new_context(viewport={"width": 1200, "height": 760})
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(30_000)
+        self.server = server
+        self.frames: list[str] = []
+        self.errors: list[str] = []
+        self.page.on("websocket", lambda ws: ws.on("framereceived", lambda f: self.frames.append(f)))
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+    def lobby(self) -> None:
+        self.page.goto(self.server.url + "/")
+        self.page.wait_for_selector(".scenario svg")
+
+    def ready(self) -> None:
+        """Wait until the page has the position and no decision of ours is in flight."""
+        self.page.wait_for_function("window.grognard && window.grognard.active && !window.grognard.pending")
+        self.page.wait_for_selector(".decide .prompt, .decide .muted")
+
+    def prompt(self) -> str:
+        self.ready()
+        node = self.page.query_selector(".decide .prompt")
+        return node.inner_text() if node else ""
+
+    def click(self, selector: str) -> None:
+        self.ready()
+        self.page.click(selector)
+        self.ready()
+
+    def wait_prompt(self, pattern: str) -> None:
+        self.page.wait_for_function(
+            "p => { const n = document.querySelector('.decide .prompt');"
+            " return n && new RegExp(p).test(n.textContent) && !window.grognard.pending }",
+            arg=pattern,
+            timeout=60_000,
+        )
+
+    def buy_and_place(self, units: list[str]) -> None:
+        self.wait_prompt("^buy your units")
+        for name in units:
+            self.click(f".decide button:has-text('buy a {name} ')")
+        self.click("button[data-kind=done_buying]")
+        if self.page.query_selector("[data-kind=confirm]"):
+            self.click("[data-kind=confirm] button[data-value=true]")
+        self.wait_prompt("^place your units")
+        for i in range(len(units)):
+            cells = self.page.eval_on_selector_all(".layer-marks polygon", "ns => ns.map(n => n.dataset.cell)")
+            self.click(f".layer-marks polygon[data-cell='{cells[(i * 41 + 7) % len(cells)]}']")
+        self.click("button[data-kind=done_placing]")
+
+    def log(self) -> str:
+        return self.page.inner_text("#log")
+
+    def messages(self) -> list[dict[str, Any]]:
+        return [json.loads(f) for f in self.frames if isinstance(f, str)]
+
+
+def create(player: Player, seats: dict[str, str], seed: int) -> None:
+    player.lobby()
+    for seat, value in seats.items():
+        player.page.select_option(f"select[data-seat={seat}]", value)
+    player.page.click("details.advanced summary")
+    player.page.fill("#seed", str(seed))
+    player.page.click("#start")
+
+
+def full_game(server: Server, game_id: str) -> Any:
+    store = Store(server.db)
+    try:
+        return rebuild(store, game_id)[1]
+    finally:
+        store.close()
+
+
+def game_id_of(player: Player) -> str:
+    m = re.search(r"game=([^&]+)", player.page.url)
+    assert m, player.page.url
+    return m.group(1)
+
+
+def test_a_game_against_the_computer(browser: Any, server: Server) -> None:
+    me = Player(browser, server)
+    create(me, {"attacker": "human", "defender": "computer:general:1"}, seed=3)
+    me.buy_and_place(["Medium Tank", "Medium Tank", "Infantry", "Light Tank"])
+    # the computer buys and places its army, then the turn begins: we see its answer in the log
+    me.page.wait_for_function("document.querySelector('#log').textContent.includes('defender ends placement')")
+    for _ in range(20):  # first fire (if any) until we may move
+        if me.prompt().startswith("move your units"):
+            break
+        me.click("button[data-kind^=done_], button[data-kind=hold_fire]")
+    assert me.prompt().startswith("move your units")
+
+    # select a unit by clicking its counter on the map, then click a highlighted destination
+    mover = me.page.get_attribute(".ready button", "data-unit")
+    me.page.click(f".counter[data-unit='{mover}']")
+    me.page.wait_for_selector(".layer-marks polygon.hl-move")
+    targets = me.page.eval_on_selector_all(".layer-marks polygon.hl-move", "ns => ns.map(n => n.dataset.cell)")
+    me.click(f".layer-marks polygon[data-cell='{targets[len(targets) // 2]}']")
+    me.page.wait_for_function(
+        "id => [...document.querySelectorAll('#log li')].some(li => li.textContent.includes('moves to'))", arg=mover
+    )
+
+    # the main screen, with another unit selected and its destinations highlighted
+    me.wait_prompt("^move your units")
+    others = [u for u in me.page.eval_on_selector_all(".ready button", "ns => ns.map(n => n.dataset.unit)")]
+    if others:
+        me.page.click(f".ready button[data-unit='{others[-1]}']")
+        me.page.wait_for_selector(".layer-marks polygon")
+    SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+    me.page.screenshot(path=str(SCREENSHOT))
+
+    # reload: the same position comes back, and play goes on
+    game_id = game_id_of(me)
+    cell_before = me.page.get_attribute(f".counter[data-unit='{mover}']", "data-cell")
+    me.page.reload()
+    me.wait_prompt("^move your units")
+    assert me.page.get_attribute(f".counter[data-unit='{mover}']", "data-cell") == cell_before
+    assert "moves to" in me.log()
+    me.click("button[data-kind=done_moving]")
+    me.page.wait_for_function(
+        "document.querySelector('#log').textContent.match(/defender .* moves to|end of turn|defender ends/)",
+        timeout=90_000,
+    )
+
+    # fog: an enemy unit we may not know of is in no message the page received, and not in the page
+    full = full_game(server, game_id)
+    hidden = full.rules.hidden_units(full.state, "attacker")
+    assert hidden, "the scenario should leave some of the defender's units hidden"
+    received = "\n".join(f for f in me.frames if isinstance(f, str))
+    assert received, "the page received no websocket message"
+    page_html = me.page.content()
+    assert [u for u in hidden if u in received] == []
+    assert [u for u in hidden if u in page_html] == []
+    assert all(u["side"] == "attacker" or u["id"] not in hidden for m in me.messages() for u in _units(m))
+    assert me.errors == []
+
+
+def _units(message: dict[str, Any]) -> list[dict[str, Any]]:
+    return list(((message.get("view") or {}).get("state") or {}).get("units") or [])
+
+
+def test_two_browsers_two_seats(browser: Any, server: Server) -> None:
+    host = Player(browser, server)
+    create(host, {"attacker": "human", "defender": "remote"}, seed=8)
+    link = host.page.input_value("input.invite[data-seat=defender]")
+    assert "token=" in link
+    guest = Player(browser, server)
+    guest.page.goto(link)
+    guest.ready()
+    assert "token=" not in guest.page.url  # the secret leaves the address bar once stored
+    host.page.click("a.button.primary:has-text('Go to the game')")
+
+    host.buy_and_place(["Infantry", "Medium Tank"])
+    guest.buy_and_place(["Infantry", "Bazooka"])
+    guest.page.wait_for_function("document.querySelector('#log').textContent.includes('attacker ends placement')")
+    host.page.wait_for_function("document.querySelector('#log').textContent.includes('defender ends placement')")
+    assert "you: defender" in guest.page.inner_text("#seat")
+    assert "you: attacker" in host.page.inner_text("#seat")
+    # each seat's messages only ever carried its own seat's decisions
+    assert all(m.get("legal") is None or m["legal"]["seat"] == "defender" for m in guest.messages())
+    assert all(m.get("legal") is None or m["legal"]["seat"] == "attacker" for m in host.messages())
+    # and the lobby lists the game in both browsers
+    for p in (host, guest):
+        p.lobby()
+        p.page.wait_for_selector("#my-games tbody tr")
+    assert host.errors == [] and guest.errors == []
