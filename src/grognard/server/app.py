@@ -61,8 +61,8 @@ async def _body(request: Request) -> Any:
         raise Refused("the request is not valid JSON") from None
 
 
-def create_app(db: str | Path = "grognard.db", resume: bool = True) -> Starlette:
-    store = Store(db)
+def create_app(db: str | Path = "grognard.db", resume: bool = True, fsync: bool = False) -> Starlette:
+    store = Store(db, fsync)
     sessions = Sessions(store)
     catalog: list[dict[str, Any]] = []
 
@@ -240,9 +240,9 @@ def create_app(db: str | Path = "grognard.db", resume: bool = True) -> Starlette
     return app
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path = "grognard.db") -> None:
+def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path = "grognard.db", fsync: bool = False) -> None:
     import uvicorn
 
-    app = create_app(db)
+    app = create_app(db, fsync=fsync)
     print(f"grognard: open http://{host}:{port}/ in a browser (games are kept in {db})", flush=True)
     uvicorn.run(app, host=host, port=port, ws_max_size=4 * MAX_MESSAGE, log_level="warning")

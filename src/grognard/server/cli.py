@@ -11,11 +11,16 @@ def add_commands(sub: Any, commands: dict[str, Any]) -> None:
     p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
     p.add_argument("--db", default="grognard.db", help="the SQLite file that keeps every game (default grognard.db)")
+    p.add_argument(
+        "--fsync",
+        action="store_true",
+        help="flush every decision to disk (survives a machine crash, not only a server crash; slower)",
+    )
     commands["serve"] = cmd_serve
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
     from .app import serve
 
-    serve(args.host, args.port, args.db)
+    serve(args.host, args.port, args.db, args.fsync)
     return 0

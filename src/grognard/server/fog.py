@@ -35,10 +35,10 @@ def seat_core(game: Game, seat: str) -> dict[str, Any]:
     return {"type": "update", "tag": tag, "view": view, "legal": legal_json}
 
 
-def seat_events(game: Game, seat: str) -> list[dict[str, Any]]:
-    """The event log as ``seat`` may see it (all of it once the game is over)."""
+def seat_events(game: Game, seat: str, start: int = 0) -> list[dict[str, Any]]:
+    """The event log from ``start`` as ``seat`` may see it (all of it once the game is over)."""
     who = None if game.over else seat
-    return [e.to_json() for e in game.events if visible_to(e, who)]
+    return [e.to_json() for e in game.events[start:] if visible_to(e, who)]
 
 
 def seat_record(game: Game, seat: str) -> dict[str, Any]:

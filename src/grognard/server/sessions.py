@@ -67,6 +67,7 @@ class Session:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     listeners: set[Listener] = field(default_factory=set)
     _cores: dict[str, tuple[int, dict[str, Any]]] = field(default_factory=dict)
+    _events: dict[tuple[str, bool], tuple[int, list[dict[str, Any]]]] = field(default_factory=dict)
 
     # --- who is who ------------------------------------------------------------------------------------
     def seat_of(self, token: str | None) -> str:
@@ -87,6 +88,17 @@ class Session:
             cached = (n, fog.seat_core(self.game, seat))
             self._cores[seat] = cached
         return cached[1]
+
+    def events(self, seat: str) -> list[dict[str, Any]]:
+        """The seat's event log, extended as the game's grows (the full log once the game is over)."""
+        key = (seat, self.game.over)
+        done, seen = self._events.get(key, (0, []))
+        if done > len(self.game.events):
+            done, seen = 0, []
+        if done < len(self.game.events):
+            seen.extend(fog.seat_events(self.game, seat, done))
+            self._events[key] = (len(self.game.events), seen)
+        return seen
 
     def summary(self, seat: str) -> dict[str, Any]:
         """What the lobby lists of a game for a seat: nothing its view does not hold."""
@@ -137,14 +149,15 @@ class Session:
             self.game = rebuild(self.store, self.id)[1]
             raise
 
+    def _computers_due(self) -> list[str]:
+        turn = self.game.turn()
+        return [] if turn.seat is None else [s for s in (turn.seat, *turn.optional) if s in self.players]
+
     def _computer_step(self) -> bool:
         """One decision of a computer seat, if one is due; from that seat's view only."""
         game = self.game
         turn = game.turn()
-        if turn.seat is None:
-            return False
-        due = [s for s in (turn.seat, *turn.optional) if s in self.players]
-        for seat in due:
+        for seat in self._computers_due():
             legal = game.legal(seat)
             if not legal:
                 continue
@@ -161,7 +174,7 @@ class Session:
     async def _run_computers(self) -> None:
         """Let the computer seats decide until a person must (in a worker thread: the server stays live)."""
         last_push = time.monotonic()
-        while await asyncio.to_thread(self._computer_step):
+        while self._computers_due() and await asyncio.to_thread(self._computer_step):
             if time.monotonic() - last_push > PUSH_EVERY:
                 await self.push()
                 last_push = time.monotonic()
@@ -174,12 +187,9 @@ class Session:
     # --- telling ---------------------------------------------------------------------------------------
     async def push(self, only: Listener | None = None) -> None:
         """Send each listener (or ``only`` one) what changed for its seat."""
-        events: dict[str, list[dict[str, Any]]] = {}
         for listener in [only] if only is not None else list(self.listeners):
             core = self.core(listener.seat)
-            seat_events = events.get(listener.seat)
-            if seat_events is None:
-                seat_events = events[listener.seat] = fog.seat_events(self.game, listener.seat)
+            seat_events = self.events(listener.seat)
             start = listener.sent_events
             if self.game.over and not listener.sent_over:
                 start = 0  # the full log replaces the seat's own
