@@ -210,3 +210,32 @@ def test_two_browsers_two_seats(browser: Any, server: Server) -> None:
         p.lobby()
         p.page.wait_for_selector("#my-games tbody tr")
     assert host.errors == [] and guest.errors == []
+
+
+def test_open_a_save_and_replay_it(browser: Any, server: Server, tmp_path: Path) -> None:
+    from grognard.ai import parse_players, play_out
+    from grognard.engine.game import new_game
+    from grognard.persistence import write_save
+    from grognard.rulesets.perfect_general import PerfectGeneral
+
+    game = new_game(PerfectGeneral, "simple_little_war", None, 2)
+    play_out(game, parse_players("random,random", PerfectGeneral, PerfectGeneral.seats, 2))
+    path = write_save(game, tmp_path / "finished.json")
+    me = Player(browser, server)
+    me.lobby()
+    me.page.set_input_files("#save-file", str(path))
+    me.page.wait_for_selector("#upload-seat option[value=attacker]", state="attached")
+    me.page.click("#upload button[type=submit]")
+    me.page.wait_for_selector(".final-card")
+    assert "A draw" in me.page.inner_text(".final-card")
+    me.lobby()
+    me.page.click("#my-games a.button:has-text('Replay')")
+    me.page.wait_for_selector(".replay-controls")
+    total = len(game.log)
+    assert me.page.inner_text(".decide .prompt") == f"Replay: decision 0 of {total}"
+    me.page.click("button[data-step=next]")
+    me.page.wait_for_function("document.querySelector('.decide .prompt').textContent.includes('decision 1 of')")
+    assert "attacker:" in me.page.inner_text(".replay-decision")
+    me.page.click("button[data-step=end]")
+    me.page.wait_for_function(f"document.querySelector('.decide .prompt').textContent.includes('{total} of {total}')")
+    assert me.errors == []

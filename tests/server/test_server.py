@@ -215,3 +215,59 @@ def test_nothing_hidden_leaves_the_server(shared_server: Server) -> None:
         assert not [u for u in hidden if u in text]
     assert "seed" not in save and "decisions" not in save and save["format"] == "grognard-seat-record"
     assert "decisions" not in update["view"]  # the log's length would count the enemy's purchases
+
+
+def test_undo_takes_back_the_seats_own_last_decision_and_is_stored(server: Server) -> None:
+    game, tokens = server.create(HOTSEAT)
+    att, dfd = tokens["attacker"], tokens["defender"]
+    start = server.update(game, att)
+    assert start["undo"] is False
+    server.decide(game, att, {"kind": "buy", "type": "infantry"})
+    after = server.update(game, att)
+    assert after["undo"] is True
+    refused = httpx.post(f"{server.url}/api/games/{game}/undo", headers=auth(dfd), json={"tag": after["tag"]})
+    assert refused.status_code == 409 and decisions_in(server.db, game) == 1
+    r = httpx.post(f"{server.url}/api/games/{game}/undo", headers=auth(att), json={"tag": after["tag"]})
+    assert r.status_code == 200, r.text
+    assert r.json()["tag"] == start["tag"] and decisions_in(server.db, game) == 0
+    server.kill()
+    server.start()
+    assert server.update(game, att)["tag"] == start["tag"]
+
+
+def finished_save() -> dict[str, Any]:
+    """A short finished game between two random players (36 decisions)."""
+    from grognard.ai import parse_players, play_out
+    from grognard.engine.game import new_game
+    from grognard.persistence.saves import save_document
+    from grognard.rulesets.perfect_general import PerfectGeneral
+
+    game = new_game(PerfectGeneral, "simple_little_war", None, 2)
+    play_out(game, parse_players("random,random", PerfectGeneral, PerfectGeneral.seats, 2))
+    assert game.over
+    return save_document(game)
+
+
+def test_a_save_uploads_replays_and_downloads_whole_once_over(shared_server: Server) -> None:
+    s = shared_server
+    save = finished_save()
+    r = httpx.post(
+        f"{s.url}/api/games/upload", json={"save": save, "seats": {"attacker": {"kind": "human"}}}, timeout=60
+    )
+    assert r.status_code == 201, r.text
+    game, token = r.json()["id"], r.json()["tokens"]["attacker"]
+    assert s.update(game, token)["view"]["result"] == save["result"]
+    index = httpx.get(f"{s.url}/api/games/{game}/replay", headers=auth(token)).json()
+    assert index["total"] == len(save["decisions"]) and index["event_marks"][-1] == len(index["events"])
+    first = httpx.get(f"{s.url}/api/games/{game}/replay/0", headers=auth(token)).json()
+    last = httpx.get(f"{s.url}/api/games/{game}/replay/{index['total']}", headers=auth(token)).json()
+    assert first["view"]["turn"]["phase"] == "turn 1: purchase" and last["view"]["over"]
+    assert httpx.get(f"{s.url}/api/games/{game}/replay/9999", headers=auth(token)).status_code == 404
+    again = httpx.get(f"{s.url}/api/games/{game}/save", headers=auth(token)).json()
+    assert again["digest"] == save["digest"] and again["decisions"] == save["decisions"]
+    # a tampered save is refused, and a running game has no replay (it would show the enemy)
+    bad = dict(save, decisions=[*save["decisions"][:3], {"seat": "defender", "decision": {"kind": "buy", "type": "x"}}])
+    r = httpx.post(f"{s.url}/api/games/upload", json={"save": bad, "seats": {}}, timeout=60)
+    assert r.status_code == 400 and "cannot be loaded" in r.json()["error"]
+    running, tokens = s.create(HUMAN_VS_COMPUTER)
+    assert httpx.get(f"{s.url}/api/games/{running}/replay", headers=auth(tokens["attacker"])).status_code == 409

@@ -5,9 +5,13 @@ Routes (a seat's token goes in an ``Authorization: Bearer`` header, never in a U
 - ``GET  /api/catalog``: games, scenarios, rule options, computer players.
 - ``GET  /api/maps/{game}/{scenario}``: a scenario's public map (the lobby's overview, the game page's map).
 - ``POST /api/games``: create a game; the answer holds each person's seat token, once.
+- ``POST /api/games/upload``: ``{"save", "seats"}``: a new game from a save file (every decision re-run first).
 - ``GET  /api/games/{id}``: the game as the token's seat sees it; ``DELETE`` removes it.
 - ``GET  /api/games/{id}/update``: the seat's view, legal decisions and tag (what the websocket pushes).
 - ``POST /api/games/{id}/decisions``: ``{"tag", "decision"}``, the same as the websocket's ``decide``.
+- ``POST /api/games/{id}/undo``: ``{"tag"}``: take back the seat's last decision where the rules allow it.
+- ``GET  /api/games/{id}/replay`` and ``.../replay/{step}``: a finished game's decisions, events and full view
+  after each step.
 - ``GET  /api/games/{id}/save``: the full save once the game is over, else the seat's own record.
 - ``WS   /api/games/{id}/ws``: ``hello`` with the token, then ``update`` pushes and ``decide`` requests.
 """
@@ -38,6 +42,7 @@ from .store import Store
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 MAX_MESSAGE = 16 * 1024  # bytes: the largest request or websocket message accepted
+MAX_SAVE = 8 * 1024 * 1024  # bytes: the largest save file accepted for upload
 
 
 def _error(e: GrognardError) -> JSONResponse:
@@ -49,16 +54,23 @@ def _token(request: Request) -> str | None:
     return auth[7:].strip() if auth.lower().startswith("bearer ") else None
 
 
-async def _body(request: Request) -> Any:
+async def _body(request: Request, limit: int = MAX_MESSAGE) -> Any:
     data = b""
     async for chunk in request.stream():
         data += chunk
-        if len(data) > MAX_MESSAGE:
-            raise Refused(f"request too large (at most {MAX_MESSAGE} bytes)", 413)
+        if len(data) > limit:
+            raise Refused(f"request too large (at most {limit} bytes)", 413)
     try:
         return json.loads(data)
     except (json.JSONDecodeError, UnicodeDecodeError):
         raise Refused("the request is not valid JSON") from None
+
+
+def _seats(body: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    seats = body.get("seats") or {}
+    if not isinstance(seats, dict) or not all(isinstance(v, dict) for v in seats.values()):
+        raise Refused("'seats' maps each seat to {kind, player}")
+    return seats
 
 
 def create_app(db: str | Path = "grognard.db", resume: bool = True, fsync: bool = False) -> Starlette:
@@ -110,10 +122,8 @@ def create_app(db: str | Path = "grognard.db", resume: bool = True, fsync: bool 
         body = await _body(request)
         if not isinstance(body, dict):
             raise Refused("expected a JSON object")
-        seats = body.get("seats") or {}
+        seats = _seats(body)
         options = body.get("options") or {}
-        if not isinstance(seats, dict) or not all(isinstance(v, dict) for v in seats.values()):
-            raise Refused("'seats' maps each seat to {kind, player}")
         if not isinstance(options, dict):
             raise Refused("'options' is an object")
         seed = body.get("seed")
@@ -122,6 +132,14 @@ def create_app(db: str | Path = "grognard.db", resume: bool = True, fsync: bool 
         session, tokens = await sessions.create(
             str(body.get("game", "")), str(body.get("scenario", "")), options, seats, seed
         )
+        return JSONResponse({"id": session.id, "tokens": tokens}, status_code=201)
+
+    @handle
+    async def upload(request: Request) -> Response:
+        body = await _body(request, MAX_SAVE)
+        if not isinstance(body, dict) or not isinstance(body.get("save"), dict):
+            raise Refused("expected a JSON object with 'save' (a save file) and 'seats'")
+        session, tokens = await sessions.upload(body["save"], _seats(body))
         return JSONResponse({"id": session.id, "tokens": tokens}, status_code=201)
 
     @handle
@@ -137,14 +155,24 @@ def create_app(db: str | Path = "grognard.db", resume: bool = True, fsync: bool 
             return JSONResponse(session.summary(seat))
 
     @handle
-    async def decide(request: Request) -> Response:
+    async def act(request: Request) -> Response:
+        """A decision (``{"tag", "decision"}``) or an undo (``{"tag"}``); answers the seat's new message."""
         session, seat = await seat_session(request)
         body = await _body(request)
         if not isinstance(body, dict):
-            raise Refused("expected a JSON object with 'tag' and 'decision'")
-        await session.decide(seat, body.get("tag"), body.get("decision"))
+            raise Refused("expected a JSON object with 'tag' (and 'decision')")
+        if request.url.path.endswith("/undo"):
+            await session.undo(seat, body.get("tag"))
+        else:
+            await session.decide(seat, body.get("tag"), body.get("decision"))
         async with session.lock:
             return JSONResponse(session.core(seat))
+
+    @handle
+    async def replay(request: Request) -> Response:
+        session, _ = await seat_session(request)
+        step = request.path_params.get("step")
+        return JSONResponse(await session.replay(None if step is None else int(step)))
 
     @handle
     async def get_update(request: Request) -> Response:
@@ -209,8 +237,13 @@ def create_app(db: str | Path = "grognard.db", resume: bool = True, fsync: bool 
                             raise Refused("say hello with your seat token first", 403)
                         await session.decide(listener.seat, msg.get("tag"), msg.get("decision"))
                         await send({"type": "done", "ref": ref})
+                    elif kind == "undo":
+                        if listener is None:
+                            raise Refused("say hello with your seat token first", 403)
+                        await session.undo(listener.seat, msg.get("tag"))
+                        await send({"type": "done", "ref": ref})
                     else:
-                        raise Refused(f"unknown message type {kind!r}: hello or decide")
+                        raise Refused(f"unknown message type {kind!r}: hello, decide or undo")
                 except GrognardError as e:
                     await refuse(str(e), ref=ref)
                     if listener is not None:
@@ -227,9 +260,13 @@ def create_app(db: str | Path = "grognard.db", resume: bool = True, fsync: bool 
         Route("/api/catalog", get_catalog),
         Route("/api/maps/{game}/{scenario}", get_map),
         Route("/api/games", create_game, methods=["POST"]),
+        Route("/api/games/upload", upload, methods=["POST"]),
         Route("/api/games/{game_id}", game_info, methods=["GET", "DELETE"]),
-        Route("/api/games/{game_id}/decisions", decide, methods=["POST"]),
+        Route("/api/games/{game_id}/decisions", act, methods=["POST"]),
+        Route("/api/games/{game_id}/undo", act, methods=["POST"]),
         Route("/api/games/{game_id}/update", get_update),
+        Route("/api/games/{game_id}/replay", replay),
+        Route("/api/games/{game_id}/replay/{step:int}", replay),
         Route("/api/games/{game_id}/save", download_save),
         WebSocketRoute("/api/games/{game_id}/ws", websocket),
         Mount("/", StaticFiles(directory=WEB_DIR, html=True, check_dir=False)),

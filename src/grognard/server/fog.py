@@ -30,9 +30,10 @@ def seat_core(game: Game, seat: str) -> dict[str, Any]:
         for family, choice in zip(legal_json["choices"], legal.choices, strict=True):
             if len(choice) <= DESCRIBE_UP_TO:
                 family["texts"] = [game.rules.describe(d) for d in choice.decisions()]
-    body = json.dumps([view, legal_json], sort_keys=True, separators=(",", ":"), default=str)
+    undo = not game.over and game.can_undo(seat)  # the seat's own last decision, with nothing revealed since
+    body = json.dumps([view, legal_json, undo], sort_keys=True, separators=(",", ":"), default=str)
     tag = hashlib.sha256(body.encode()).hexdigest()[:20]
-    return {"type": "update", "tag": tag, "view": view, "legal": legal_json}
+    return {"type": "update", "tag": tag, "view": view, "legal": legal_json, "undo": undo}
 
 
 def seat_events(game: Game, seat: str, start: int = 0) -> list[dict[str, Any]]:

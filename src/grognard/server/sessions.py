@@ -68,6 +68,7 @@ class Session:
     listeners: set[Listener] = field(default_factory=set)
     _cores: dict[str, tuple[int, dict[str, Any]]] = field(default_factory=dict)
     _events: dict[tuple[str, bool], tuple[int, list[dict[str, Any]]]] = field(default_factory=dict)
+    _frames: list[Any] | None = None
 
     # --- who is who ------------------------------------------------------------------------------------
     def seat_of(self, token: str | None) -> str:
@@ -119,6 +120,51 @@ class Session:
             "created": self.row.created,
         }
 
+    # --- the replay of a finished game, in the full view ----------------------------------------------------
+    def _replay_states(self) -> list[Any]:
+        """The state before the first decision and after each one, from a fresh run of the log."""
+        if self._frames is None:
+            game = Game(self.game.rules, self.game.seed)
+            frames = [game.state]
+            for entry in self.game.log:
+                game.apply(entry.seat, entry.decision)
+                frames.append(game.state)
+            self._frames = frames
+        return self._frames
+
+    async def replay(self, step: int | None) -> dict[str, Any]:
+        """The replay's index (``step`` None: decisions and events) or the full view after ``step`` decisions."""
+        async with self.lock:
+            if not self.game.over:
+                raise Refused("a replay shows everything, so it opens once the game is over", 409)
+            rules = self.game.rules
+            if step is None:
+                marks = [0]
+                for n in self.game.event_counts:
+                    marks.append(marks[-1] + n)
+                return {
+                    "total": len(self.game.log),
+                    "decisions": self.game.decisions_json(),
+                    "events": [e.to_json() for e in self.game.events],
+                    "event_marks": marks,
+                }
+            if not 0 <= step <= len(self.game.log):
+                raise Refused(f"step {step} is not between 0 and {len(self.game.log)}", 404)
+            state = (await asyncio.to_thread(self._replay_states))[step]
+            turn = rules.turn(state)
+            result = rules.result(state)
+            view = {
+                "game": rules.id,
+                "scenario": rules.scenario.info.id,
+                "seat": None,
+                "turn": {"seat": turn.seat, "optional": list(turn.optional), "phase": turn.phase},
+                "over": turn.seat is None,
+                "state": rules.view(state, None),
+            }
+            if result is not None:
+                view["result"] = result.to_json()
+            return {"type": "update", "step": step, "view": view, "legal": None, "undo": False}
+
     # --- deciding --------------------------------------------------------------------------------------
     async def decide(self, seat: str, tag: Any, decision_json: Any) -> None:
         async with self.lock:
@@ -137,6 +183,23 @@ class Session:
             except IllegalDecision as e:
                 raise Refused(f"refused: {e}", 422) from None
             await self._run_computers()
+            await self.push()
+
+    async def undo(self, seat: str, tag: Any) -> None:
+        """Take back the seat's last decision, where the rules allow it (no die rolled, nothing revealed)."""
+        async with self.lock:
+            if tag != self.core(seat)["tag"]:
+                raise Refused("stale request: the position has changed since; look again", 409)
+            if self.game.over or not self.game.can_undo(seat):
+                raise Refused("nothing to undo: a die was rolled, something was revealed, or another seat decided", 409)
+            seq = len(self.game.log) - 1
+            self.game.undo(seat)
+            try:
+                self.store.remove_last_decision(self.id, seq)
+            except BaseException:
+                self.game = rebuild(self.store, self.id)[1]
+                raise
+            self._cores.clear()
             await self.push()
 
     def _apply(self, seat: str, decision: Any) -> None:
@@ -190,7 +253,7 @@ class Session:
         for listener in [only] if only is not None else list(self.listeners):
             core = self.core(listener.seat)
             seat_events = self.events(listener.seat)
-            start = listener.sent_events
+            start = min(listener.sent_events, len(seat_events))  # fewer after an undo: the page cuts its log
             if self.game.over and not listener.sent_over:
                 start = 0  # the full log replaces the seat's own
             if core["tag"] == listener.last_tag and start == len(seat_events):
@@ -277,6 +340,36 @@ class Sessions:
             rules = cls(sc, chosen)
         except DataError as e:
             raise Refused(str(e)) from None
+        seed = secrets.randbelow(2**31) if seed is None else int(seed)
+        return await self._store_new(cls, {"id": sc.info.id}, dict(rules.options), seed, seats, [])
+
+    async def upload(self, save: Any, seats: Mapping[str, Mapping[str, Any]]) -> tuple[Session, dict[str, str]]:
+        """A new game from a save file: every decision is re-run by the rules before anything is stored."""
+        from grognard.persistence.saves import load_game, save_document
+
+        try:
+            game = await asyncio.to_thread(load_game, save, replay=True)
+        except GrognardError as e:
+            raise Refused(f"that save cannot be loaded: {e}") from None
+        cls = type(game.rules)
+        humans_here = [s for s in cls.seats if (seats.get(s) or {}).get("kind") == "human"]
+        forced = getattr(cls, "hotseat_options", {})
+        if len(humans_here) > 1 and not game.over and any(game.rules.options.get(k) != v for k, v in forced.items()):
+            raise Refused(f"two people at one screen must play with {forced} (the manual's rule); this save does not")
+        doc = save_document(game, snapshot=False)
+        decisions = [(e.seat, e.decision.to_json()) for e in game.log]
+        return await self._store_new(cls, doc["scenario"], doc["options"], game.seed, seats, decisions, game)
+
+    async def _store_new(
+        self,
+        cls: Any,
+        scenario: Mapping[str, Any],
+        options: Mapping[str, Any],
+        seed: int,
+        seats: Mapping[str, Mapping[str, Any]],
+        decisions: list[tuple[str, dict[str, Any]]],
+        game: Game | None = None,
+    ) -> tuple[Session, dict[str, str]]:
         tokens: dict[str, str] = {}
         rows: list[SeatRow] = []
         for s in cls.seats:
@@ -300,8 +393,12 @@ class Sessions:
         if not tokens:
             raise Refused("at least one seat must be a person's")
         game_id = secrets.token_urlsafe(9)
-        seed = secrets.randbelow(2**31) if seed is None else int(seed)
-        self.store.create_game(game_id, cls.id, {"id": sc.info.id}, dict(rules.options), seed, rows)
+        self.store.create_game(game_id, cls.id, scenario, options, seed, rows, decisions)
+        if game is not None:  # already rebuilt from the same inputs: no need to run the log again
+            row = self.store.game(game_id)
+            assert row is not None
+            self._sessions[game_id] = Session(game_id, row, game, self.store, _players(row))
+            await self._sessions[game_id].start()
         return await self.get(game_id), tokens
 
     def delete(self, game_id: str) -> None:

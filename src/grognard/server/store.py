@@ -15,7 +15,7 @@ import json
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -48,6 +48,10 @@ CREATE TABLE IF NOT EXISTS decisions (
     PRIMARY KEY (game_id, seq)
 );
 """
+
+
+def _compact(data: Mapping[str, Any]) -> str:
+    return json.dumps(data, separators=(",", ":"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +111,9 @@ class Store:
         options: Mapping[str, Any],
         seed: int,
         seats: list[SeatRow],
+        decisions: Sequence[tuple[str, Mapping[str, Any]]] = (),
     ) -> None:
+        """A new game with its seats, and the decisions already made (a game loaded from a save)."""
         now = time.time()
         with self._tx() as db:
             db.execute(
@@ -118,6 +124,13 @@ class Store:
                 "INSERT INTO seats (game_id, seat, kind, player, token_sha) VALUES (?,?,?,?,?)",
                 [(game_id, s.seat, s.kind, s.player, s.token_sha) for s in seats],
             )
+            db.executemany(
+                "INSERT INTO decisions (game_id, seq, seat, decision, at) VALUES (?,?,?,?,?)",
+                [
+                    (game_id, i, seat, json.dumps(d, separators=(",", ":")), now)
+                    for i, (seat, d) in enumerate(decisions)
+                ],
+            )
 
     def append_decision(self, game_id: str, seq: int, seat: str, decision: Mapping[str, Any]) -> None:
         """Record the decision at place ``seq`` of the log; fails if that place is taken (a lost race)."""
@@ -125,9 +138,18 @@ class Store:
         with self._tx() as db:
             db.execute(
                 "INSERT INTO decisions (game_id, seq, seat, decision, at) VALUES (?,?,?,?,?)",
-                (game_id, seq, seat, json.dumps(decision, separators=(",", ":")), now),
+                (game_id, seq, seat, _compact(decision), now),
             )
             db.execute("UPDATE games SET updated=? WHERE id=?", (now, game_id))
+
+    def remove_last_decision(self, game_id: str, seq: int) -> None:
+        """Take back the decision at ``seq``, which must be the last of the log (an undo)."""
+        with self._tx() as db:
+            last = db.execute("SELECT max(seq) FROM decisions WHERE game_id=?", (game_id,)).fetchone()[0]
+            if last != seq:
+                raise RuntimeError(f"game {game_id}: decision {seq} is not the last one ({last})")
+            db.execute("DELETE FROM decisions WHERE game_id=? AND seq=?", (game_id, seq))
+            db.execute("UPDATE games SET updated=? WHERE id=?", (time.time(), game_id))
 
     def decisions(self, game_id: str) -> list[tuple[str, dict[str, Any]]]:
         with self._lock:

@@ -105,6 +105,8 @@ async function ensureMap(game, scenario) {
   const data = await api(`/api/maps/${encodeURIComponent(game)}/${encodeURIComponent(scenario)}`);
   page.map = new HexMap($("map"), data, { onCell: clickCell, onHover: hoverCell });
   page.map.fit();
+  page.map.attachMinimap($("minimap"));
+  window.addEventListener("resize", () => page.map.fit());
   render();
 }
 
@@ -114,6 +116,14 @@ function decide(decision) {
   page.pending = true;
   conn.ws.send(JSON.stringify({ type: "decide", tag: conn.update.tag, decision }));
   page.selected = null;
+  $("panel").classList.add("busy");
+}
+
+function undo() {
+  const conn = current();
+  if (!conn?.update?.undo || page.pending) return;
+  page.pending = true;
+  conn.ws.send(JSON.stringify({ type: "undo", tag: conn.update.tag }));
   $("panel").classList.add("busy");
 }
 
@@ -283,10 +293,11 @@ function render() {
   renderPanel();
   renderLog(conn);
   $("panel").classList.toggle("busy", page.pending);
-  if (view.over && !page.finalShown) showFinal(view);
+  if (view.over && !page.finalShown && !page.replay) showFinal(view);
 }
 
 function renderPanel() {
+  if (page.replay) return renderReplay();
   const conn = current();
   const update = conn?.update;
   if (!update) return;
@@ -295,6 +306,9 @@ function renderPanel() {
   panel.replaceChildren();
   const highlights = { cells: new Map(), targets: new Map(), selected: page.selected };
   const units = unitsOf(update.view.state);
+  if (update.undo) {
+    panel.append(el("button", { class: "undo", title: "u", onclick: undo }, "Undo my last order", el("kbd", {}, "u")));
+  }
   if (!legal) {
     panel.append(el("p", { class: "muted" }, update.view.over ? "The game is over." : `Waiting for ${update.view.turn.seat}…`));
     page.map?.highlight(highlights);
@@ -440,6 +454,8 @@ document.addEventListener("keydown", (e) => {
   } else if (e.key === "n") {
     const f = families().find((x) => x.kind === "next_unit");
     if (f) decide(make(f, null));
+  } else if (e.key === "u") {
+    undo();
   } else if (e.key === "h") {
     const f = families().find((x) => x.kind === "hold_fire");
     if (f) decide(make(f, null));
@@ -467,6 +483,69 @@ $("zoom-in").addEventListener("click", () => page.map?.zoom(1 / 1.25));
 $("zoom-out").addEventListener("click", () => page.map?.zoom(1.25));
 $("zoom-fit").addEventListener("click", () => page.map?.fit());
 
+// --- the replay of a finished game: every decision in turn, in the full view ---------------------------------
+async function startReplay(token) {
+  const info = await api(`/api/games/${encodeURIComponent(gameId)}`, { token });
+  page.seats = Object.keys(info.seats);
+  $("title").textContent = `Replay · ${info.game_name}: ${info.scenario_name}`;
+  document.title = `Replay: ${info.scenario_name} · grognard`;
+  page.replay = { token, step: 0, ...(await api(`/api/games/${encodeURIComponent(gameId)}/replay`, { token })) };
+  page.active = "replay";
+  setStatus("replay");
+  await ensureMap(info.game, info.scenario);
+  await showStep(0);
+}
+
+async function showStep(n) {
+  const r = page.replay;
+  const step = Math.max(0, Math.min(r.total, n));
+  const update = await api(`/api/games/${encodeURIComponent(gameId)}/replay/${step}`, { token: r.token });
+  r.step = step;
+  page.conns.set("replay", { seat: "replay", update, events: r.events.slice(0, r.event_marks[step]) });
+  render();
+}
+
+function renderReplay() {
+  const r = page.replay;
+  const panel = $("decide");
+  const last = r.step > 0 ? r.decisions[r.step - 1] : null;
+  const go = (n) => () => showStep(n);
+  const slider = el("input", { type: "range", min: 0, max: r.total, value: r.step, class: "replay-slider", "aria-label": "step" });
+  slider.addEventListener("change", () => showStep(Number(slider.value)));
+  panel.replaceChildren(
+    el("p", { class: "prompt" }, `Replay: decision ${r.step} of ${r.total}`),
+    el("p", { class: "replay-decision" }, last ? `${last.seat}: ${last.text}` : "the start, before the first decision"),
+    el("div", { class: "replay-controls" },
+      el("button", { onclick: go(0), title: "start (Home)" }, "⏮"),
+      el("button", { onclick: go(r.step - 1), title: "previous (←, p)", "data-step": "prev" }, "◀"),
+      el("button", { onclick: () => togglePlay(), "data-step": "play" }, r.timer ? "pause" : "play"),
+      el("button", { onclick: go(r.step + 1), title: "next (→, n)", "data-step": "next" }, "▶"),
+      el("button", { onclick: go(r.total), title: "end (End)", "data-step": "end" }, "⏭")),
+    slider,
+  );
+  page.map?.highlight({});
+}
+
+function togglePlay() {
+  const r = page.replay;
+  if (r.timer) {
+    clearInterval(r.timer);
+    r.timer = null;
+  } else {
+    r.timer = setInterval(() => (r.step >= r.total ? togglePlay() : showStep(r.step + 1)), 400);
+  }
+  renderReplay();
+}
+
+document.addEventListener("keydown", (e) => {
+  if (!page.replay || e.target.closest?.("input, select, textarea")) return;
+  const r = page.replay;
+  if (e.key === "n" || e.key === ".") showStep(r.step + 1);
+  else if (e.key === "p" || e.key === ",") showStep(r.step - 1);
+  else if (e.key === "Home") showStep(0);
+  else if (e.key === "End") showStep(r.total);
+});
+
 // --- start -------------------------------------------------------------------------------------------------
 async function start() {
   if (!gameId) {
@@ -488,6 +567,10 @@ async function start() {
   const tokens = Object.entries(gameEntry(gameId)?.tokens || {});
   if (!tokens.length) {
     setStatus("this browser holds no seat of this game");
+    return;
+  }
+  if (params.has("replay")) {
+    startReplay(tokens[0][1]).catch((e) => setStatus(e.message));
     return;
   }
   for (const [seat, tok] of tokens) connect(seat, tok);

@@ -99,7 +99,7 @@ export function overview(map, width = 240) {
   }
   for (const place of map.places || []) {
     const [x, y] = layout.center(place.cells[0]);
-    svg("text", { x, y: y - 12, class: "town-name", "font-size": 26 }, root).textContent = place.name;
+    svg("text", { x, y: y - 12, class: "town-name", style: "font-size: 30px; stroke-width: 6px" }, root).textContent = place.name;
   }
   return root;
 }
@@ -316,10 +316,26 @@ export class HexMap {
     this.applyBox();
   }
 
+  // A small picture of the whole map with the visible part framed; a click there looks at that place.
+  attachMinimap(container, width = 170) {
+    const mini = overview(this.map, width);
+    this.miniFrame = svg("rect", { class: "mini-frame" }, mini);
+    mini.addEventListener("click", (e) => {
+      const rect = mini.getBoundingClientRect();
+      const [w, h] = this.layout.size();
+      this.box.x = ((e.clientX - rect.left) / rect.width) * w - this.box.w / 2;
+      this.box.y = ((e.clientY - rect.top) / rect.height) * h - this.box.h / 2;
+      this.applyBox();
+    });
+    container.replaceChildren(mini);
+    this.applyBox();
+  }
+
   // --- pan and zoom --------------------------------------------------------------------------------------
   applyBox() {
     const b = this.box;
     this.root.setAttribute("viewBox", `${b.x.toFixed(1)} ${b.y.toFixed(1)} ${b.w.toFixed(1)} ${b.h.toFixed(1)}`);
+    if (this.miniFrame) for (const [k, v] of Object.entries({ x: b.x, y: b.y, width: b.w, height: b.h })) this.miniFrame.setAttribute(k, v.toFixed(1));
   }
 
   zoom(factor, px = 0.5, py = 0.5) {

@@ -135,6 +135,40 @@ $("new-game").addEventListener("submit", async (e) => {
   }
 });
 
+let upload = null; // the parsed save file
+
+$("save-file").addEventListener("change", async () => {
+  upload = null;
+  const file = $("save-file").files[0];
+  if (!file) return;
+  try {
+    upload = JSON.parse(await file.text());
+  } catch {
+    toast("that file is not JSON: not a grognard save");
+    return;
+  }
+  const g = catalog.find((x) => x.id === upload.game);
+  if (!g) return toast(`this server does not know the game ${upload.game}`);
+  $("upload-seat").replaceChildren(...g.seats.map((s) => el("option", { value: s }, human(s))));
+});
+
+$("upload").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  if (!upload) return toast("choose a save file first");
+  const g = catalog.find((x) => x.id === upload.game);
+  const mine = $("upload-seat").value;
+  const [kind, ...rest] = $("upload-others").value.split(":");
+  const seats = Object.fromEntries(g.seats.map((s) => [s, s === mine ? { kind: "human" } : kind === "computer" ? { kind, player: rest.join(":") } : { kind }]));
+  try {
+    const res = await api("/api/games/upload", { method: "POST", body: { save: upload, seats } });
+    const sc = g.scenarios.find((s) => s.id === upload.scenario?.id);
+    rememberGame(res.id, res.tokens, {}, `${g.name}: ${sc?.name || upload.scenario?.id || "saved game"}`);
+    location.href = `/game.html#game=${encodeURIComponent(res.id)}`;
+  } catch (err) {
+    toast(err.message);
+  }
+});
+
 async function listGames() {
   const body = $("my-games").querySelector("tbody");
   const games = myGames().sort((a, b) => b.created - a.created);
@@ -156,7 +190,8 @@ async function listGames() {
       el("td", {}, s.turn?.phase || ""),
       el("td", { class: s.your_turn ? "yours" : "" }, status),
       el("td", { class: "actions" },
-        play && !s.error ? el("a", { class: "button", href: `/game.html#game=${encodeURIComponent(g.id)}` }, s.over ? "Replay" : "Continue") : null,
+        play && !s.error ? el("a", { class: "button", href: `/game.html#game=${encodeURIComponent(g.id)}` }, s.over ? "Final position" : "Continue") : null,
+        play && s.over ? el("a", { class: "button", href: `/game.html#game=${encodeURIComponent(g.id)}&replay=1` }, "Replay") : null,
         Object.entries(g.invites || {}).length && !s.over ? el("button", { class: "secondary", onclick: () => navigator.clipboard?.writeText(Object.values(g.invites).map((t) => inviteLink(g.id, t)).join("\n")) }, "Copy invitation") : null,
         el("button", { class: "danger", onclick: async () => {
           if (!confirm("Delete this game for every player?")) return;
