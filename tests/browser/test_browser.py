@@ -130,6 +130,7 @@ def test_a_game_against_the_computer(browser: Any, server: Server) -> None:
     me.buy_and_place(["Medium Tank", "Medium Tank", "Infantry", "Light Tank"])
     # the computer buys and places its army, then the turn begins: we see its answer in the log
     me.page.wait_for_function("document.querySelector('#log').textContent.includes('defender ends placement')")
+    hidden = fog_holds(me, server, game_id_of(me))
     for _ in range(20):  # first fire (if any) until we may move
         if me.prompt().startswith("move your units"):
             break
@@ -168,17 +169,23 @@ def test_a_game_against_the_computer(browser: Any, server: Server) -> None:
         timeout=90_000,
     )
 
-    # fog: an enemy unit we may not know of is in no message the page received, and not in the page
+    hidden += fog_holds(me, server, game_id)
+    assert hidden, "the scenario should leave some of the defender's units hidden"
+    assert me.errors == []
+
+
+def fog_holds(me: Player, server: Server, game_id: str) -> int:
+    """Enemy units the attacker may not know of now are in no message the page received so far, nor in the
+    page; returns how many there were (a unit hidden now was never seen: its id cannot have been sent)."""
     full = full_game(server, game_id)
     hidden = full.rules.hidden_units(full.state, "attacker")
-    assert hidden, "the scenario should leave some of the defender's units hidden"
     received = "\n".join(f for f in me.frames if isinstance(f, str))
     assert received, "the page received no websocket message"
     page_html = me.page.content()
     assert [u for u in hidden if u in received] == []
     assert [u for u in hidden if u in page_html] == []
     assert all(u["side"] == "attacker" or u["id"] not in hidden for m in me.messages() for u in _units(m))
-    assert me.errors == []
+    return len(hidden)
 
 
 def _units(message: dict[str, Any]) -> list[dict[str, Any]]:
@@ -228,6 +235,7 @@ def test_open_a_save_and_replay_it(browser: Any, server: Server, tmp_path: Path)
     me.page.click("#upload button[type=submit]")
     me.page.wait_for_selector(".final-card")
     assert "A draw" in me.page.inner_text(".final-card")
+    assert me.page.query_selector(".final-card svg.chart polyline")  # the score per turn
     me.lobby()
     me.page.click("#my-games a.button:has-text('Replay')")
     me.page.wait_for_selector(".replay-controls")
@@ -238,4 +246,27 @@ def test_open_a_save_and_replay_it(browser: Any, server: Server, tmp_path: Path)
     assert "attacker:" in me.page.inner_text(".replay-decision")
     me.page.click("button[data-step=end]")
     me.page.wait_for_function(f"document.querySelector('.decide .prompt').textContent.includes('{total} of {total}')")
+    assert me.errors == []
+
+
+def test_a_reaction_is_offered_in_the_reacting_seats_browser(browser: Any, server: Server) -> None:
+    me = Player(browser, server)
+    create(me, {"attacker": "human", "defender": "computer:general:1"}, seed=4)
+    me.buy_and_place(["Medium Tank", "Medium Tank", "Heavy Tank", "Infantry", "Bazooka"])
+    for _ in range(200):  # end our phases until the computer's fire or movement offers us a reaction
+        prompt = me.prompt()
+        if "fire?" in prompt:
+            break
+        me.click("button[data-kind^=done_], button[data-kind=confirm]")
+    else:
+        pytest.fail("no return or passing fire was offered")
+    shots = me.page.query_selector_all("[data-kind=return_fire] button, [data-kind=passing_fire] button")
+    assert me.page.query_selector("button[data-kind=hold_fire]")
+    # an offer with nothing of ours able to fire is answered by the page itself (no one remote to read its speed)
+    assert shots and all("%" in b.inner_text() for b in shots)  # each possible shot shows its hit odds
+    before = me.page.eval_on_selector_all("#log li", "ns => ns.length")
+    me.click(
+        "[data-kind=return_fire] button, [data-kind=passing_fire] button" if shots else "button[data-kind=hold_fire]"
+    )
+    me.page.wait_for_function("n => document.querySelectorAll('#log li').length > n", arg=before)
     assert me.errors == []

@@ -18,6 +18,7 @@ Routes (a seat's token goes in an ``Authorization: Bearer`` header, never in a U
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -80,9 +81,12 @@ def create_app(db: str | Path = "grognard.db", resume: bool = True, fsync: bool 
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        if resume:
-            await sessions.resume_all()
+        # stored games load in the background (a game asked for first loads at once), so the server answers
+        # while a long history replays; computers owing a decision make it as their game loads
+        task = asyncio.create_task(sessions.resume_all()) if resume else None
         yield
+        if task is not None:
+            task.cancel()
         store.close()
 
     async def seat_session(request: Request) -> tuple[Session, str]:

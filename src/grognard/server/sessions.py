@@ -15,6 +15,7 @@ import asyncio
 import hashlib
 import hmac
 import secrets
+import sys
 import time
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
@@ -311,10 +312,14 @@ class Sessions:
 
     async def resume_all(self) -> int:
         """Load every stored game (at start-up), so computers owing a decision make it."""
-        ids = self.store.game_ids()
-        for game_id in ids:
-            await self.get(game_id)
-        return len(ids)
+        loaded = 0
+        for game_id in self.store.game_ids():
+            try:
+                await self.get(game_id)
+                loaded += 1
+            except (GrognardError, RuntimeError) as e:  # one broken game does not keep the others down
+                print(f"grognard serve: game {game_id} cannot be resumed: {e}", file=sys.stderr, flush=True)
+        return loaded
 
     async def create(
         self,

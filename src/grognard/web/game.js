@@ -69,6 +69,7 @@ function onMessage(conn, msg) {
     page.pending = false;
     chooseActive();
     render();
+    forced(conn);
   } else if (msg.type === "error") {
     page.pending = false;
     toast(msg.message);
@@ -76,6 +77,19 @@ function onMessage(conn, msg) {
   } else if (msg.type === "deleted") {
     conn.gone = true;
     toast("this game was deleted", "info");
+  }
+}
+
+// A decision with no alternative (hold fire when nothing of ours can fire) is made at once, but only when no
+// one elsewhere plays: a remote opponent would learn from our quick answer that we had nothing to fire with.
+function forced(conn) {
+  const legal = conn.update?.legal;
+  const seats = conn.summary?.seats || {};
+  if (!legal || conn.seat !== page.active || Object.values(seats).some((s) => s.kind === "remote")) return;
+  const open = legal.choices.filter((f) => f.field === null || f.values.length);
+  if (open.length === 1 && open[0].field === null && open[0].kind === "hold_fire") {
+    page.autoHeld = (page.autoHeld || 0) + 1;
+    decide(make(open[0], null));
   }
 }
 
