@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import socket
 import sqlite3
 import threading
 import time
@@ -271,3 +272,45 @@ def test_a_save_uploads_replays_and_downloads_whole_once_over(shared_server: Ser
     assert r.status_code == 400 and "cannot be loaded" in r.json()["error"]
     running, tokens = s.create(HUMAN_VS_COMPUTER)
     assert httpx.get(f"{s.url}/api/games/{running}/replay", headers=auth(tokens["attacker"])).status_code == 409
+
+
+def idle_websocket(server: Server, game: str, token: str) -> socket.socket:
+    """A websocket client that says hello and then never reads (a raw socket with a tiny receive buffer)."""
+    sock = socket.create_connection(("127.0.0.1", server.port))
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
+    sock.sendall(
+        f"GET /api/games/{game}/ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n".encode()
+    )
+    answer = b""
+    while b"\r\n\r\n" not in answer:
+        answer += sock.recv(1)
+    assert b" 101 " in answer
+    payload = json.dumps({"type": "hello", "token": token}).encode()
+    mask = b"\x01\x02\x03\x04"
+    assert len(payload) < 126
+    sock.sendall(bytes([0x81, 0x80 | len(payload)]) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
+    return sock
+
+
+def test_a_browser_that_stops_reading_does_not_hold_up_the_game(shared_server: Server) -> None:
+    s = shared_server
+    game, tokens = s.create(HOTSEAT)
+    att = tokens["attacker"]
+    idle = idle_websocket(s, game, att)
+    try:
+        tag = s.update(game, att)["tag"]
+        t0 = time.monotonic()
+        with httpx.Client(headers=auth(att), timeout=30) as client:
+            for i in range(600):
+                kind = "buy" if i % 2 == 0 else "sell"
+                r = client.post(
+                    f"{s.url}/api/games/{game}/decisions",
+                    json={"tag": tag, "decision": {"kind": kind, "type": "infantry"}},
+                )
+                assert r.status_code == 200, r.text
+                tag = r.json()["tag"]
+        assert time.monotonic() - t0 < 60
+    finally:
+        idle.close()
+    assert decisions_in(s.db, game) == 600

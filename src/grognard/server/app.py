@@ -44,6 +44,7 @@ from .store import Store
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 MAX_MESSAGE = 16 * 1024  # bytes: the largest request or websocket message accepted
 MAX_SAVE = 8 * 1024 * 1024  # bytes: the largest save file accepted for upload
+QUEUE_LIMIT = 256  # messages waiting for a slow browser before it is disconnected
 
 
 def _error(e: GrognardError) -> JSONResponse:
@@ -195,9 +196,24 @@ def create_app(db: str | Path = "grognard.db", resume: bool = True, fsync: bool 
 
     async def websocket(ws: WebSocket) -> None:
         await ws.accept()
+        # messages go out through a queue, so a browser that stops reading never holds up its game's lock;
+        # one that falls QUEUE_LIMIT messages behind is disconnected (it gets the position again on reconnect)
+        queue: asyncio.Queue[str | None] = asyncio.Queue(QUEUE_LIMIT)
+
+        async def writer() -> None:
+            while (text := await queue.get()) is not None:
+                await ws.send_text(text)
 
         async def send(message: dict[str, Any]) -> None:
-            await ws.send_text(json.dumps(message, separators=(",", ":")))
+            try:
+                queue.put_nowait(json.dumps(message, separators=(",", ":")))
+            except asyncio.QueueFull:
+                writing.cancel()
+                closing.add(asyncio.create_task(ws.close(1013)))  # not awaited: the game's lock is held here
+                raise
+
+        writing = asyncio.create_task(writer())
+        closing: set[asyncio.Task[None]] = set()
 
         async def refuse(message: str, **extra: Any) -> None:
             await send({"type": "error", "message": message, **extra})
@@ -209,6 +225,8 @@ def create_app(db: str | Path = "grognard.db", resume: bool = True, fsync: bool 
                 session = await sessions.get(ws.path_params["game_id"])
             except GrognardError as e:
                 await refuse(str(e))
+                await queue.put(None)
+                await writing
                 await ws.close(4404)
                 return
             while True:
@@ -259,6 +277,7 @@ def create_app(db: str | Path = "grognard.db", resume: bool = True, fsync: bool 
         finally:
             if listener is not None and session is not None:
                 session.listeners.discard(listener)
+            writing.cancel()
 
     routes = [
         Route("/api/catalog", get_catalog),

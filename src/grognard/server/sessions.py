@@ -12,6 +12,7 @@ restart it chooses exactly what it would have chosen: a game is its inputs, even
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import hmac
 import secrets
@@ -227,7 +228,7 @@ class Session:
                 continue
             player = self.players[seat]
             player.dice = Dice(seed_state(game.seed * 1_000_003 + len(game.log) * 31 + game.rules.seats.index(seat)))
-            ctx = PlayerContext(seat, lambda seat=seat: game.view(seat), legal, game.rules)
+            ctx = PlayerContext(seat, functools.partial(game.view, seat), legal, game.rules)
             decision = player.choose(ctx) if seat == turn.seat else player.interject(ctx)
             if decision is None:
                 continue
@@ -238,7 +239,9 @@ class Session:
     async def _run_computers(self) -> None:
         """Let the computer seats decide until a person must (in a worker thread: the server stays live)."""
         last_push = time.monotonic()
-        while self._computers_due() and await asyncio.to_thread(self._computer_step):
+        while self._computers_due():
+            if not await asyncio.to_thread(self._computer_step):
+                break
             if time.monotonic() - last_push > PUSH_EVERY:
                 await self.push()
                 last_push = time.monotonic()

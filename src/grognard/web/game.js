@@ -332,6 +332,12 @@ function renderPanel() {
   if (legal.suggested) {
     panel.append(el("button", { class: "suggested", title: "Enter", onclick: () => decide(legal.suggested) }, `Suggested: ${legal.suggested_text || legal.suggested.kind}`, el("kbd", {}, "⏎")));
   }
+  const pool = update.view.state.sides?.[page.active]?.pool || [];
+  if (pool.length) {
+    const counts = new Map();
+    for (const t of pool) counts.set(t, (counts.get(t) || 0) + 1);
+    panel.append(el("p", { class: "force" }, "Your force: ", [...counts].map(([t, n]) => `${n}× ${human(t)}`).join(", ")));
+  }
   if (legal.info?.mover) highlights.targets.set(legal.info.mover, "");
   const offer = update.view.state.offer;
   if (offer) {
