@@ -270,3 +270,18 @@ def test_a_reaction_is_offered_in_the_reacting_seats_browser(browser: Any, serve
     )
     me.page.wait_for_function("n => document.querySelectorAll('#log li').length > n", arg=before)
     assert me.errors == []
+
+
+def test_hotseat_at_one_screen_switches_seats_in_full_view(browser: Any, server: Server) -> None:
+    me = Player(browser, server)
+    me.lobby()
+    me.page.select_option("select[data-seat=defender]", "human")
+    assert "view = full" in me.page.inner_text("#hotseat-note")
+    assert me.page.is_disabled("#options select[name=view]")
+    me.page.click("#start")
+    me.buy_and_place(["Infantry"])
+    me.page.wait_for_function("document.querySelector('#seat').textContent.includes('showing defender')")
+    me.buy_and_place(["Bazooka"])
+    me.page.wait_for_function("!document.querySelector('#seat').textContent.includes('showing defender')")
+    assert me.page.query_selector_all(".counter.side-defender") and me.page.query_selector_all(".counter.side-attacker")
+    assert me.errors == []

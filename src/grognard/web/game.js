@@ -290,7 +290,7 @@ function render() {
   const st = view.state;
   const turn = view.turn;
   $("turn").textContent = `Turn ${st.turn ?? "?"}${st.turns ? ` / ${st.turns}` : ""}`;
-  $("phase").textContent = view.over ? "game over" : turn.phase;
+  $("phase").textContent = view.over ? "game over" : turn.phase.replace(/^turn \d+: /, "");
   $("whose").textContent = view.over ? "" : turn.seat === page.active ? "your decision" : `waiting for ${turn.seat}`;
   $("whose").className = turn.seat === page.active && !view.over ? "yours" : "";
   $("weather").textContent = st.weather ? `weather: ${st.weather.join(", ")}` : "";
@@ -462,6 +462,18 @@ function showFinal(view) {
 // --- keys --------------------------------------------------------------------------------------------------
 document.addEventListener("keydown", (e) => {
   if (e.target.closest?.("input, select, textarea")) return;
+  const pans = { ArrowLeft: [-0.1, 0], ArrowRight: [0.1, 0], ArrowUp: [0, -0.1], ArrowDown: [0, 0.1] };
+  if (page.map && !e.target.closest?.(".hexmap")) {
+    // the map's keys work wherever the focus is (the map handles them itself when it has it)
+    if (pans[e.key]) {
+      page.map.pan(...pans[e.key]);
+      e.preventDefault();
+      return;
+    }
+    if (e.key === "+" || e.key === "=") return page.map.zoom(1 / 1.2);
+    if (e.key === "-") return page.map.zoom(1.2);
+    if (e.key === "0") return page.map.fit();
+  }
   const legal = current()?.update?.legal;
   if (e.key === "Enter" && legal?.suggested) decide(legal.suggested);
   else if (e.key === "Escape") {
