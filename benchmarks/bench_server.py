@@ -151,8 +151,18 @@ async def round_trips(url: str, echo_url: str, n: int) -> tuple[list[float], lis
     return ours, peer, size
 
 
-async def throughput(url: str, games: int, seconds: float) -> tuple[int, float]:
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process (Linux ``/proc``; 0 elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def throughput(url: str, games: int, seconds: float, pid: int) -> tuple[int, float, float]:
     seats = [await Seat.open(url) for _ in range(games)]
+    cpu0 = cpu_seconds(pid)
     stop = time.perf_counter() + seconds
     counts = [0] * games
 
@@ -164,9 +174,10 @@ async def throughput(url: str, games: int, seconds: float) -> tuple[int, float]:
     t0 = time.perf_counter()
     await asyncio.gather(*(run(i) for i in range(games)))
     elapsed = time.perf_counter() - t0
+    cpu = cpu_seconds(pid) - cpu0
     for s in seats:
         await s.ws.close()
-    return sum(counts), elapsed
+    return sum(counts), elapsed, cpu
 
 
 def main() -> None:
@@ -184,7 +195,7 @@ def main() -> None:
         echo, echo_url = start_echo()
         try:
             ours, peer, size = asyncio.run(round_trips(url, echo_url, args.n))
-            total, elapsed = asyncio.run(throughput(url, args.games, args.seconds))
+            total, elapsed, cpu = asyncio.run(throughput(url, args.games, args.seconds, server.pid))
         finally:
             for p in (server, echo):
                 p.terminate()
@@ -206,6 +217,11 @@ def main() -> None:
         f"{args.games} games, {args.seconds:g} s: {total} decisions, {rate:.0f} decisions/s "
         f"(target >= {RATE:g}: {'met' if rate >= RATE else 'MISSED'}); {os.cpu_count()} cores"
     )
+    if cpu:
+        print(
+            f"server CPU {cpu / total * 1e3:.2f} ms per decision: {total / cpu:.0f} decisions/s per core it is given "
+            f"(it had {cpu / elapsed:.0%} of one core; the clients and other jobs share the rest)"
+        )
 
 
 if __name__ == "__main__":

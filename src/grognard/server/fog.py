@@ -10,26 +10,31 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from typing import Any
 
-from grognard.engine import Game
+from grognard.engine import Decision, Game
 from grognard.engine.events import visible_to
 
 # families of legal decisions up to this size are also described in words (for the generic decision list)
 DESCRIBE_UP_TO = 24
 
 
-def seat_core(game: Game, seat: str) -> dict[str, Any]:
-    """What ``seat`` may know now: its view and, when it may act, its legal decisions; with their tag."""
+def seat_core(game: Game, seat: str, describe: Callable[[Decision], str] | None = None) -> dict[str, Any]:
+    """What ``seat`` may know now: its view and, when it may act, its legal decisions; with their tag.
+
+    ``describe`` puts a decision in words (default: the ruleset's ``describe``; a session passes a cached one).
+    """
+    describe = describe or game.rules.describe
     view = game.view(seat)
     view.pop("decisions", None)  # the log's length counts the enemy's hidden decisions
     legal_json: dict[str, Any] | None = None
     if not game.over and game.turn().may_act(seat):
         legal = game.legal(seat)
-        legal_json = legal.to_json(game.rules.describe)
+        legal_json = legal.to_json(describe)
         for family, choice in zip(legal_json["choices"], legal.choices, strict=True):
             if len(choice) <= DESCRIBE_UP_TO:
-                family["texts"] = [game.rules.describe(d) for d in choice.decisions()]
+                family["texts"] = [describe(d) for d in choice.decisions()]
     undo = not game.over and game.can_undo(seat)  # the seat's own last decision, with nothing revealed since
     body = json.dumps([view, legal_json, undo], sort_keys=True, separators=(",", ":"), default=str)
     tag = hashlib.sha256(body.encode()).hexdigest()[:20]

@@ -71,6 +71,7 @@ class Session:
     _cores: dict[str, tuple[int, dict[str, Any]]] = field(default_factory=dict)
     _events: dict[tuple[str, bool], tuple[int, list[dict[str, Any]]]] = field(default_factory=dict)
     _frames: list[Any] | None = None
+    _words: dict[Any, str] = field(default_factory=dict)  # decisions in words: the same for the whole game
 
     # --- who is who ------------------------------------------------------------------------------------
     def seat_of(self, token: str | None) -> str:
@@ -88,7 +89,7 @@ class Session:
         n = len(self.game.log)
         cached = self._cores.get(seat)
         if cached is None or cached[0] != n:
-            cached = (n, fog.seat_core(self.game, seat))
+            cached = (n, fog.seat_core(self.game, seat, self._describe))
             self._cores[seat] = cached
         return cached[1]
 
@@ -102,6 +103,14 @@ class Session:
             seen.extend(fog.seat_events(self.game, seat, done))
             self._events[key] = (len(self.game.events), seen)
         return seen
+
+    def _describe(self, decision: Any) -> str:
+        words = self._words.get(decision)
+        if words is None:
+            if len(self._words) > 100_000:
+                self._words.clear()
+            words = self._words[decision] = self.game.rules.describe(decision)
+        return words
 
     def summary(self, seat: str) -> dict[str, Any]:
         """What the lobby lists of a game for a seat: nothing its view does not hold."""
