@@ -231,9 +231,32 @@ def test_undo_takes_back_the_seats_own_last_decision_and_is_stored(server: Serve
     r = httpx.post(f"{server.url}/api/games/{game}/undo", headers=auth(att), json={"tag": after["tag"]})
     assert r.status_code == 200, r.text
     assert r.json()["tag"] == start["tag"] and decisions_in(server.db, game) == 0
+    # a browser's event log follows: the undone purchase disappears, the next one appears
+    with connect(server.url.replace("http", "ws") + f"/api/games/{game}/ws") as ws:
+        ws.send(json.dumps({"type": "hello", "token": att}))
+        assert json.loads(ws.recv())["type"] == "welcome"
+        log: list[dict[str, Any]] = []
+
+        def follow() -> dict[str, Any]:
+            msg = json.loads(ws.recv())
+            log[msg["events_from"] :] = msg["events"]
+            return dict(msg)
+
+        follow()
+        assert server.decide(game, att, {"kind": "buy", "type": "infantry"}).status_code == 200
+        follow()
+        tag = server.update(game, att)["tag"]
+        assert (
+            httpx.post(f"{server.url}/api/games/{game}/undo", headers=auth(att), json={"tag": tag}).status_code == 200
+        )
+        follow()
+        assert log == []
+        assert server.decide(game, att, {"kind": "buy", "type": "medium_tank"}).status_code == 200
+        follow()
+        assert [e["text"] for e in log] == ["attacker buys a Medium Tank"]
     server.kill()
     server.start()
-    assert server.update(game, att)["tag"] == start["tag"]
+    assert decisions_in(server.db, game) == 1
 
 
 def finished_save() -> dict[str, Any]:

@@ -211,6 +211,7 @@ class Session:
                 self.game = rebuild(self.store, self.id)[1]
                 raise
             self._cores.clear()
+            self._events.clear()  # the next decision may emit as many events as the one taken back
             await self.push()
 
     def _apply(self, seat: str, decision: Any) -> None:
@@ -249,7 +250,11 @@ class Session:
         """Let the computer seats decide until a person must (in a worker thread: the server stays live)."""
         last_push = time.monotonic()
         while self._computers_due():
-            if not await asyncio.to_thread(self._computer_step):
+            try:
+                if not await asyncio.to_thread(self._computer_step):
+                    break
+            except Exception as e:  # a computer player's bug: the person's decision stands, the computer waits
+                print(f"grognard serve: game {self.id}: the computer failed: {e!r}", file=sys.stderr, flush=True)
                 break
             if time.monotonic() - last_push > PUSH_EVERY:
                 await self.push()
