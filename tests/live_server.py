@@ -23,14 +23,15 @@ def free_port() -> int:
 class Server:
     """``grognard serve`` on a free port with its own database; ``kill`` is a SIGKILL, as a crash would be."""
 
-    def __init__(self, db: Path) -> None:
+    def __init__(self, db: Path, *extra: str) -> None:
         self.db = db
+        self.extra = list(extra)
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> Server:
-        cmd = [sys.executable, "-m", "grognard", "serve", "--port", str(self.port), "--db", str(self.db)]
+        cmd = [sys.executable, "-m", "grognard", "serve", "--port", str(self.port), "--db", str(self.db), *self.extra]
         log = self.db.with_suffix(".log")
         with open(log, "ab") as out:
             self.proc = subprocess.Popen(cmd, stdout=out, stderr=out, env={**os.environ})

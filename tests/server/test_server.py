@@ -47,10 +47,10 @@ def decisions_in(db: Path, game: str) -> int:
         return int(c.execute("SELECT count(*) FROM decisions WHERE game_id=?", (game,)).fetchone()[0])
 
 
-def digest_of(db: Path, game: str) -> str:
+def digest_of(db: Path, game: str, snapshots: bool = True) -> str:
     store = Store(db)
     try:
-        return rebuild(store, game)[1].digest()
+        return rebuild(store, game, snapshots)[1].digest()
     finally:
         store.close()
 
@@ -65,7 +65,7 @@ def test_a_kill_in_the_middle_of_the_computers_turn_resumes_exactly(tmp_path: Pa
         after_a = a.update(game_a, tok_a["attacker"])
     finally:
         a.stop()
-    b = Server(tmp_path / "b.db").start()
+    b = Server(tmp_path / "b.db", "--snapshot-every", "20").start()  # the restart loads a snapshot
     game_b, tok_b = b.create(HUMAN_VS_COMPUTER, seed=5)
     opening(b, game_b, tok_b["attacker"], last=False)
     tag = b.update(game_b, tok_b["attacker"])["tag"]
@@ -87,7 +87,12 @@ def test_a_kill_in_the_middle_of_the_computers_turn_resumes_exactly(tmp_path: Pa
         assert decisions_in(b.db, game_b) == decisions_in(a.db, game_a)
     finally:
         b.stop()
-    assert digest_of(b.db, game_b) == digest_of(a.db, game_a)
+    assert digest_of(b.db, game_b) == digest_of(a.db, game_a) == digest_of(b.db, game_b, snapshots=False)
+    store = Store(b.db)
+    try:
+        assert store.snapshot_at(game_b) >= 20
+    finally:
+        store.close()
 
 
 def _ignore_errors(fn: Any, *args: Any) -> None:

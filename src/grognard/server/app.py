@@ -38,7 +38,7 @@ from grognard.engine.errors import GrognardError
 from grognard.persistence.saves import save_document
 
 from . import fog
-from .sessions import Listener, Refused, Session, Sessions
+from .sessions import SNAPSHOT_EVERY, Listener, Refused, Session, Sessions
 from .store import Store
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
@@ -75,9 +75,11 @@ def _seats(body: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return seats
 
 
-def create_app(db: str | Path = "grognard.db", resume: bool = True, fsync: bool = False) -> Starlette:
+def create_app(
+    db: str | Path = "grognard.db", resume: bool = True, fsync: bool = False, snapshot_every: int = SNAPSHOT_EVERY
+) -> Starlette:
     store = Store(db, fsync)
-    sessions = Sessions(store)
+    sessions = Sessions(store, snapshot_every)
     catalog: list[dict[str, Any]] = []
 
     @asynccontextmanager
@@ -300,9 +302,15 @@ def create_app(db: str | Path = "grognard.db", resume: bool = True, fsync: bool 
     return app
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path = "grognard.db", fsync: bool = False) -> None:
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    db: str | Path = "grognard.db",
+    fsync: bool = False,
+    snapshot_every: int = SNAPSHOT_EVERY,
+) -> None:
     import uvicorn
 
-    app = create_app(db, fsync=fsync)
+    app = create_app(db, fsync=fsync, snapshot_every=snapshot_every)
     print(f"grognard: open http://{host}:{port}/ in a browser (games are kept in {db})", flush=True)
     uvicorn.run(app, host=host, port=port, ws_max_size=4 * MAX_MESSAGE, log_level="warning")

@@ -16,11 +16,18 @@ def add_commands(sub: Any, commands: dict[str, Any]) -> None:
         action="store_true",
         help="flush every decision to disk (survives a machine crash, not only a server crash; slower)",
     )
+    p.add_argument(
+        "--snapshot-every",
+        type=int,
+        default=200,
+        metavar="N",
+        help="keep a snapshot of each game every N decisions, so a restart re-runs fewer (0: never; default 200)",
+    )
     commands["serve"] = cmd_serve
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
     from .app import serve
 
-    serve(args.host, args.port, args.db, args.fsync)
+    serve(args.host, args.port, args.db, args.fsync, args.snapshot_every)
     return 0

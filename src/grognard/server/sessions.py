@@ -32,6 +32,8 @@ from . import fog
 from .store import GameRow, SeatRow, Store
 
 SEAT_KINDS = ("human", "remote", "computer")
+# by default a snapshot is kept every this many decisions, so a restart re-runs at most about as many
+SNAPSHOT_EVERY = 200
 # a computer batch pushes its progress to the listeners at most this often (seconds)
 PUSH_EVERY = 0.4
 
@@ -72,6 +74,8 @@ class Session:
     _events: dict[tuple[str, bool], tuple[int, list[dict[str, Any]]]] = field(default_factory=dict)
     _frames: list[Any] | None = None
     _words: dict[Any, str] = field(default_factory=dict)  # decisions in words: the same for the whole game
+    snapshot_every: int = SNAPSHOT_EVERY
+    _snapshot_at: int = 0
 
     # --- who is who ------------------------------------------------------------------------------------
     def seat_of(self, token: str | None) -> str:
@@ -223,6 +227,21 @@ class Session:
         except BaseException:
             self.game = rebuild(self.store, self.id)[1]
             raise
+        self._snapshot()
+
+    def _snapshot(self) -> None:
+        """Keep a snapshot now and then, at a moment when no seat may undo (a snapshot loads with no undo stack,
+        so it is taken only when a re-run of the log would have none either)."""
+        game = self.game
+        n = len(game.log)
+        if not self.snapshot_every or n - self._snapshot_at < self.snapshot_every:
+            return
+        if any(game.can_undo(s) for s in game.rules.seats):
+            return
+        from grognard.persistence.saves import save_document
+
+        self.store.put_snapshot(self.id, n, save_document(game))
+        self._snapshot_at = n
 
     def _computers_due(self) -> list[str]:
         turn = self.game.turn()
@@ -286,19 +305,34 @@ class Session:
                 self.listeners.discard(listener)
 
 
-def rebuild(store: Store, game_id: str) -> tuple[GameRow, Game]:
-    """A game from the store: its inputs and every decision re-applied, in order."""
+def rebuild(store: Store, game_id: str, snapshots: bool = True) -> tuple[GameRow, Game]:
+    """A game from the store: its inputs and every decision re-applied, in order; from its last snapshot on,
+    when it has one that agrees with the log (the snapshot's digest is checked as it loads)."""
     row = store.game(game_id)
     if row is None:
         raise Refused(f"no game {game_id!r}", 404)
     cls = rulesets.get(row.ruleset)
-    sc = row.scenario
-    scenario = (
-        cls.scenario_from_document(sc["document"], "scenario") if "document" in sc else cls.load_scenario(sc["id"])
-    )
-    game = Game(cls(scenario, row.options), row.seed)
+    log = store.decisions(game_id)
+    game: Game | None = None
+    snap = store.snapshot(game_id) if snapshots else None
+    if snap is not None and snap[0] <= len(log):
+        from grognard.persistence.saves import load_game
+
+        at, doc = snap
+        try:
+            if [(d["seat"], d["decision"]) for d in doc["decisions"]] == [(s, d) for s, d in log[:at]]:
+                game = load_game(doc)
+        except (GrognardError, KeyError, TypeError):
+            game = None  # a bad snapshot costs only time: the log is the record
+    if game is None:
+        sc = row.scenario
+        scenario = (
+            cls.scenario_from_document(sc["document"], "scenario") if "document" in sc else cls.load_scenario(sc["id"])
+        )
+        game = Game(cls(scenario, row.options), row.seed)
     codec = cls.decisions()
-    for i, (seat, data) in enumerate(store.decisions(game_id)):
+    for i in range(len(game.log), len(log)):
+        seat, data = log[i]
         game.apply(seat, codec.from_json(data, f"game {game_id} decision {i + 1}"))
     return row, game
 
@@ -306,8 +340,9 @@ def rebuild(store: Store, game_id: str) -> tuple[GameRow, Game]:
 class Sessions:
     """Every game of one server: created here, loaded from the store on first use after a restart."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, snapshot_every: int = SNAPSHOT_EVERY) -> None:
         self.store = store
+        self.snapshot_every = snapshot_every
         self._sessions: dict[str, Session] = {}
         self._loading = asyncio.Lock()
 
@@ -322,7 +357,8 @@ class Sessions:
             if session is not None:
                 return session
             row, game = await asyncio.to_thread(rebuild, self.store, game_id)
-            session = Session(game_id, row, game, self.store, _players(row))
+            session = Session(game_id, row, game, self.store, _players(row), snapshot_every=self.snapshot_every)
+            session._snapshot_at = self.store.snapshot_at(game_id)
             self._sessions[game_id] = session
         await session.start()
         return session
@@ -419,7 +455,9 @@ class Sessions:
         if game is not None:  # already rebuilt from the same inputs: no need to run the log again
             row = self.store.game(game_id)
             assert row is not None
-            self._sessions[game_id] = Session(game_id, row, game, self.store, _players(row))
+            self._sessions[game_id] = Session(
+                game_id, row, game, self.store, _players(row), snapshot_every=self.snapshot_every
+            )
             await self._sessions[game_id].start()
         return await self.get(game_id), tokens
 

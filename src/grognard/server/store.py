@@ -39,6 +39,11 @@ CREATE TABLE IF NOT EXISTS seats (
     token_sha TEXT,            -- SHA-256 of the seat's secret token; NULL for computer seats
     PRIMARY KEY (game_id, seat)
 );
+CREATE TABLE IF NOT EXISTS snapshots (
+    game_id   TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+    at        INTEGER NOT NULL,  -- decisions it covers
+    save      TEXT NOT NULL      -- a save document with its snapshot (grognard.persistence.saves)
+);
 CREATE TABLE IF NOT EXISTS decisions (
     game_id   TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
     seq       INTEGER NOT NULL,  -- 0, 1, 2...: the decision's place in the game's log
@@ -142,6 +147,24 @@ class Store:
             )
             db.execute("UPDATE games SET updated=? WHERE id=?", (now, game_id))
 
+    def put_snapshot(self, game_id: str, at: int, save: Mapping[str, Any]) -> None:
+        """Keep a snapshot of the game after ``at`` decisions (a restart need not re-run those)."""
+        with self._tx() as db:
+            db.execute(
+                "INSERT OR REPLACE INTO snapshots (game_id, at, save) VALUES (?,?,?)", (game_id, at, _compact(save))
+            )
+
+    def snapshot_at(self, game_id: str) -> int:
+        """How many decisions the game's snapshot covers (0: none)."""
+        with self._lock:
+            row = self._db.execute("SELECT at FROM snapshots WHERE game_id=?", (game_id,)).fetchone()
+        return 0 if row is None else int(row[0])
+
+    def snapshot(self, game_id: str) -> tuple[int, dict[str, Any]] | None:
+        with self._lock:
+            row = self._db.execute("SELECT at, save FROM snapshots WHERE game_id=?", (game_id,)).fetchone()
+        return None if row is None else (int(row[0]), json.loads(row[1]))
+
     def remove_last_decision(self, game_id: str, seq: int) -> None:
         """Take back the decision at ``seq``, which must be the last of the log (an undo)."""
         with self._tx() as db:
@@ -149,6 +172,7 @@ class Store:
             if last != seq:
                 raise RuntimeError(f"game {game_id}: decision {seq} is not the last one ({last})")
             db.execute("DELETE FROM decisions WHERE game_id=? AND seq=?", (game_id, seq))
+            db.execute("DELETE FROM snapshots WHERE game_id=? AND at>?", (game_id, seq))
             db.execute("UPDATE games SET updated=? WHERE id=?", (time.time(), game_id))
 
     def decisions(self, game_id: str) -> list[tuple[str, dict[str, Any]]]:
