@@ -163,6 +163,12 @@ def test_a_game_against_the_computer(browser: Any, server: Server) -> None:
     me.wait_prompt("^move your units")
     assert me.page.get_attribute(f".counter[data-unit='{mover}']", "data-cell") == cell_before
     assert "moves to" in me.log()
+    # the server is killed and started again: the page reconnects by itself and play goes on
+    server.kill()
+    me.page.wait_for_function("document.querySelector('#conn').textContent.includes('reconnecting')")
+    server.start()
+    me.page.wait_for_function("document.querySelector('#conn').textContent === 'connected'", timeout=30_000)
+    me.wait_prompt("^move your units")
     me.click("button[data-kind=done_moving]")
     me.page.wait_for_function(
         "document.querySelector('#log').textContent.match(/defender .* moves to|end of turn|defender ends/)",
