@@ -342,3 +342,26 @@ def test_a_browser_that_stops_reading_does_not_hold_up_the_game(shared_server: S
     finally:
         idle.close()
     assert decisions_in(s.db, game) == 600
+
+
+def test_the_lobby_catalog_and_maps(shared_server: Server) -> None:
+    s = shared_server
+    catalog = httpx.get(f"{s.url}/api/catalog").json()
+    pg = next(g for g in catalog if g["id"] == "perfect_general")
+    assert {"general", "greedy", "random"} <= set(pg["players"])
+    assert pg["hotseat_options"] == {"view": "full"}
+    assert any(o["name"] == "view" for o in pg["options"])
+    m = httpx.get(f"{s.url}/api/maps/perfect_general/simple_little_war").json()
+    assert len(m["terrain"]) == m["grid"]["columns"] * m["grid"]["rows"]
+    assert {p["name"] for p in m["places"]} >= {"Konigsberg"}
+    bad = httpx.get(f"{s.url}/api/maps/perfect_general/simple_little_wat")
+    assert bad.status_code == 400 and "simple_little_war" in bad.json()["error"]
+    r = httpx.post(
+        f"{s.url}/api/games",
+        json={
+            "game": "perfect_general",
+            "scenario": "simple_little_war",
+            "seats": {"attacker": {"kind": "computer"}, "defender": {"kind": "computer"}},
+        },
+    )
+    assert r.status_code == 400 and "person" in r.json()["error"]

@@ -81,6 +81,7 @@ def create_app(
     store = Store(db, fsync)
     sessions = Sessions(store, snapshot_every)
     catalog: list[dict[str, Any]] = []
+    maps: dict[tuple[str, str], Any] = {}  # public maps by game and scenario
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -118,11 +119,12 @@ def create_app(
 
     @handle
     async def get_map(request: Request) -> Response:
-        cls = rulesets.get(request.path_params["game"])
-        scenario = cls.load_scenario(request.path_params["scenario"].replace("/", ""))
-        rules = cls(scenario)
-        map_json = getattr(rules, "map_json", None)
-        return JSONResponse(map_json() if map_json else {})
+        key = (request.path_params["game"], request.path_params["scenario"].replace("/", ""))
+        if key not in maps:
+            cls = rulesets.get(key[0])
+            map_json = getattr(cls(cls.load_scenario(key[1])), "map_json", None)
+            maps[key] = map_json() if map_json else {}
+        return JSONResponse(maps[key])
 
     @handle
     async def create_game(request: Request) -> Response:
