@@ -53,6 +53,8 @@ class Player:
         self.errors: list[str] = []
         self.page.on("websocket", lambda ws: ws.on("framereceived", lambda f: self.frames.append(f)))
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.responses: list[Any] = []  # the API's HTTP answers, read after the fact
+        self.page.on("response", lambda r: self.responses.append(r) if "/api/" in r.url else None)
 
     def lobby(self) -> None:
         self.page.goto(self.server.url + "/")
@@ -187,11 +189,21 @@ def fog_holds(me: Player, server: Server, game_id: str) -> int:
     hidden = full.rules.hidden_units(full.state, "attacker")
     received = "\n".join(f for f in me.frames if isinstance(f, str))
     assert received, "the page received no websocket message"
+    bodies = [_body(r) for r in me.responses]
+    assert any(bodies), "no HTTP answer of the API could be read"
+    received += "\n".join(bodies)
     page_html = me.page.content()
     assert [u for u in hidden if u in received] == []
     assert [u for u in hidden if u in page_html] == []
     assert all(u["side"] == "attacker" or u["id"] not in hidden for m in me.messages() for u in _units(m))
     return len(hidden)
+
+
+def _body(response: Any) -> str:
+    try:
+        return str(response.text())
+    except Exception:  # a response the browser has let go of (after a reload)
+        return ""
 
 
 def _units(message: dict[str, Any]) -> list[dict[str, Any]]:
