@@ -156,7 +156,10 @@ def test_a_game_against_the_computer(browser: Any, server: Server) -> None:
         me.page.click(f".ready button[data-unit='{others[-1]}']")
         me.page.wait_for_selector(".layer-marks polygon")
     SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+    me.page.set_viewport_size({"width": 1024, "height": 640})  # a smaller file for docs/
+    me.page.wait_for_timeout(300)
     me.page.screenshot(path=str(SCREENSHOT))
+    me.page.set_viewport_size({"width": 1200, "height": 760})
 
     # reload: the same position comes back, and play goes on
     game_id = game_id_of(me)

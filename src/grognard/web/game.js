@@ -95,6 +95,7 @@ function forced(conn) {
 
 function setStatus(text) {
   $("conn").textContent = text;
+  $("conn").hidden = text === "connected"; // only trouble is worth the room
 }
 
 // The seat shown is the one asked to decide; with one seat, always that one.
@@ -119,8 +120,12 @@ async function ensureMap(game, scenario) {
   const data = await api(`/api/maps/${encodeURIComponent(game)}/${encodeURIComponent(scenario)}`);
   page.map = new HexMap($("map"), data, { onCell: clickCell, onHover: hoverCell });
   page.map.fit();
-  page.map.attachMinimap($("minimap"));
-  window.addEventListener("resize", () => page.map.fit());
+  const minimap = () => page.map.attachMinimap($("minimap"), Math.min(170, Math.round($("map").clientWidth * 0.18)));
+  minimap();
+  window.addEventListener("resize", () => {
+    page.map.fit();
+    minimap();
+  });
   render();
 }
 
@@ -420,7 +425,12 @@ function renderLog(conn) {
     page.shownEvents = 0;
   }
   const fresh = conn.events.slice(page.shownEvents);
-  for (const e of fresh) if (e.text) log.append(el("li", { class: `ev ev-${e.kind}` }, e.text));
+  for (const e of fresh) {
+    if (!e.text) continue;
+    const cell = e.cell ?? e.to;
+    const look = typeof cell === "number" ? () => { page.map?.reveal(cell); page.map?.flash([cell]); } : undefined;
+    log.append(el("li", { class: `ev ev-${e.kind}${look ? " at" : ""}`, onclick: look, title: look ? "show on the map" : undefined }, e.text));
+  }
   if (page.map && page.shownEvents > 0) animate(fresh);
   page.shownEvents = conn.events.length;
   log.scrollTop = log.scrollHeight;
