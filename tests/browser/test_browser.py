@@ -233,10 +233,16 @@ def test_two_browsers_two_seats(browser: Any, server: Server) -> None:
     # each seat's messages only ever carried its own seat's decisions
     assert all(m.get("legal") is None or m["legal"]["seat"] == "defender" for m in guest.messages())
     assert all(m.get("legal") is None or m["legal"]["seat"] == "attacker" for m in host.messages())
-    # and the lobby lists the game in both browsers
-    for p in (host, guest):
-        p.lobby()
-        p.page.wait_for_selector("#my-games tbody tr")
+    # the lobby lists the game in the host's browser; deleting it there ends it for the guest too
+    game_id = game_id_of(guest)
+    host.lobby()
+    host.page.wait_for_selector(f"#my-games tr[data-game='{game_id}']")
+    host.page.on("dialog", lambda d: d.accept())
+    host.page.click(f"#my-games tr[data-game='{game_id}'] button.danger")
+    host.page.wait_for_selector(f"#my-games tr[data-game='{game_id}']", state="detached")
+    guest.page.wait_for_selector(".toast:has-text('deleted')")
+    guest.lobby()
+    guest.page.wait_for_selector(f"#my-games tr[data-game='{game_id}'] td:has-text('no game')")
     assert host.errors == [] and guest.errors == []
 
 
