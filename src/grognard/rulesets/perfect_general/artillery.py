@@ -31,8 +31,7 @@ def plot_cells(ctx: Ctx, state: PGState, unit: Unit, seen: np.ndarray | None = N
     ut = ctx.tables.units[unit.type]
     if seen is None:
         seen = side_sight(ctx, state, unit.side)
-    grid = ctx.board.grid
-    return [c for c in grid.within(unit.cell, ut.indirect_range) if seen[c]]
+    return [int(c) for c in np.flatnonzero(seen & (ctx.board.grid.distances(unit.cell) <= ut.indirect_range))]
 
 
 def side_sight(ctx: Ctx, state: PGState, side: str) -> np.ndarray:
