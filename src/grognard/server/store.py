@@ -35,7 +35,7 @@ CREATE TABLE IF NOT EXISTS seats (
     game_id   TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
     seat      TEXT NOT NULL,
     kind      TEXT NOT NULL,   -- human, remote or computer
-    player    TEXT NOT NULL DEFAULT '',  -- the computer player's spec (general:2), empty for people
+    player    TEXT NOT NULL DEFAULT '',  -- the computer player's spec (general:hard), empty for people
     token_sha TEXT,            -- SHA-256 of the seat's secret token; NULL for computer seats
     PRIMARY KEY (game_id, seat)
 );

@@ -18,8 +18,8 @@ const game = () => catalog.find((g) => g.id === $("game").value);
 function seatChoices(g) {
   const out = [["human", "A person at this browser"]];
   for (const p of g.players) {
-    const levels = p === "general" ? [1, 2, 3] : [null];
-    for (const lv of levels) out.push([`computer:${p}${lv ? `:${lv}` : ""}`, `The computer: ${p}${lv ? ` level ${lv}` : ""}`]);
+    const levels = p === "general" ? ["easy", "normal", "hard"] : [null];
+    for (const lv of levels) out.push([`computer:${p}${lv ? `:${lv}` : ""}`, `The computer: ${p}${lv ? `, ${lv}` : ""}`]);
   }
   out.push(["remote", "A person elsewhere (invitation link)"]);
   return out;
@@ -49,7 +49,7 @@ function renderGame() {
   seats.replaceChildren(el("legend", {}, "Who sits where"));
   g.seats.forEach((seat, i) => {
     const select = el("select", { name: `seat-${seat}`, "data-seat": seat, onchange: hotseat },
-      seatChoices(g).map(([v, label]) => el("option", { value: v, selected: (i === 0 ? v === "human" : v === "computer:general:2") || undefined }, label)));
+      seatChoices(g).map(([v, label]) => el("option", { value: v, selected: (i === 0 ? v === "human" : v === "computer:general:normal") || undefined }, label)));
     seats.append(el("label", {}, el("span", { class: "seat-name" }, human(seat)), select));
   });
   const opts = $("options");
