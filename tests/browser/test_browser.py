@@ -128,7 +128,7 @@ def game_id_of(player: Player) -> str:
 
 def test_a_game_against_the_computer(browser: Any, server: Server) -> None:
     me = Player(browser, server)
-    create(me, {"attacker": "human", "defender": "computer:general:1"}, seed=3)
+    create(me, {"attacker": "human", "defender": "computer:general:normal"}, seed=3)
     me.buy_and_place(["Medium Tank", "Medium Tank", "Infantry", "Light Tank"])
     # the computer buys and places its army, then the turn begins: we see its answer in the log
     me.page.wait_for_function("document.querySelector('#log').textContent.includes('defender ends placement')")
@@ -278,7 +278,7 @@ def test_open_a_save_and_replay_it(browser: Any, server: Server, tmp_path: Path)
 
 def test_a_reaction_is_offered_in_the_reacting_seats_browser(browser: Any, server: Server) -> None:
     me = Player(browser, server)
-    create(me, {"attacker": "human", "defender": "computer:general:1"}, seed=4)
+    create(me, {"attacker": "human", "defender": "computer:general:normal"}, seed=4)
     me.buy_and_place(["Medium Tank", "Medium Tank", "Heavy Tank", "Infantry", "Bazooka"])
     for _ in range(200):  # end our phases until the computer's fire or movement offers us a reaction
         prompt = me.prompt()
