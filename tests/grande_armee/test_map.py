@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from grognard.engine.maps import GameMap, load_map
+from grognard.rulesets.grande_armee.scenario import COUNTRIES
 
 MAP = Path(__file__).parents[2] / "src/grognard/rulesets/grande_armee/data/map.json"
 SEAS = {"atlantic", "north_sea", "baltic", "mediterranean"}
@@ -51,21 +52,6 @@ CAPITALS = {
     "St. Petersburg": "russia",
     "Moscow": "russia",
 }
-COUNTRIES = [
-    "france",
-    "spain",
-    "portugal",
-    "britain",
-    "holland",
-    "rhine",
-    "switzerland",
-    "italy",
-    "austria",
-    "prussia",
-    "denmark",
-    "sweden",
-    "russia",
-]
 
 
 @pytest.fixture(scope="module")
