@@ -1,0 +1,55 @@
+"""A quick rating of decisions from a seat's view, for the generic greedy player (``rate``).
+
+It attacks when its unit's morale is good, marches towards the nearest enemy-held capital or major city or
+enemy stack, builds and rallies when it can, and ends a phase when nothing better is left.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from grognard.engine import Decision
+
+from . import decisions as D
+from .play import Ctx
+
+
+def quick_rate(ctx: Ctx, view: Mapping[str, Any], seat: str, d: Decision) -> int:
+    view = view.get("state", view)
+    board = ctx.board
+    units = {u["id"]: u for u in view["units"]}
+    enemy_cells = {s["cell"]: s for s in view["enemy"]}
+    control = view["control"]
+    match d:
+        case D.Build():
+            return 40
+        case D.Rally():
+            return 30
+        case D.Aid():
+            return 1
+        case D.Garrison(unit=u):
+            return 8 if board.kind(units[u]["cell"]) in ("capital", "major") else 2
+        case D.Move(unit=u, to=to):
+            unit = units.get(u)
+            if unit is None:
+                return 0
+            if to in enemy_cells:
+                top = enemy_cells[to]["top"]
+                odds = unit["morale"] - unit["fatigue"] - (1 if top["garrison"] else 0)
+                return 25 + 5 * odds if unit["morale"] >= 2 else -20
+            goals = [
+                c for c in board.places if board.kind(c) in ("capital", "major") and control[c] not in (seat, "neutral")
+            ]
+            goals += list(enemy_cells)
+            if not goals:
+                return 0
+            before = min(board.grid.distance(unit["cell"], g) for g in goals)
+            after = min(board.grid.distance(to, g) for g in goals)
+            bonus = 12 if board.kind(to) in ("capital", "major") and control[to] not in (seat, "neutral") else 0
+            return 4 * (before - after) + bonus
+        case D.EndUnit():
+            return -3
+        case D.SetTop() | D.Reinforce() | D.Withdraw():
+            return 0
+    return 0

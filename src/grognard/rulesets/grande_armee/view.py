@@ -1,0 +1,122 @@
+"""What a seat may know (the one place that decides it) and decisions in words.
+
+A player sees all of his own units. Of the enemy he sees, in each area, the unit on top of the stack and how
+many units are stacked there, except that a cavalry unit on top hides the number (§3.5). Control of every area
+and every power's military points are public (§2.9, §2.14); the supply status of areas is shown for one's own
+side only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from grognard.engine import Decision
+
+from . import decisions as D
+from . import play
+from .play import Ctx
+from .state import OFF_MAP, LGAState, Unit
+
+
+def _unit(ctx: Ctx, u: Unit) -> dict[str, Any]:
+    ut = ctx.tables.units[u.type]
+    out: dict[str, Any] = {
+        "id": u.id,
+        "power": u.power,
+        "side": ctx.side(u),
+        "type": u.type,
+        "name": ut.name,
+        "cell": u.cell,
+        "at": ctx.board.label(u.cell) if u.cell != OFF_MAP else None,
+        "morale": u.morale,
+        "max_morale": ut.max_morale,
+        "fatigue": u.fatigue,
+        "moves": u.moves,
+        "garrison": u.garrison,
+        "supplied": u.supplied,
+        "rallied": u.rallied,
+        "reacted": u.reacted,
+        "stack": u.stack,
+    }
+    if u.type == "hq":
+        out["bonus"] = u.bonus
+    if u.cell == OFF_MAP:
+        out["available"] = u.year
+    return out
+
+
+def _enemy_stack(ctx: Ctx, cell: int, stack: list[Unit]) -> dict[str, Any]:
+    top = stack[0]
+    return {
+        "cell": cell,
+        "at": ctx.board.label(cell),
+        "side": ctx.side(top),
+        "top": {"id": top.id, "power": top.power, "type": top.type, "garrison": top.garrison},
+        "count": None if top.type == "cavalry" else len(stack),  # §3.5: cavalry on top screens the stack
+    }
+
+
+def build_view(ctx: Ctx, state: LGAState, seat: str | None) -> dict[str, Any]:
+    sc = ctx.scenario
+    stacks: dict[int, list[Unit]] = {}
+    for u in play.on_map(state):
+        stacks.setdefault(u.cell, []).append(u)
+    if seat is None:
+        units = [_unit(ctx, u) for u in state.units]
+        enemy: list[dict[str, Any]] = []
+    else:
+        units = [_unit(ctx, u) for u in state.units if ctx.side(u) == seat]
+        enemy = []
+        for cell in sorted(stacks):
+            theirs = [u for u in stacks[cell] if ctx.side(u) != seat]
+            if theirs:
+                enemy.append(_enemy_stack(ctx, cell, play.stack_order(ctx, theirs)))
+    vp = {
+        s: {"vp": state.victory_points(s), "level": play.level(ctx, s, state.victory_points(s))}
+        for s in ("french", "allied")
+    }
+    view: dict[str, Any] = {
+        "scenario": sc.info.name,
+        "year": state.year,
+        "season": ctx.tables.seasons[state.season],
+        "end": f"{sc.spec.end[0]} {sc.spec.end[1]}",
+        "player": state.seat,
+        "phase": state.phase.value,
+        "attacked": state.attacked,
+        "control": list(state.control),
+        "mp": dict(state.mp),
+        "powers": dict(sc.side_of),
+        "victory": vp,
+        "thresholds": {s: list(v) for s, v in sc.spec.victory.items()},
+        "units": units,
+        "enemy": enemy,
+    }
+    if seat in ("french", "allied"):
+        view["supplied_areas"] = sorted(play.supplied_areas(ctx, state, seat))
+    return view
+
+
+def hidden_units(ctx: Ctx, state: LGAState, seat: str) -> frozenset[str]:
+    """Enemy units on the map that ``seat`` has never seen on top of a stack (§3.5)."""
+    known = set(dict(state.known).get(seat, ()))
+    top = {u.id for u in play.tops(ctx, state).values()}
+    return frozenset(u.id for u in play.on_map(state) if ctx.side(u) != seat and u.id not in top and u.id not in known)
+
+
+def describe(ctx: Ctx, d: Decision) -> str:
+    """A decision in words, with the map's area names."""
+
+    def where(cell: int) -> str:
+        name = ctx.board.name(cell)
+        return f"{ctx.board.label(cell)} ({name})" if name else ctx.board.label(cell)
+
+    match d:
+        case D.Build(unit=u, at=at):
+            return f"build {u} at {where(at)}"
+        case D.Move(unit=u, to=to):
+            return f"{u} moves to {where(to)}"
+        case D.Reinforce(unit=u, to=to):
+            return f"{u} reinforces {where(to)}"
+        case D.Withdraw(unit=u, to=to):
+            return f"{u} withdraws to {where(to)}"
+    return d.text().replace("_", " ")
