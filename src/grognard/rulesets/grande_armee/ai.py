@@ -15,11 +15,23 @@ from . import decisions as D
 from .play import Ctx
 
 
+def _derived(ctx: Ctx, view: Mapping[str, Any], seat: str) -> tuple[dict[str, Any], dict[int, Any], list[int]]:
+    cache = ctx.board.rate_cache  # the last view rated and what was derived from it
+    if cache and cache[0] is view:
+        derived: tuple[dict[str, Any], dict[int, Any], list[int]] = cache[1]
+        return derived
+    control = view["control"]
+    units = {u["id"]: u for u in view["units"]}
+    enemy_cells = {s["cell"]: s for s in view["enemy"]}
+    goals = [c for c in ctx.board.vp_cities if control[c] not in (seat, "neutral")] + list(enemy_cells)
+    cache[:] = [view, (units, enemy_cells, goals)]
+    return units, enemy_cells, goals
+
+
 def quick_rate(ctx: Ctx, view: Mapping[str, Any], seat: str, d: Decision) -> int:
     view = view.get("state", view)
     board = ctx.board
-    units = {u["id"]: u for u in view["units"]}
-    enemy_cells = {s["cell"]: s for s in view["enemy"]}
+    units, enemy_cells, goals = _derived(ctx, view, seat)
     control = view["control"]
     match d:
         case D.Build():
@@ -38,10 +50,6 @@ def quick_rate(ctx: Ctx, view: Mapping[str, Any], seat: str, d: Decision) -> int
                 top = enemy_cells[to]["top"]
                 odds = unit["morale"] - unit["fatigue"] - (1 if top["garrison"] else 0)
                 return 25 + 5 * odds if unit["morale"] >= 2 else -20
-            goals = [
-                c for c in board.places if board.kind(c) in ("capital", "major") and control[c] not in (seat, "neutral")
-            ]
-            goals += list(enemy_cells)
             if not goals:
                 return 0
             before = min(board.grid.distance(unit["cell"], g) for g in goals)

@@ -36,11 +36,13 @@ class Board:
         self.arrows: tuple[int, int] | None = (arrows[0], arrows[1]) if min(arrows) >= 0 else None
         self.ports = frozenset(c for c in self.places if any(n in self.sea for n in self.neighbors[c]))
         self.capitals = {c: p for c, p in self.places.items() if p.kind == "capital"}
+        self.kinds: tuple[str, ...] = tuple(self.places[c].kind if c in self.places else "" for c in range(self.size))
+        self.rate_cache: list[object] = []  # the greedy rating's derived view (ai.py)
+        self.vp_cities = tuple(sorted(c for c, p in self.places.items() if p.kind in ("capital", "major")))
 
     def kind(self, cell: int) -> str:
         """ "capital", "major", "minor" or "" (§2.3)."""
-        place = self.places.get(cell)
-        return place.kind if place is not None else ""
+        return self.kinds[cell]
 
     def name(self, cell: int) -> str:
         place = self.places.get(cell)

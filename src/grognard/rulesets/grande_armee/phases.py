@@ -93,8 +93,10 @@ def has_work(ctx: Ctx, state: LGAState) -> bool:
             return True
         return any(play.build_sites(ctx, state, u) for u in play.buildable(ctx, state, seat))
     if state.phase is Phase.MOVE:
+        enemy = play.enemy_of(seat)
+        cells, zone = play.occupied(ctx, state, enemy), play.zoc(ctx, state, enemy)
         return any(
-            play.destinations(ctx, state, u) or garrison_ok(ctx, state, u.id)
+            play.destinations(ctx, state, u, cells, zone) or garrison_ok(ctx, state, u.id)
             for u in play.side_units(ctx, state, seat)
             if u.moves > 0
         )

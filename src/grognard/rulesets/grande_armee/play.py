@@ -274,14 +274,22 @@ def step_cost(ctx: Ctx, unit: Unit, to: int, enemy_zoc: frozenset[int]) -> int:
     return cost
 
 
-def destinations(ctx: Ctx, state: LGAState, unit: Unit) -> list[int]:
-    """Every area ``unit`` may move into or attack now."""
+def destinations(
+    ctx: Ctx,
+    state: LGAState,
+    unit: Unit,
+    enemy_cells: set[int] | None = None,
+    enemy_zoc: frozenset[int] | None = None,
+) -> list[int]:
+    """Every area ``unit`` may move into or attack now (``enemy_cells`` and ``enemy_zoc`` may be given when known)."""
     board = ctx.board
     if unit.cell == OFF_MAP or unit.fixed or unit.moves <= 0 or not unit.supplied:
         return []
     side = ctx.side(unit)
-    enemy_cells = occupied(ctx, state, enemy_of(side))
-    enemy_zoc = zoc(ctx, state, enemy_of(side))
+    if enemy_cells is None:
+        enemy_cells = occupied(ctx, state, enemy_of(side))
+    if enemy_zoc is None:
+        enemy_zoc = zoc(ctx, state, enemy_of(side))
     out: set[int] = set()
     at_sea = unit.cell in board.sea
     if at_sea and not unit.sailed:

@@ -117,8 +117,10 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
             (u for u in play.side_units(ctx, state, seat) if u.moves > 0),
             key=lambda u: (ctx.tables.units[u.type].order, u.id),
         )
+        enemy = enemy_of(seat)
+        cells, zone = play.occupied(ctx, state, enemy), play.zoc(ctx, state, enemy)
         for u in movers:
-            choices.append(Choice(D.Move, {"unit": u.id}, (lambda u=u: play.destinations(ctx, state, u))))
+            choices.append(Choice(D.Move, {"unit": u.id}, (lambda u=u: play.destinations(ctx, state, u, cells, zone))))
         choices.append(Choice(D.Garrison, values=[u.id for u in movers if phases.garrison_ok(ctx, state, u.id)]))
         choices.append(Choice(D.EndUnit, values=[u.id for u in movers]))
         choices.append(Choice(D.EndMovement))
