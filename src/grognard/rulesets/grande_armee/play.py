@@ -330,8 +330,8 @@ def move(ctx: Ctx, state: LGAState, step: Step, uid: str, to: int) -> LGAState:
         control = (*control[:to], side, *control[to + 1 :])
         state = replace(state, control=control)
     ctx.emit(step, "move", f"{uid} moves to {board.label(to)}", (side,), unit=uid, to=to)
-    if to in board.sea:
-        return state.with_unit(replace(unit, moves=0))
+    if to in board.sea:  # entering the sea spent every move; sailing on spends none (§2.3); no long march
+        return state.with_unit(fog_of_war(ctx, step, unit) if left > 0 else unit)
     if left <= 0:
         return state.with_unit(long_march(ctx, state, step, unit))
     return state.with_unit(fog_of_war(ctx, step, unit))
@@ -504,7 +504,7 @@ def withdraw(ctx: Ctx, state: LGAState, step: Step, uid: str, to: int) -> LGASta
     if board.terrain[to] == "marsh":
         total += mods["into_marsh"]
     loss = ctx.tables.rout.read(total)
-    ctx.emit(step, "rout", f"{uid}: rout roll total {total}: morale -{loss}", None, unit=uid, loss=loss)
+    ctx.emit(step, "rout", f"{uid}: rout roll total {total}: morale -{loss}", None, unit=uid, total=total, loss=loss)
     return lose_morale(ctx, state, step, moved, loss)
 
 
