@@ -198,3 +198,24 @@ def test_attacking_a_withdrawn_unit_costs_two_moves(position) -> None:
     p.edit("FR-I1", moves=3)
     state = play.attack(p.ctx, p.state, p.step(), "FR-I1", p.cell("15,6"))
     assert state.unit("FR-I1").moves == 1
+
+
+def test_top_secret_movement(position) -> None:
+    """§5.66: the defending player does not see the mover's moves until after the first attack."""
+    from grognard.rulesets.grande_armee.decisions import EndBuild, Move
+    from grognard.rulesets.grande_armee.state import Phase
+
+    p = position(
+        [("FR-I1", "france", "infantry", "12,6"), ("AU-I1", "austria", "infantry", "14,6")],
+        phase=Phase.BUILD,
+        control={"13,6": "allied"},
+    )
+    p.game.apply("french", EndBuild())
+    p.game.apply("french", Move("FR-I1", p.cell("13,6")))
+    seen = {s["top"]["id"]: s["at"] for s in p.game.view("allied")["state"]["enemy"]}
+    assert seen == {"FR-I1": "12,6"}
+    assert p.state.control[p.cell("13,6")] == "french"
+    assert p.game.view("allied")["state"]["control"][p.cell("13,6")] == "allied"
+    p.game.apply("french", Move("FR-I1", p.cell("14,6")))  # the first attack
+    seen = {s["top"]["id"]: s["at"] for s in p.game.view("allied")["state"]["enemy"]}
+    assert seen == {"FR-I1": "13,6"}

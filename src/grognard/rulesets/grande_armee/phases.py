@@ -58,7 +58,11 @@ def begin_movement(ctx: Ctx, state: LGAState, step: Step) -> LGAState:
         u.id: replace(u, moves=ctx.tables.units[u.type].moves if u.supplied and not u.fixed else 0, sailed=False)
         for u in play.side_units(ctx, state, state.seat)
     }
-    state = replace(state.with_units(changed), phase=Phase.MOVE, attacked=False)
+    # §5.66: until the first attack the defending player sees the mover's units where they stood
+    secret = tuple((u.id, u.cell, u.stack, u.garrison) for u in changed.values())
+    state = replace(
+        state.with_units(changed), phase=Phase.MOVE, attacked=False, secret=secret, secret_control=state.control
+    )
     if not has_work(ctx, state):
         return end_turn(ctx, state, step)
     return state
@@ -68,7 +72,7 @@ def end_turn(ctx: Ctx, state: LGAState, step: Step) -> LGAState:
     """Phase VI (§5.7), then the next player's turn, the next season or the end of the game."""
     state = play.destroy_unsupplied(ctx, state, step)
     cleared = {u.id: replace(u, moves=0) for u in play.side_units(ctx, state, state.seat)}
-    state = replace(state.with_units(cleared), attacked=False)
+    state = replace(state.with_units(cleared), attacked=False, secret=(), secret_control=())
     order = seats_in_play(ctx)
     i = order.index(state.seat)
     if i + 1 < len(order):

@@ -411,7 +411,7 @@ def attack(ctx: Ctx, state: LGAState, step: Step, uid: str, to: int) -> LGAState
     cost = ctx.tables.withdrawn_attack_cost if defender.withdrew else 0  # §2.13
     serial = state.serial + 1
     attacker = replace(attacker, moves=attacker.moves - cost, stack=serial, garrison=False)
-    state = replace(state.with_unit(attacker), serial=serial, attacked=True)
+    state = replace(state.with_unit(attacker), serial=serial, attacked=True, secret=(), secret_control=())
     modifier, notes = combat_modifier(ctx, state, attacker, defender)
     roll = step.dice.roll(6)
     total = roll + modifier

@@ -42,10 +42,14 @@ def render(ctx: Ctx, state: LGAState, seat: str | None) -> str:
         us.sort(key=lambda u: (2 if u["type"] == "hq" else 1 if u["garrison"] else 0, -u["stack"]))
         top = us[0]
         marks[cell] = _letter(ctx, top["type"], top["side"]) + (str(len(us)) if len(us) < 10 else "+")
-    for s in view["enemy"]:
+    for s in view["enemy"]:  # where the seat sees them (§5.66)
         count = s["count"]
         marks[s["cell"]] = _letter(ctx, s["top"]["type"], s["side"]) + ("+" if count is None else str(min(count, 9)))
-    lines = ["    " + "".join(f"{c + 1:<3}" for c in range(grid.columns))]
+    lines = []
+    sc = ctx.scenario
+    if (state.year, state.season) == sc.start and seat is not None:
+        lines += [sc.info.name, sc.spec.situation, ""]
+    lines.append("    " + "".join(f"{c + 1:<3}" for c in range(grid.columns)))
     for r in range(grid.rows):
         row = []
         for c in range(grid.columns):
@@ -74,6 +78,8 @@ def render(ctx: Ctx, state: LGAState, seat: str | None) -> str:
         lines.append(
             f"  {u['id']:<14} {u['name']:<16} {u['at']:>6} M{u['morale']} F{u['fatigue']} moves {u['moves']} {flags}"
         )
+    if state.phase.value == "over":
+        lines += ["", f"Aftermath: {sc.spec.aftermath}"]
     return "\n".join(lines)
 
 

@@ -49,6 +49,8 @@ class LGAState:
     units: tuple[Unit, ...]
     mp: tuple[tuple[str, int], ...]  # military points of each power at war (§2.14)
     attacked: bool = False  # the moving player has made an attack this phase (§5.66)
+    secret: tuple[tuple[str, int, int, bool], ...] = ()  # id, area, stack order, garrison as phase V began (§5.66)
+    secret_control: tuple[str, ...] = ()  # control of the areas as phase V began (§5.66)
     serial: int = 0  # arrival counter for stacking order
     vp: tuple[tuple[str, int], ...] = ()  # victory points at the last count (§5.2)
     known: tuple[tuple[str, tuple[str, ...]], ...] = ()  # per seat, the enemy units it has seen on top of a stack

@@ -8,6 +8,7 @@ side only.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from grognard.engine import Decision
@@ -58,8 +59,9 @@ def _enemy_stack(ctx: Ctx, cell: int, stack: list[Unit]) -> dict[str, Any]:
 
 def build_view(ctx: Ctx, state: LGAState, seat: str | None) -> dict[str, Any]:
     sc = ctx.scenario
+    secret = seat is not None and seat != state.seat and bool(state.secret_control)
     stacks: dict[int, list[Unit]] = {}
-    for u in play.on_map(state):
+    for u in seen_positions(state, seat):
         stacks.setdefault(u.cell, []).append(u)
     if seat is None:
         units = [_unit(ctx, u) for u in state.units]
@@ -83,7 +85,7 @@ def build_view(ctx: Ctx, state: LGAState, seat: str | None) -> dict[str, Any]:
         "player": state.seat,
         "phase": state.phase.value,
         "attacked": state.attacked,
-        "control": list(state.control),
+        "control": list(state.secret_control if secret else state.control),
         "mp": dict(state.mp),
         "powers": dict(sc.side_of),
         "victory": vp,
@@ -92,8 +94,25 @@ def build_view(ctx: Ctx, state: LGAState, seat: str | None) -> dict[str, Any]:
         "enemy": enemy,
     }
     if seat in ("french", "allied"):
-        view["supplied_areas"] = sorted(play.supplied_areas(ctx, state, seat))
+        shown = (
+            replace(state, units=tuple(seen_positions(state, seat)), control=state.secret_control) if secret else state
+        )
+        view["supplied_areas"] = sorted(play.supplied_areas(ctx, shown, seat))
     return view
+
+
+def seen_positions(state: LGAState, seat: str | None) -> list[Unit]:
+    """The units on the map where ``seat`` sees them: top secret movement (§5.66) keeps the mover's units
+    where they stood when phase V began, until the first attack."""
+    units = play.on_map(state)
+    if seat is None or seat == state.seat or not state.secret:
+        return units
+    before = {uid: (cell, stack, garrison) for uid, cell, stack, garrison in state.secret}
+    moved = [
+        replace(u, cell=before[u.id][0], stack=before[u.id][1], garrison=before[u.id][2]) if u.id in before else u
+        for u in units
+    ]
+    return [u for u in moved if u.cell != OFF_MAP]
 
 
 def hidden_units(ctx: Ctx, state: LGAState, seat: str) -> frozenset[str]:
