@@ -165,3 +165,29 @@ def test_garrison_one_per_city_and_only_foot(position) -> None:
     assert not garrison_ok(p.ctx, p.state, "FR-I3")  # 9,6 is no city
     p.edit("FR-I1", garrison=True)
     assert not garrison_ok(p.ctx, p.state, "FR-I2")
+
+
+def test_refused_moves_name_their_rule(position) -> None:
+    """§2.5, §5.4, §5.64: an illegal order is refused with the rule that forbids it, and changes nothing."""
+    import pytest
+
+    from grognard.engine import IllegalDecision
+    from grognard.rulesets.grande_armee.decisions import Move
+
+    p = position(
+        [
+            ("FR-I1", "france", "infantry", "29,4"),
+            ("FR-I2", "france", "infantry", "14,6", {"morale": 0}),
+            ("RU-I1", "russia", "infantry", "15,6"),
+        ],
+        scenario="5_russian_campaign",
+        control={"29,4": "french", "14,6": "french", "15,6": "allied"},
+    )
+    before = p.game.digest()
+    with pytest.raises(IllegalDecision) as refused:
+        p.game.apply("french", Move("FR-I1", p.cell("30,4")))
+    assert refused.value.rule == "LGA §2.5"
+    with pytest.raises(IllegalDecision) as refused:
+        p.game.apply("french", Move("FR-I2", p.cell("15,6")))
+    assert refused.value.rule == "LGA §5.64"
+    assert p.game.digest() == before

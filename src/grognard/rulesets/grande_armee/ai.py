@@ -58,6 +58,18 @@ def quick_rate(ctx: Ctx, view: Mapping[str, Any], seat: str, d: Decision) -> int
             return 4 * (before - after) + bonus
         case D.EndUnit():
             return -3
-        case D.SetTop() | D.Reinforce() | D.Withdraw():
-            return 0
+        case D.Withdraw(unit=u):  # §5.65: pull weak units out of the enemy's reach
+            unit = units.get(u)
+            return 10 if unit is not None and unit["morale"] <= 1 and board.kind(unit["cell"]) != "capital" else -5
+        case D.Reinforce(unit=u, to=to):  # strong units into a threatened friendly area
+            unit = units.get(u)
+            friends = [x for x in units.values() if x["cell"] == to]
+            return 5 if unit is not None and unit["morale"] >= 3 and friends else -5
+        case D.SetTop(unit=u):  # the strongest unit on top meets the attack (§3.5)
+            unit = units.get(u)
+            if unit is None:
+                return 0
+            here = [x for x in units.values() if x["cell"] == unit["cell"] and not x["garrison"] and x["type"] != "hq"]
+            top = max(here, key=lambda x: x["stack"])
+            return 6 if unit["morale"] > top["morale"] else -5
     return 0

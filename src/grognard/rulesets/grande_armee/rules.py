@@ -216,6 +216,11 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
             )
         return Result(winner, {**levels, "neutral": "none"}, {**vp, "neutral": 0}, summary)
 
+    def explain(self, state: LGAState, seat: str, decision: Decision, legal: Legal) -> IllegalDecision:
+        from .view import explain
+
+        return explain(self.ctx, state, seat, decision, super().explain(state, seat, decision, legal))
+
     def describe(self, decision: Decision) -> str:
         from .view import describe
 
