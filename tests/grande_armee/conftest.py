@@ -52,7 +52,7 @@ class Position:
             control=tuple(ctl),
             attacked=False,
             serial=len(made) + 1,
-            known=(),
+            sightings=(),
         )
         self.game.state = state
 

@@ -219,3 +219,18 @@ def test_top_secret_movement(position) -> None:
     p.game.apply("french", Move("FR-I1", p.cell("14,6")))  # the first attack
     seen = {s["top"]["id"]: s["at"] for s in p.game.view("allied")["state"]["enemy"]}
     assert seen == {"FR-I1": "13,6"}
+
+
+def test_enemy_units_are_remembered_where_last_seen(position) -> None:
+    """§3.5: a seat sees the top unit of each enemy stack; once that unit is covered it keeps the last sighting."""
+    from grognard.rulesets.grande_armee.decisions import EndBuild
+    from grognard.rulesets.grande_armee.state import Phase, Unit
+
+    p = position([("AU-I1", "austria", "infantry", "15,6"), ("FR-I1", "france", "infantry", "8,6")], phase=Phase.BUILD)
+    p.game.apply("french", EndBuild())  # the French see AU-I1 on top at 15,6
+    assert "AU-I1" in p.state.known_to("french")
+    p.edit("AU-I1", cell=p.cell("16,6"))  # it marches to Vienna, under a cavalry screen
+    p.set(units=(*p.state.units, Unit("AU-C1", "austria", "cavalry", p.cell("16,6"), morale=2, stack=99)))
+    view = p.rules.view(p.state, "french")
+    assert [(g["id"], g["at"]) for g in view["last_seen"]] == [("AU-I1", "15,6")]
+    assert [s["top"]["id"] for s in view["enemy"]] == ["AU-C1"]

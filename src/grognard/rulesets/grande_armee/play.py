@@ -11,7 +11,7 @@ from grognard.engine.events import Step
 
 from .board import Board
 from .scenario import LEVELS, LGAScenario
-from .state import OFF_MAP, SEATS, LGAState, Unit
+from .state import OFF_MAP, SEATS, LGAState, Sighting, Unit
 from .tables import Tables
 
 # §5.3: these powers get military points only from the victory points inside their own borders
@@ -509,12 +509,18 @@ def withdraw(ctx: Ctx, state: LGAState, step: Step, uid: str, to: int) -> LGASta
 
 
 def reveal(ctx: Ctx, state: LGAState, unit: Unit) -> LGAState:
-    """The other seats have seen ``unit`` (it moved in front of them), even where it is not on top."""
-    known = dict(state.known)
-    for seat in SEATS:
-        if seat != ctx.side(unit):
-            known[seat] = tuple(sorted({*known.get(seat, ()), unit.id}))
-    return replace(state, known=tuple(sorted(known.items())))
+    """The other seats see ``unit`` where it now stands (it moved in front of them), on top or not."""
+    return record_sightings(state, [(seat, unit) for seat in SEATS if seat != ctx.side(unit)])
+
+
+def record_sightings(state: LGAState, seen: list[tuple[str, Unit]]) -> LGAState:
+    """Remember that each seat saw each unit where it stands now."""
+    if not seen:
+        return state
+    fresh = {(seat, u.id): Sighting(seat, u.id, u.cell, u.type, u.power, state.year, state.season) for seat, u in seen}
+    kept = [s for s in state.sightings if (s.seat, s.unit) not in fresh]
+    merged = sorted([*kept, *fresh.values()], key=lambda s: (s.seat, s.unit))
+    return replace(state, sightings=tuple(merged))
 
 
 def set_top(ctx: Ctx, state: LGAState, step: Step, uid: str) -> LGAState:

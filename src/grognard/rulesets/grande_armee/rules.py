@@ -176,14 +176,22 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
         raise IllegalDecision(f"{d.text()} is not a La Grande Armée order")
 
     def _remember(self, state: LGAState) -> LGAState:
-        """Each seat learns the enemy units now on top of their stacks (§3.5); what it has seen, it keeps."""
-        top = play.tops(self.ctx, state)
-        known = dict(state.known)
+        """Each seat sees the enemy units on top of their stacks, where it sees them (§3.5, §5.66), and keeps
+        where it saw them last."""
+        from .view import seen_positions
+
+        seen: list[tuple[str, Unit]] = []
+        last = {(s.seat, s.unit): s.cell for s in state.sightings}
         for seat in SEATS:
-            seen = set(known.get(seat, ()))
-            seen.update(u.id for u in top.values() if self.ctx.side(u) != seat)
-            known[seat] = tuple(sorted(seen))
-        return replace(state, known=tuple(sorted(known.items())))
+            stacks: dict[int, list[Unit]] = {}
+            for u in seen_positions(state, seat):
+                if self.ctx.side(u) != seat:
+                    stacks.setdefault(u.cell, []).append(u)
+            for cell, units in stacks.items():
+                top = play.stack_order(self.ctx, units)[0]
+                if last.get((seat, top.id)) != cell:
+                    seen.append((seat, top))
+        return play.record_sightings(state, seen)
 
     # --- what leaves the engine ------------------------------------------------------------------------
     def view(self, state: LGAState, seat: str | None) -> dict[str, Any]:

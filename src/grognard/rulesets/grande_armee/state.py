@@ -39,6 +39,19 @@ class Unit:
 
 
 @dataclass(frozen=True, slots=True)
+class Sighting:
+    """Where ``seat`` last saw the enemy unit ``unit`` (on top of a stack, or moving in front of it)."""
+
+    seat: str
+    unit: str
+    cell: int
+    type: str
+    power: str
+    year: int
+    season: int
+
+
+@dataclass(frozen=True, slots=True)
 class LGAState:
     rng: int
     year: int
@@ -53,7 +66,7 @@ class LGAState:
     secret_control: tuple[str, ...] = ()  # control of the areas as phase V began (§5.66)
     serial: int = 0  # arrival counter for stacking order
     vp: tuple[tuple[str, int], ...] = ()  # victory points at the last count (§5.2)
-    known: tuple[tuple[str, tuple[str, ...]], ...] = ()  # per seat, the enemy units it has seen on top of a stack
+    sightings: tuple[Sighting, ...] = ()  # where each seat last saw each enemy unit it has seen
 
     # --- small helpers (pure) ----------------------------------------------------------------------------
     def unit(self, uid: str) -> Unit:
@@ -79,6 +92,9 @@ class LGAState:
 
     def with_points(self, power: str, value: int) -> LGAState:
         return replace(self, mp=tuple((p, value if p == power else v) for p, v in self.mp))
+
+    def known_to(self, seat: str) -> set[str]:
+        return {s.unit for s in self.sightings if s.seat == seat}
 
     def victory_points(self, side: str) -> int:
         return dict(self.vp).get(side, 0)

@@ -92,6 +92,7 @@ def build_view(ctx: Ctx, state: LGAState, seat: str | None) -> dict[str, Any]:
         "thresholds": {s: list(v) for s, v in sc.spec.victory.items()},
         "units": units,
         "enemy": enemy,
+        "last_seen": _last_seen(ctx, state, seat, {s["top"]["id"] for s in enemy}),
     }
     if seat in ("french", "allied"):
         shown = (
@@ -99,6 +100,24 @@ def build_view(ctx: Ctx, state: LGAState, seat: str | None) -> dict[str, Any]:
         )
         view["supplied_areas"] = sorted(play.supplied_areas(ctx, shown, seat))
     return view
+
+
+def _last_seen(ctx: Ctx, state: LGAState, seat: str | None, shown: set[str]) -> list[dict[str, Any]]:
+    """Where the seat last saw enemy units it does not see on top of a stack now."""
+    if seat is None:
+        return []
+    return [
+        {
+            "id": s.unit,
+            "type": s.type,
+            "power": s.power,
+            "cell": s.cell,
+            "at": ctx.board.label(s.cell),
+            "when": f"{ctx.tables.seasons[s.season]} {s.year}",
+        }
+        for s in state.sightings
+        if s.seat == seat and s.unit not in shown
+    ]
 
 
 def seen_positions(state: LGAState, seat: str | None) -> list[Unit]:
@@ -117,7 +136,7 @@ def seen_positions(state: LGAState, seat: str | None) -> list[Unit]:
 
 def hidden_units(ctx: Ctx, state: LGAState, seat: str) -> frozenset[str]:
     """Enemy units on the map that ``seat`` has never seen on top of a stack (§3.5)."""
-    known = set(dict(state.known).get(seat, ()))
+    known = state.known_to(seat)
     top = {u.id for u in play.tops(ctx, state).values()}
     return frozenset(u.id for u in play.on_map(state) if ctx.side(u) != seat and u.id not in top and u.id not in known)
 
