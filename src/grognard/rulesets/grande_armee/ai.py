@@ -15,23 +15,45 @@ from . import decisions as D
 from .play import Ctx
 
 
-def _derived(ctx: Ctx, view: Mapping[str, Any], seat: str) -> tuple[dict[str, Any], dict[int, Any], list[int]]:
+def _derived(
+    ctx: Ctx, view: Mapping[str, Any], seat: str
+) -> tuple[dict[str, Any], dict[int, Any], list[int], list[int]]:
     cache = ctx.board.rate_cache  # the last view rated and what was derived from it
     if cache and cache[0] is view:
-        derived: tuple[dict[str, Any], dict[int, Any], list[int]] = cache[1]
+        derived: tuple[dict[str, Any], dict[int, Any], list[int], list[int]] = cache[1]
         return derived
     control = view["control"]
     units = {u["id"]: u for u in view["units"]}
     enemy_cells = {s["cell"]: s for s in view["enemy"]}
     goals = [c for c in ctx.board.vp_cities if control[c] not in (seat, "neutral")] + list(enemy_cells)
-    cache[:] = [view, (units, enemy_cells, goals)]
-    return units, enemy_cells, goals
+    reach = _open_land(ctx, control)
+    cache[:] = [view, (units, enemy_cells, goals, reach)]
+    return units, enemy_cells, goals, reach
+
+
+def _open_land(ctx: Ctx, control: list[str]) -> list[int]:
+    """For each land area not closed to the belligerents (neutral, §2.4), the number of the group of such areas
+    joined to it by land; -1 elsewhere."""
+    board = ctx.board
+    out = [-1] * board.size
+    for start in sorted(board.land):
+        if out[start] >= 0 or control[start] == "neutral":
+            continue
+        out[start] = start
+        frontier = [start]
+        while frontier:
+            a = frontier.pop()
+            for b in board.neighbors[a]:
+                if b in board.land and out[b] < 0 and control[b] != "neutral":
+                    out[b] = start
+                    frontier.append(b)
+    return out
 
 
 def quick_rate(ctx: Ctx, view: Mapping[str, Any], seat: str, d: Decision) -> int:
     view = view.get("state", view)
     board = ctx.board
-    units, enemy_cells, goals = _derived(ctx, view, seat)
+    units, enemy_cells, goals, reach = _derived(ctx, view, seat)
     control = view["control"]
     match d:
         case D.Build():
@@ -50,6 +72,8 @@ def quick_rate(ctx: Ctx, view: Mapping[str, Any], seat: str, d: Decision) -> int
                 top = enemy_cells[to]["top"]
                 odds = unit["morale"] - unit["fatigue"] - (1 if top["garrison"] else 0)
                 return 25 + 5 * odds if unit["morale"] >= 2 else -20
+            if unit["power"] != "britain":  # only the British cross the sea (§2.3): aim at what is reachable by land
+                goals = [g for g in goals if reach[g] == reach[unit["cell"]] >= 0]
             if not goals:
                 return 0
             before = min(board.grid.distance(unit["cell"], g) for g in goals)

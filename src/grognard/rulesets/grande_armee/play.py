@@ -188,7 +188,8 @@ def count_victory_points(ctx: Ctx, state: LGAState, step: Step) -> LGAState:
     """Phase I (§5.2)."""
     vp = tuple((s, victory_points(ctx, state, s)) for s in ("french", "allied"))
     text = ", ".join(f"{s} {v} VP ({level(ctx, s, v)})" for s, v in vp)
-    ctx.emit(step, "victory_points", f"{state.seat}'s turn: {text}", None, vp=dict(vp))
+    when = f"{state.seat}'s turn" if state.seat else "final count"
+    ctx.emit(step, "victory_points", f"{when}: {text}", None, vp=dict(vp))
     return replace(state, vp=vp)
 
 
