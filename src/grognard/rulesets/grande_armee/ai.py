@@ -7,7 +7,7 @@ enemy stack, builds and rallies when it can, and ends a phase when nothing bette
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from grognard.engine import Decision
 
@@ -20,8 +20,7 @@ def _derived(
 ) -> tuple[dict[str, Any], dict[int, Any], list[int], list[int]]:
     cache = ctx.board.rate_cache  # the last view rated and what was derived from it
     if cache and cache[0] is view:
-        derived: tuple[dict[str, Any], dict[int, Any], list[int], list[int]] = cache[1]
-        return derived
+        return cast(tuple[dict[str, Any], dict[int, Any], list[int], list[int]], cache[1])
     control = view["control"]
     units = {u["id"]: u for u in view["units"]}
     enemy_cells = {s["cell"]: s for s in view["enemy"]}

@@ -6,6 +6,8 @@ Each area is three characters, rows offset as on the hex map: the terrain or cit
 
 from __future__ import annotations
 
+from typing import Any
+
 from .play import Ctx
 from .state import LGAState
 from .view import build_view
@@ -33,7 +35,7 @@ def render(ctx: Ctx, state: LGAState, seat: str | None) -> str:
         if u["cell"] is None or u["cell"] < 0:
             continue
         cells.setdefault(u["cell"], ("", ""))
-    by_cell: dict[int, list[dict]] = {}
+    by_cell: dict[int, list[dict[str, Any]]] = {}
     for u in view["units"]:
         if u["cell"] >= 0:
             by_cell.setdefault(u["cell"], []).append(u)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -101,7 +102,7 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
     def _legal_build(self, state: LGAState, seat: str) -> Legal:
         ctx = self.ctx
         choices = [
-            Choice(D.Build, {"unit": u.id}, (lambda u=u: play.build_sites(ctx, state, u)))
+            Choice(D.Build, {"unit": u.id}, partial(play.build_sites, ctx, state, u))
             for u in play.buildable(ctx, state, seat)
         ]
         choices.append(Choice(D.Rally, values=play.rallyable(ctx, state, seat)))
@@ -120,7 +121,7 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
         enemy = enemy_of(seat)
         cells, zone = play.occupied(ctx, state, enemy), play.zoc(ctx, state, enemy)
         for u in movers:
-            choices.append(Choice(D.Move, {"unit": u.id}, (lambda u=u: play.destinations(ctx, state, u, cells, zone))))
+            choices.append(Choice(D.Move, {"unit": u.id}, partial(play.destinations, ctx, state, u, cells, zone)))
         choices.append(Choice(D.Garrison, values=[u.id for u in movers if phases.garrison_ok(ctx, state, u.id)]))
         choices.append(Choice(D.EndUnit, values=[u.id for u in movers]))
         choices.append(Choice(D.EndMovement))
