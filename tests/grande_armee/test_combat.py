@@ -234,3 +234,12 @@ def test_enemy_units_are_remembered_where_last_seen(position) -> None:
     view = p.rules.view(p.state, "french")
     assert [(g["id"], g["at"]) for g in view["last_seen"]] == [("AU-I1", "15,6")]
     assert [s["top"]["id"] for s in view["enemy"]] == ["AU-C1"]
+
+
+def test_expected_losses_over_the_die(position) -> None:
+    """§5.64: over the six faces, at +0 the attacker loses 3+2+1+1+0+0 and the defender 0+0+0+1+1+2; at +3 the
+    totals 4..9 read 1+1+2+3+3+3 for the defender."""
+    p = position([])
+    assert play.expected_losses(p.ctx, 0) == (7, 4)
+    assert play.expected_losses(p.ctx, 3) == (1, 13)
+    assert play.expected_losses(p.ctx, -6) == (18, 0)

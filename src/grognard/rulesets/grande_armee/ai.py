@@ -12,7 +12,9 @@ from typing import Any, cast
 from grognard.engine import Decision
 
 from . import decisions as D
+from . import play
 from .play import Ctx
+from .state import Unit
 
 
 def _derived(
@@ -68,9 +70,7 @@ def quick_rate(ctx: Ctx, view: Mapping[str, Any], seat: str, d: Decision) -> int
             if unit is None:
                 return 0
             if to in enemy_cells:
-                top = enemy_cells[to]["top"]
-                odds = unit["morale"] - unit["fatigue"] - (1 if top["garrison"] else 0)
-                return 25 + 5 * odds if unit["morale"] >= 2 else -20
+                return _attack_rating(ctx, units, unit, enemy_cells[to])
             if unit["power"] != "britain":  # only the British cross the sea (§2.3): aim at what is reachable by land
                 goals = [g for g in goals if reach[g] == reach[unit["cell"]] >= 0]
             if not goals:
@@ -96,3 +96,24 @@ def quick_rate(ctx: Ctx, view: Mapping[str, Any], seat: str, d: Decision) -> int
             top = max(here, key=lambda x: x["stack"])
             return 6 if unit["morale"] > top["morale"] else -5
     return 0
+
+
+def _attack_rating(ctx: Ctx, units: dict[str, Any], unit: Mapping[str, Any], stack: Mapping[str, Any]) -> int:
+    """The combat table's expected morale losses (§5.64), the enemy's top unit taken at full morale and rested,
+    our HQs in the area counted, the enemy's (unseen) not; worth more against a lone unit."""
+    top = stack["top"]
+    t = ctx.tables
+    me = Unit(unit["id"], unit["power"], unit["type"], unit["cell"], morale=unit["morale"], fatigue=unit["fatigue"])
+    them = Unit(
+        top["id"],
+        top["power"],
+        top["type"],
+        stack["cell"],
+        morale=t.units[top["type"]].max_morale,
+        garrison=top["garrison"],
+    )
+    hq = max((u["bonus"] for u in units.values() if u["cell"] == unit["cell"] and u["type"] == "hq"), default=0)
+    modifier = me.morale - me.fatigue - them.morale + hq + play.situation_modifier(ctx, me, them)[0]
+    lost, inflicted = play.expected_losses(ctx, modifier)
+    alone = 6 if stack["count"] == 1 else 0
+    return 3 * (inflicted - lost) + alone + (5 if unit["morale"] > lost / 6 + 1 else -30)

@@ -374,20 +374,23 @@ def hq_bonus(ctx: Ctx, state: LGAState, cell: int, side: str) -> int:
 
 def combat_modifier(ctx: Ctx, state: LGAState, attacker: Unit, defender: Unit) -> tuple[int, list[str]]:
     """The sum of the combat modifiers of §5.64 (and §3.3 for cavalry), with the names of those that apply."""
-    m = ctx.tables.combat_mods
-    board = ctx.board
-    notes = []
     total = attacker.morale - attacker.fatigue - defender.morale + defender.fatigue
     total += hq_bonus(ctx, state, attacker.cell, ctx.side(attacker))
     total -= hq_bonus(ctx, state, defender.cell, ctx.side(defender))
+    more, notes = situation_modifier(ctx, attacker, defender)
+    return total + more, notes
+
+
+def situation_modifier(ctx: Ctx, attacker: Unit, defender: Unit) -> tuple[int, list[str]]:
+    """The modifiers of §5.64 that come from the units' kinds and the ground: garrison, river, cavalry, forest,
+    mountains, marsh."""
+    m = ctx.tables.combat_mods
+    board = ctx.board
     cav = attacker.type == "cavalry"
     if defender.garrison:  # "no modifiers below apply", but §3.3 repeats cavalry's -2 against garrisons
-        total += m["garrison"]
-        notes.append("garrison")
         if cav:
-            total += m["cavalry_vs_garrison"]
-            notes.append("cavalry_vs_garrison")
-        return total, notes
+            return m["garrison"] + m["cavalry_vs_garrison"], ["garrison", "cavalry_vs_garrison"]
+        return m["garrison"], ["garrison"]
     terrain = board.terrain[defender.cell]
     checks = (
         ("across_river", board.river(attacker.cell, defender.cell)),
@@ -398,11 +401,23 @@ def combat_modifier(ctx: Ctx, state: LGAState, attacker: Unit, defender: Unit) -
         ("into_marsh", terrain == "marsh"),
         ("from_marsh", board.terrain[attacker.cell] == "marsh"),
     )
+    total = 0
+    notes = []
     for name, applies in checks:
         if applies:
             total += m[name]
             notes.append(name)
     return total, notes
+
+
+def expected_losses(ctx: Ctx, modifier: int) -> tuple[int, int]:
+    """Morale the attacker and the defender lose over the six faces of the die, at a total modifier (§5.64)."""
+    t = ctx.tables
+    rolls = range(1, 7)
+    return (
+        sum(t.combat_attacker.read(r + modifier) for r in rolls),
+        sum(t.combat_defender.read(r + modifier) for r in rolls),
+    )
 
 
 def attack(ctx: Ctx, state: LGAState, step: Step, uid: str, to: int) -> LGAState:
