@@ -239,3 +239,8 @@ def test_scenario_as_section_6_prints_it(sid: str) -> None:
         if u.cell < 0:
             pool.setdefault((u.power, u.year), []).append(u)
     assert {k: _count(v, k[0]) for k, v in pool.items()} == later
+
+
+def test_powers_paid_from_their_own_borders() -> None:
+    """§5.3: Austria, Prussia, Russia and Spain get MPs only from the VPs inside their borders."""
+    assert set(T.mp_from_own_borders) == {"austria", "prussia", "russia", "spain"}

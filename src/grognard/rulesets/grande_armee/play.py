@@ -14,9 +14,6 @@ from .scenario import LEVELS, LGAScenario
 from .state import OFF_MAP, SEATS, LGAState, Sighting, Unit
 from .tables import Tables
 
-# §5.3: these powers get military points only from the victory points inside their own borders
-BORDERED = ("austria", "prussia", "russia", "spain")
-
 
 @dataclass(frozen=True, slots=True)
 class Ctx:
@@ -200,14 +197,15 @@ def allocate_military_points(ctx: Ctx, state: LGAState, step: Step) -> LGAState:
     per_vp = ctx.tables.mp["per_victory_point"]
     per_unspent = ctx.tables.mp["unspent_per_point"]
     powers = ctx.powers(side)
+    bordered = ctx.tables.mp_from_own_borders
     for power in powers:
         if side == "french":
             vp = victory_points(ctx, state, side)
-        elif power in BORDERED:
+        elif power in bordered:
             vp = victory_points(ctx, state, side, power)
         elif power == "britain":
             vp = victory_points(ctx, state, side) - sum(
-                victory_points(ctx, state, side, p) for p in powers if p in BORDERED
+                victory_points(ctx, state, side, p) for p in powers if p in bordered
             )
         else:
             vp = 0

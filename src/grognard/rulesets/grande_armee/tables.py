@@ -70,6 +70,7 @@ class Tables:
     siege: DieTable
     vp: dict[str, int]
     mp: dict[str, int]
+    mp_from_own_borders: tuple[str, ...]  # §5.3: powers whose MPs come only from VPs inside their borders
     rally_cost: dict[int, int]  # morale now -> MP to raise it by one
     fog_lose_all: int
     fog_lose_one: int
@@ -148,6 +149,7 @@ def load_tables() -> Tables:
         siege=_die(siege, "siege.toml", "morale_lost"),
         vp=_ints(rules["victory_points"], "rules.toml"),
         mp=_ints(rules["military_points"], "rules.toml"),
+        mp_from_own_borders=tuple(rules["military_points"]["from_own_borders"]),
         rally_cost=dict(zip(rally["from"], rally["cost"], strict=True)),
         fog_lose_all=int(rules["fog_of_war"]["lose_all_percent"]),
         fog_lose_one=int(rules["fog_of_war"]["lose_one_percent"]),
