@@ -134,7 +134,7 @@ SCENARIOS = {
     "2_prussias_turn": (
         ("autumn", 1806),
         ("autumn", 1807),
-        {"france": 10, "prussia": 6, "russia": 6, "britain": 0},
+        {"france": 10, "prussia": 6, "russia": 6},  # Britain's row has no MPs: it carries the Allied VPs only
         {"french": (16, 18, 20, 21, 22), "allied": (6, 8, 10, 12, 16)},
         {"Napoleon": 2, "Davout": 1, "Soult": 1, "Bennigsen": 1},
         {"france": (9, 0, 2, 3), "prussia": (1, 6, 0, 2), "russia": (7, 0, 1, 2)},
