@@ -198,6 +198,12 @@ def test_distance_is_the_length_of_a_shortest_walk_on_the_map(data, grid):
     assert walk_distances(grid, start) == [grid.distance(start, c) for c in grid.cells()]
 
 
+@given(st.data(), grids())
+def test_distances_from_a_cell_are_its_distance_to_each_cell(data, grid):
+    start = draw_cell(data, grid)
+    assert grid.distances(start).tolist() == [grid.distance(start, c) for c in grid.cells()]
+
+
 @given(st.data(), grids(), st.integers(0, 6))
 def test_within_is_every_cell_in_range(data, grid, radius):
     cell = draw_cell(data, grid)

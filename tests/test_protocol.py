@@ -3,6 +3,8 @@
 from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from grognard.engine import IllegalDecision, new_game
 from grognard.testing import run_conformance
@@ -84,3 +86,11 @@ def test_decision_text_and_json_round_trip():
     assert codec.from_json(d.to_json()) == d
     with pytest.raises(IllegalDecision, match="unknown decision"):
         codec.parse("fier r2 b1")
+
+
+@settings(max_examples=8)
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1))
+def test_any_seed_passes_the_conformance_harness(seed):
+    """Random legal play never crashes, illegal decisions change nothing, replays reproduce digests and no
+    view names a unit its seat has not spotted, whatever the seed (property-based, issue 2 item 11)."""
+    run_conformance(Toy, "skirmish", seed, max_decisions=300)

@@ -287,3 +287,32 @@ def test_engineer_that_moved_cannot_work(field):
     f = field([("attacker", "engineer", "8,5", {"moved": True})], phase=Phase.MOVEMENT)
     with pytest.raises(IllegalDecision):
         f.apply("attacker", D.BuildBridge("a1"))
+
+
+def test_costs_after_artillery_damage_equal_a_full_rebuild_p23_p25(field):
+    """The board patches its last cost table around the locations that changed; it must agree with building
+    the whole table again from the damaged terrain (woods to rubble, towns to rubble, cut roads, blown bridges)."""
+    from grognard.engine.movement import edge_costs
+
+    f = field([("attacker", "medium_tank", "1,10")])
+    board = f.rules.board
+    grid = f.grid
+    damaged = {}
+    for c in range(grid.size):
+        becomes = board.tables.terrain[board.base_terrain[c]].damaged
+        if becomes and c % 3 == 0:
+            damaged[c] = becomes
+    roads = tuple(sorted(c for c in range(grid.size) if board.map.has("road", c))[::2])
+    assert damaged and roads
+    half = dict(list(damaged.items())[::2])
+    # from the pristine map to some damage, to more damage, and back to the pristine map
+    for terrain, cut in ((half, roads[::2]), (damaged, roads), ({}, ())):
+        f.set(terrain=tuple(sorted(terrain.items())), cut_roads=cut)
+        for type_ in ("medium_tank", "infantry", "armored_car"):
+            ut = board.tables.units[type_]
+            full = edge_costs(grid, board._step_cost(f.state, ut, board.weather(f.state).move_percent))
+            assert board.costs(f.state, ut) == full
+            for percent in (100, 150, 200):  # the table built at once with arrays, in each weather
+                assert board._full_costs(f.state, ut, percent) == edge_costs(
+                    grid, board._step_cost(f.state, ut, percent)
+                )

@@ -18,7 +18,9 @@ def play_in_terminal(args: argparse.Namespace, options: dict[str, Any]) -> int:
     cls = rulesets.get(args.game)
     game = new_game(cls, args.scenario, options, args.seed)
     seats = cls.seats
-    kinds = {s: ("human" if i == 0 else "greedy") for i, s in enumerate(seats)}
+    # you take the first seat, or the one a "player1" option names (PG p.8: player 1 attacker or defender)
+    mine = game.rules.options.get("player1", seats[0])
+    kinds = {s: ("human" if s == mine else "greedy") for s in seats}
     if args.players:
         for part in args.players.split(","):
             seat, _, kind = part.partition("=")

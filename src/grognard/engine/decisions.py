@@ -226,12 +226,18 @@ class Legal:
         return [c for c in self.choices if c.cls.kind == kind]
 
     def sample(self, dice: Dice) -> Decision:
-        """A random legal decision: a family uniformly, then a member uniformly (lazy families stay cheap)."""
-        nonempty = [c for c in self.choices if len(c)]
-        if not nonempty:
+        """A legal decision uniformly at random over all of them (OpenSpiel's random agent): a player that
+        picked a family first would end phases early, since "done" is a family of its own."""
+        sizes = [len(c) for c in self.choices]
+        total = sum(sizes)
+        if not total:
             raise IllegalDecision(f"{self.seat} has no legal decision")
-        choice = dice.pick(nonempty)
-        return choice.make(dice.pick(choice.values()))
+        k = dice.below(total)
+        for choice, size in zip(self.choices, sizes, strict=True):
+            if k < size:
+                return choice.make(choice.values()[k])
+            k -= size
+        raise AssertionError("unreachable: k < total")
 
     def to_json(self, describe: Callable[[Decision], str] | None = None) -> dict[str, Any]:
         """The families as plain data: what the browser shows (units, their destinations and targets)."""

@@ -21,6 +21,11 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterator
 from typing import Literal
 
+import numpy as np
+import numpy.typing as npt
+
+IntArray = npt.NDArray[np.int64]
+
 HexLayout = Literal["odd-q", "even-q", "odd-r", "even-r"]
 
 # Axial (dq, dr) of each direction, indexed by the manual's direction number - 1.
@@ -154,15 +159,11 @@ class Grid(ABC):
 
     def within(self, cell: int, radius: int) -> list[int]:
         """Every on-map cell at distance ``radius`` or less, in index order."""
-        col, row = self.coord(cell)
-        lo_c, hi_c = max(0, col - 2 * radius), min(self.columns - 1, col + 2 * radius)
-        lo_r, hi_r = max(0, row - 2 * radius), min(self.rows - 1, row + 2 * radius)
-        return [
-            self.index(c, r)
-            for r in range(lo_r, hi_r + 1)
-            for c in range(lo_c, hi_c + 1)
-            if self.distance(cell, r * self.columns + c) <= radius
-        ]
+        return [int(c) for c in np.flatnonzero(self.distances(cell) <= radius)]
+
+    @abstractmethod
+    def distances(self, cell: int) -> IntArray:
+        """The distance from ``cell`` to every cell, as an array indexed by cell."""
 
     def ring(self, cell: int, radius: int) -> list[int]:
         """Every on-map cell at exactly ``radius``, in index order."""
@@ -186,6 +187,8 @@ class HexGrid(Grid):
         self._dirs = _FLAT_DIRS if self.flat else _POINTY_DIRS
         self._q: list[int] = []
         self._r: list[int] = []
+        self._qa: IntArray | None = None  # the same as arrays, made when first needed
+        self._ra: IntArray | None = None
         for cell in range(columns * rows):
             row, col = divmod(cell, columns)
             q, r = self.offset_to_axial(col, row)
@@ -234,6 +237,14 @@ class HexGrid(Grid):
         dq = self._q[b] - self._q[a]
         dr = self._r[b] - self._r[a]
         return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+    def distances(self, cell: int) -> IntArray:
+        if self._qa is None or self._ra is None:
+            self._qa, self._ra = np.array(self._q, dtype=np.int64), np.array(self._r, dtype=np.int64)
+        dq = self._qa - self._q[cell]
+        dr = self._ra - self._r[cell]
+        out: IntArray = (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2
+        return out
 
     def line(self, a: int, b: int) -> tuple[int, ...]:
         qa, ra = self.axial(a)
@@ -288,6 +299,12 @@ class SquareGrid(Grid):
         """King-move (Chebyshev) distance: a diagonal step is one square, as ranges are counted."""
         dx, dy = self.vector(a, b)
         return max(abs(dx), abs(dy))
+
+    def distances(self, cell: int) -> IntArray:
+        col, row = self.coord(cell)
+        cells = np.arange(self.size, dtype=np.int64)
+        out: IntArray = np.maximum(np.abs(cells % self.columns - col), np.abs(cells // self.columns - row))
+        return out
 
     def line(self, a: int, b: int) -> tuple[int, ...]:
         ca, ra = self.coord(a)

@@ -107,7 +107,9 @@ def parse_save(text: str, where: str = "<save>") -> dict[str, Any]:
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as e:
-        hint = " (the file looks truncated)" if e.pos >= len(text.rstrip()) - 1 else ""
+        stripped = text.rstrip()
+        truncated = stripped.startswith("{") and not stripped.endswith("}")
+        hint = " (the file looks truncated)" if truncated or e.pos >= len(stripped) - 1 else ""
         raise SaveError(f"{where}: corrupt save, not valid JSON at line {e.lineno} column {e.colno}{hint}") from None
     if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
         raise SaveError(f"{where}: not a grognard save file")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import numpy as np
+
 from grognard.engine.events import Step
 
 from .combat import destroy, hit
@@ -27,8 +29,7 @@ def plot_cells(ctx: Ctx, state: PGState, unit: Unit) -> list[int]:
     """Locations ``unit`` may plot: within its indirect range and in sight of ANY friendly unit (p.11, p.28)."""
     ut = ctx.tables.units[unit.type]
     seen = ctx.board.sight(state).seen_by(own_units(state, unit.side), ctx.board.weather(state).visibility)
-    grid = ctx.board.grid
-    return [c for c in grid.within(unit.cell, ut.indirect_range) if seen[c]]
+    return [int(c) for c in np.flatnonzero(seen & (ctx.board.grid.distances(unit.cell) <= ut.indirect_range))]
 
 
 def plot(ctx: Ctx, state: PGState, step: Step, unit_id: str, cell: int, barrage: bool) -> PGState:

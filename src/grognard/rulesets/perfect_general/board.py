@@ -3,13 +3,14 @@ sight with barrages, defensive locations. Derived tables are cached per state of
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 import numpy as np
 
 from grognard.engine.los import Observer, Sight
 from grognard.engine.maps import GameMap
-from grognard.engine.movement import EdgeCosts, edge_costs
+from grognard.engine.movement import EdgeCosts, Reach
 
 from .scenario import PGScenario
 from .state import PGState, Unit
@@ -28,6 +29,12 @@ class Board:
         self.elevation = scenario.map.elevation
         self.neighbors = tuple(self.grid.neighbors(c) for c in range(self.grid.size))
         self._costs: dict[tuple[object, ...], EdgeCosts] = {}
+        self._rows: dict[tuple[tuple[int, str], ...], tuple[str, ...]] = {}
+        self._step_arrays: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = None
+        self._latest: dict[tuple[object, int], tuple[Any, Any, EdgeCosts]] = {}  # the last table by type and weather
+        # movement searches by (cost table, start, budget, ...), each with its table: see moves.unit_reach
+        self.reaches: dict[tuple[object, ...], tuple[EdgeCosts, Reach]] = {}
+        self.field_memo: tuple[PGState, str, Any] | None = None  # moves._field for the last state asked
         self._sights: dict[tuple[object, ...], SightCache] = {}
         self._weather: dict[int, Weather] = {}
         self.town_cells = frozenset(c for t in scenario.towns for c in t.cells)
@@ -36,16 +43,22 @@ class Board:
     # --- terrain ---------------------------------------------------------------------------------------
     def terrain(self, state: PGState, cell: int) -> str:
         if state.terrain:
-            return state.terrain_at(cell, self.base_terrain)
+            return self.terrain_row(state)[cell]
         return self.base_terrain[cell]
 
     def terrain_row(self, state: PGState) -> tuple[str, ...]:
+        """Every location's terrain as damaged so far (kept for the last few damage states)."""
         if not state.terrain:
             return self.base_terrain
-        row = list(self.base_terrain)
-        for c, t in state.terrain:
-            row[c] = t
-        return tuple(row)
+        found = self._rows.get(state.terrain)
+        if found is None:
+            if len(self._rows) > 16:
+                self._rows.clear()
+            row = list(self.base_terrain)
+            for c, t in state.terrain:
+                row[c] = t
+            found = self._rows[state.terrain] = tuple(row)
+        return found
 
     def defensive(self, state: PGState, cell: int) -> bool:
         return self.tables.terrain[self.terrain(state, cell)].defensive
@@ -76,15 +89,81 @@ class Board:
     def costs(self, state: PGState, unit_type: UnitType) -> EdgeCosts:
         """Half-point step costs for a unit type over the terrain as it is now, in this turn's weather."""
         percent = self.weather(state).move_percent
-        key = (unit_type.id, percent, state.terrain, state.cut_roads)
+        # costs differ between unit types only by the forest's "half their movement rate" and armour's bans
+        kind = (max(2, unit_type.move), unit_type.has("armor"))
+        key = (kind, percent, state.terrain, state.cut_roads)
         found = self._costs.get(key)
-        if found is None:
-            if len(self._costs) > 64:
-                self._costs.clear()
-            found = self._costs[key] = self._build_costs(state, unit_type, percent)
+        if found is not None:
+            return found
+        if len(self._costs) > 64:
+            self._costs.clear()
+        cost = self._step_cost(state, unit_type, percent)
+        latest = self._latest.get((kind, percent))
+        if latest is None:
+            found = self._full_costs(state, unit_type, percent)
+        else:
+            # artillery damage is local: patch the last table this unit type used around what changed since
+            terrain, cut, table = latest
+            changed = {c for c, _ in set(terrain).symmetric_difference(state.terrain)}
+            changed.update(set(cut).symmetric_difference(state.cut_roads))
+            rows = changed.union(*(self.neighbors[c] for c in changed))
+            steps = self.grid.neighbor_table()
+            patched = list(table)
+            for a in rows:
+                patched[a] = tuple(
+                    (b, c) for d, b in enumerate(steps[a], start=1) if b >= 0 and (c := cost(a, b, d)) is not None
+                )
+            found = tuple(patched)
+        self._costs[key] = found
+        self._latest[kind, percent] = (state.terrain, state.cut_roads, found)
         return found
 
-    def _build_costs(self, state: PGState, unit_type: UnitType, percent: int) -> EdgeCosts:
+    def _full_costs(self, state: PGState, unit_type: UnitType, percent: int) -> EdgeCosts:
+        """The whole table at once with array arithmetic: the same numbers as ``_step_cost`` step by step."""
+        src, dst, along, uphill = self._steps()
+        names = sorted(self.tables.terrain)
+        index = {n: i for i, n in enumerate(names)}
+        specs = [self.tables.terrain[n] for n in names]
+        half_rate = max(2, unit_type.move)
+        armor = unit_type.has("armor")
+        base = np.array([half_rate if t.cost == "half_rate" else int(t.cost) for t in specs], dtype=np.int64)
+        banned = np.array(["all" in t.prohibited or (armor and "armor" in t.prohibited) for t in specs])
+        tid = np.array([index[t] for t in self.terrain_row(state)], dtype=np.int64)[dst]
+        cut = np.zeros(self.grid.size, dtype=np.bool_)
+        cut[list(state.cut_roads)] = True
+        on_path = (along > 0) & ~cut[src] & ~cut[dst]
+        c = base[tid]
+        c = np.where(on_path, np.minimum(c, along), c)  # p.23: roads whatever the terrain
+        c = np.where(uphill, c * self.tables.uphill_factor, c)  # p.23: twice as much uphill
+        if percent != 100:
+            c = np.where(on_path, c, -(-c * percent // 100))  # p.22: mud and storms, not on roads
+        keep = ~banned[tid]
+        rows: list[list[tuple[int, int]]] = [[] for _ in range(self.grid.size)]
+        for a, b, k in zip(src[keep].tolist(), dst[keep].tolist(), c[keep].tolist(), strict=True):
+            rows[a].append((b, k))
+        return tuple(tuple(r) for r in rows)
+
+    def _steps(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Every step of the grid in direction order: from, to, the cheapest path cost along it (0: none),
+        and whether it goes uphill. Fixed for the map."""
+        if self._step_arrays is None:
+            src, dst, along = [], [], []
+            paths = [(self.map.edge_features.get(k, frozenset()), a) for k, a in self.tables.paths.items()]
+            for a, row in enumerate(self.grid.neighbor_table()):
+                for b in row:
+                    if b < 0:
+                        continue
+                    key = (a, b) if a < b else (b, a)
+                    costs = [cost for edges, cost in paths if key in edges]
+                    src.append(a)
+                    dst.append(b)
+                    along.append(min(costs) if costs else 0)
+            s, d = np.array(src, dtype=np.int64), np.array(dst, dtype=np.int64)
+            elevation = np.array(self.elevation, dtype=np.int64)
+            self._step_arrays = (s, d, np.array(along, dtype=np.int64), elevation[d] > elevation[s])
+        return self._step_arrays
+
+    def _step_cost(self, state: PGState, unit_type: UnitType, percent: int) -> Callable[[int, int, int], int | None]:
         terrain = self.terrain_row(state)
         table = self.tables.terrain
         budget = 2 * unit_type.move
@@ -115,7 +194,7 @@ class Board:
                 c = -(-c * percent // 100)  # mud and storms slow all but the roads (p.22)
             return c
 
-        return edge_costs(self.grid, cost)
+        return cost
 
     # --- sight -----------------------------------------------------------------------------------------
     def sight(self, state: PGState) -> SightCache:
@@ -151,6 +230,7 @@ class SightCache:
         self.grid = board.grid
         self.sight = Sight(board.grid, ground, obstacles)
         self._pairs: dict[int, bool] = {}
+        self._rows: dict[tuple[int, int], np.ndarray] = {}  # (location, visibility) -> what it sees
         self._n = board.grid.size
 
     def sees(self, a: int, b: int, visibility: int) -> bool:
@@ -164,8 +244,15 @@ class SightCache:
         return found
 
     def seen_by(self, units: Iterable[Unit], visibility: int) -> np.ndarray:
-        """Every location at least one of ``units`` sees (for plotting indirect fire, p.28)."""
-        observers = [Observer(u.cell, self.eye, visibility) for u in units if not u.carried_by]
-        if not observers:
-            return np.zeros(self._n, dtype=np.bool_)
-        return np.asarray(self.sight.visible(observers, target=self.eye).any(axis=0))
+        """Every location at least one of ``units`` sees (for plotting indirect fire, p.28). What one location
+        sees is kept, so that a plot or a move recomputes only the locations not asked about before."""
+        cells = sorted({u.cell for u in units if not u.carried_by})
+        missing = [c for c in cells if (c, visibility) not in self._rows]
+        if missing:
+            seen = self.sight.visible([Observer(c, self.eye, visibility) for c in missing], target=self.eye)
+            for c, row in zip(missing, seen, strict=True):
+                self._rows[c, visibility] = row
+        out = np.zeros(self._n, dtype=np.bool_)
+        for c in cells:
+            out |= self._rows[c, visibility]
+        return out

@@ -37,20 +37,46 @@ def unit_reach(ctx: Ctx, state: PGState, unit: Unit, mp: int | None = None, load
     avoided: bumping into one stops the move)."""
     board = ctx.board
     ut = ctx.tables.units[unit.type]
-    known = known_enemies(ctx, state, unit.side)
+    blocked, stop, friends = _field(ctx, state, unit.side)
+    no_stop = friends - {unit.cell, load_at}
+    budget_now = unit.mp if mp is None else mp
+    first = not unit.moved and budget_now == budget(ctx, unit)
+    # the search does not depend on where friends stand (they only bar ending a move), so it is kept for
+    # the next decision, when usually one unit has moved and every other unit's search is the same
+    costs = board.costs(state, ut)
+    key = (id(costs), unit.cell, budget_now, first, blocked, stop)
+    found = board.reaches.get(key)
+    if found is None or found[0] is not costs:
+        if len(board.reaches) > 4096:
+            board.reaches.clear()
+        found = board.reaches[key] = (
+            costs,
+            reach(costs, unit.cell, budget_now, blocked=blocked, stop=stop, min_one=first),
+        )
+    r = found[1]
+    return Reach(r.start, r.budget, r.cost, r.prev, r.reached, no_stop)
+
+
+def _field(ctx: Ctx, state: PGState, side: str) -> tuple[frozenset[int], frozenset[int], frozenset[int]]:
+    """What every move of ``side`` in this state must respect: where it may not go (known enemies, and at
+    night the locations next to spotted ones), where a move ends (mines, barrages, neutral borders), and
+    where friends stand. Kept for the last state asked about: listing moves asks for every unit."""
+    memo = ctx.board.field_memo
+    if memo is not None and memo[0] is state and memo[1] == side:
+        return memo[2]
+    board = ctx.board
+    known = known_enemies(ctx, state, side)
     blocked = {e.cell for e in known}  # p.26: no moving through enemy units
     if board.weather(state).no_moving_next_to_spotted:  # p.26: not next to a spotted unit at night
         for e in known:
             if e.spotted:
                 blocked.update(board.neighbors[e.cell])
-    no_stop = {u.cell for u in own_units(state, unit.side) if u.id != unit.id and u.cell != load_at}
     stop = {m.cell for m in state.mines} | {b.cell for b in state.barrages}
     stop.update(c for c in board.neutral_of if board.neutral_of[c] not in state.neutrals_entered)
-    budget_now = unit.mp if mp is None else mp
-    first = not unit.moved and budget_now == budget(ctx, unit)
-    return reach(
-        board.costs(state, ut), unit.cell, budget_now, blocked=blocked, no_stop=no_stop, stop=stop, min_one=first
-    )
+    friends = frozenset(u.cell for u in own_units(state, side))
+    found = (frozenset(blocked), frozenset(stop), friends)
+    board.field_memo = (state, side, found)
+    return found
 
 
 def destinations(ctx: Ctx, state: PGState, unit: Unit) -> list[int]:

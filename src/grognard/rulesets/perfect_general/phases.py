@@ -105,7 +105,7 @@ def _phase_start(ctx: Ctx, state: PGState, step: Step) -> PGState:
 def _new_turn(ctx: Ctx, state: PGState, step: Step) -> PGState:
     if state.turn >= ctx.board.scenario.turns:
         ctx.emit(step, "game_over", "the last turn is over", SIDES)
-        return replace(state, phase=Phase.OVER, side="", turn=state.turn + 1)
+        return replace(state, phase=Phase.OVER, side="")
     turn = state.turn + 1
     fresh = {
         u.id: replace(

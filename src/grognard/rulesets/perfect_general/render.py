@@ -63,6 +63,11 @@ def render(ctx: Ctx, state: PGState, seat: str | None) -> str:
         f"defender {sides['defender']['score']}"
     )
     lines.append("units: attacker UPPER case, defender lower case; * mine, @ barrage, ? last seen, + road, T town")
+    towns = (
+        f"{t['name']} {grid.label(t['cells'][0])} ({t['value']} VP{', ' + t['holder'] if t['holder'] else ''})"
+        for t in view["towns"]
+    )
+    lines.append("towns: " + "; ".join(towns))
     for u in view["units"]:
         extra = " (carried)" if u.get("carried_by") else ""
         flags = "".join(f for f, on in (("F", u["fired"]), ("M", u["moved"]), ("S", u["spotted"])) if on)

@@ -153,17 +153,21 @@ def hidden_units(ctx: Ctx, state: PGState, seat: str) -> frozenset[str]:
     )
 
 
+def _a(name: str) -> str:
+    return f"{'an' if name[0] in 'AEIOU' else 'a'} {name}"
+
+
 def describe(ctx: Ctx, d: Decision) -> str:
     """A decision in words, with the map's location names."""
     label = ctx.board.grid.label
     names = ctx.tables.units
     match d:
         case D.Buy(type=t):
-            return f"buy a {names[t].name} ({names[t].cost} points)"
+            return f"buy {_a(names[t].name)} ({names[t].cost} points)"
         case D.Sell(type=t):
-            return f"return a {names[t].name}"
+            return f"return {_a(names[t].name)}"
         case D.Place(type=t, cell=c):
-            return f"place a {names[t].name} at {label(c)}"
+            return f"place {_a(names[t].name)} at {label(c)}"
         case D.Plot(unit=u, barrage=b, cell=c):
             return f"{u} plots {'a barrage' if b else 'fire'} on {label(c)}"
         case D.Move(unit=u, to=c):
