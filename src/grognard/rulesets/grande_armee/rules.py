@@ -181,17 +181,20 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
         where it saw them last."""
         from .view import seen_positions
 
+        ctx = self.ctx
         seen: list[tuple[str, Unit]] = []
         last = {(s.seat, s.unit): s.cell for s in state.sightings}
+        shared = play.tops(ctx, state) if not state.secret else None  # one picture for every seat
         for seat in SEATS:
-            stacks: dict[int, list[Unit]] = {}
-            for u in seen_positions(state, seat):
-                if self.ctx.side(u) != seat:
-                    stacks.setdefault(u.cell, []).append(u)
-            for cell, units in stacks.items():
-                top = play.stack_order(self.ctx, units)[0]
-                if last.get((seat, top.id)) != cell:
-                    seen.append((seat, top))
+            if shared is not None:
+                tops = [u for u in shared.values() if ctx.side(u) != seat]
+            else:
+                stacks: dict[int, list[Unit]] = {}
+                for u in seen_positions(state, seat):
+                    if ctx.side(u) != seat:
+                        stacks.setdefault(u.cell, []).append(u)
+                tops = [play.stack_order(ctx, units)[0] for units in stacks.values()]
+            seen.extend((seat, top) for top in tops if last.get((seat, top.id)) != top.cell)
         return play.record_sightings(state, seen)
 
     # --- what leaves the engine ------------------------------------------------------------------------
