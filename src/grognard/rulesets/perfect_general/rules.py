@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from grognard.engine import Choice, Decision, IllegalDecision, Legal, Result, Ruleset, Step, Turn
 from grognard.engine.protocol import OptionSpec
@@ -41,6 +41,7 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
     seats = SIDES
     decision_types = D.ALL
     state_type = PGState
+    hotseat_options: ClassVar[dict[str, Any]] = {"view": "full"}  # PG p.33: two players at one screen
     option_specs = (
         OptionSpec(
             "kill",

@@ -1,0 +1,1 @@
+"""``grognard serve``: the games in a web browser, with the fog of war kept on the server."""

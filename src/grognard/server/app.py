@@ -1,0 +1,318 @@
+"""The HTTP routes and the websocket of ``grognard serve`` (Starlette); no game logic lives here.
+
+Routes (a seat's token goes in an ``Authorization: Bearer`` header, never in a URL that logs keep):
+
+- ``GET  /api/catalog``: games, scenarios, rule options, computer players.
+- ``GET  /api/maps/{game}/{scenario}``: a scenario's public map (the lobby's overview, the game page's map).
+- ``POST /api/games``: create a game; the answer holds each person's seat token, once.
+- ``POST /api/games/upload``: ``{"save", "seats"}``: a new game from a save file (every decision re-run first).
+- ``GET  /api/games/{id}``: the game as the token's seat sees it; ``DELETE`` removes it.
+- ``GET  /api/games/{id}/update``: the seat's view, legal decisions and tag (what the websocket pushes).
+- ``POST /api/games/{id}/decisions``: ``{"tag", "decision"}``, the same as the websocket's ``decide``.
+- ``POST /api/games/{id}/undo``: ``{"tag"}``: take back the seat's last decision where the rules allow it.
+- ``GET  /api/games/{id}/replay`` and ``.../replay/{step}``: a finished game's decisions, events and full view
+  after each step.
+- ``GET  /api/games/{id}/save``: the full save once the game is over, else the seat's own record.
+- ``WS   /api/games/{id}/ws``: ``hello`` with the token, then ``update`` pushes and ``decide`` requests.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from grognard import rulesets
+from grognard.ai.base import player_kinds
+from grognard.engine.errors import GrognardError
+from grognard.persistence.saves import save_document
+
+from . import fog
+from .sessions import SNAPSHOT_EVERY, Listener, Refused, Session, Sessions
+from .store import Store
+
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+MAX_MESSAGE = 16 * 1024  # bytes: the largest request or websocket message accepted
+MAX_SAVE = 8 * 1024 * 1024  # bytes: the largest save file accepted for upload
+QUEUE_LIMIT = 256  # messages waiting for a slow browser before it is disconnected
+
+
+def _error(e: GrognardError) -> JSONResponse:
+    return JSONResponse({"error": str(e)}, status_code=getattr(e, "status", 400))
+
+
+def _token(request: Request) -> str | None:
+    auth = request.headers.get("authorization", "")
+    return auth[7:].strip() if auth.lower().startswith("bearer ") else None
+
+
+async def _body(request: Request, limit: int = MAX_MESSAGE) -> Any:
+    data = b""
+    async for chunk in request.stream():
+        data += chunk
+        if len(data) > limit:
+            raise Refused(f"request too large (at most {limit} bytes)", 413)
+    try:
+        return json.loads(data)
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise Refused("the request is not valid JSON") from None
+
+
+def _seats(body: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    seats = body.get("seats") or {}
+    if not isinstance(seats, dict) or not all(isinstance(v, dict) for v in seats.values()):
+        raise Refused("'seats' maps each seat to {kind, player}")
+    return seats
+
+
+def create_app(
+    db: str | Path = "grognard.db", resume: bool = True, fsync: bool = False, snapshot_every: int = SNAPSHOT_EVERY
+) -> Starlette:
+    store = Store(db, fsync)
+    sessions = Sessions(store, snapshot_every)
+    catalog: list[dict[str, Any]] = []
+    maps: dict[tuple[str, str], Any] = {}  # public maps by game and scenario
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        # stored games load in the background (a game asked for first loads at once), so the server answers
+        # while a long history replays; computers owing a decision make it as their game loads
+        task = asyncio.create_task(sessions.resume_all()) if resume else None
+        yield
+        if task is not None:
+            task.cancel()
+        store.close()
+
+    async def seat_session(request: Request) -> tuple[Session, str]:
+        session = await sessions.get(request.path_params["game_id"])
+        return session, session.seat_of(_token(request))
+
+    def handle(fn: Any) -> Any:
+        async def endpoint(request: Request) -> Response:
+            try:
+                return await fn(request)  # type: ignore[no-any-return]
+            except GrognardError as e:
+                return _error(e)
+
+        return endpoint
+
+    @handle
+    async def get_catalog(request: Request) -> Response:
+        if not catalog:
+            for gid in rulesets.game_ids():
+                cls = rulesets.get(gid)
+                entry = cls.describe_game()
+                entry["players"] = sorted(player_kinds(cls))
+                entry["hotseat_options"] = dict(getattr(cls, "hotseat_options", {}))
+                catalog.append(entry)
+        return JSONResponse(catalog)
+
+    @handle
+    async def get_map(request: Request) -> Response:
+        key = (request.path_params["game"], request.path_params["scenario"].replace("/", ""))
+        if key not in maps:
+            cls = rulesets.get(key[0])
+            map_json = getattr(cls(cls.load_scenario(key[1])), "map_json", None)
+            maps[key] = map_json() if map_json else {}
+        return JSONResponse(maps[key])
+
+    @handle
+    async def create_game(request: Request) -> Response:
+        body = await _body(request)
+        if not isinstance(body, dict):
+            raise Refused("expected a JSON object")
+        seats = _seats(body)
+        options = body.get("options") or {}
+        if not isinstance(options, dict):
+            raise Refused("'options' is an object")
+        seed = body.get("seed")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise Refused("'seed' is a whole number")
+        session, tokens = await sessions.create(
+            str(body.get("game", "")), str(body.get("scenario", "")), options, seats, seed
+        )
+        return JSONResponse({"id": session.id, "tokens": tokens}, status_code=201)
+
+    @handle
+    async def upload(request: Request) -> Response:
+        body = await _body(request, MAX_SAVE)
+        if not isinstance(body, dict) or not isinstance(body.get("save"), dict):
+            raise Refused("expected a JSON object with 'save' (a save file) and 'seats'")
+        session, tokens = await sessions.upload(body["save"], _seats(body))
+        return JSONResponse({"id": session.id, "tokens": tokens}, status_code=201)
+
+    @handle
+    async def game_info(request: Request) -> Response:
+        session, seat = await seat_session(request)
+        if request.method == "DELETE":
+            async with session.lock:
+                sessions.delete(session.id)
+                for listener in list(session.listeners):
+                    await listener.send({"type": "deleted"})
+            return JSONResponse({"deleted": session.id})
+        async with session.lock:
+            return JSONResponse(session.summary(seat))
+
+    @handle
+    async def act(request: Request) -> Response:
+        """A decision (``{"tag", "decision"}``) or an undo (``{"tag"}``); answers the seat's new message."""
+        session, seat = await seat_session(request)
+        body = await _body(request)
+        if not isinstance(body, dict):
+            raise Refused("expected a JSON object with 'tag' (and 'decision')")
+        if request.url.path.endswith("/undo"):
+            await session.undo(seat, body.get("tag"))
+        else:
+            await session.decide(seat, body.get("tag"), body.get("decision"))
+        async with session.lock:
+            return JSONResponse(session.core(seat))
+
+    @handle
+    async def replay(request: Request) -> Response:
+        session, _ = await seat_session(request)
+        step = request.path_params.get("step")
+        return JSONResponse(await session.replay(None if step is None else int(step)))
+
+    @handle
+    async def get_update(request: Request) -> Response:
+        session, seat = await seat_session(request)
+        async with session.lock:
+            return JSONResponse(session.core(seat))
+
+    @handle
+    async def download_save(request: Request) -> Response:
+        session, seat = await seat_session(request)
+        async with session.lock:
+            game = session.game
+            doc = save_document(game) if game.over else fog.seat_record(game, seat)
+        name = f"{game.rules.id}-{session.id}{'' if game.over else '-' + seat}.json"
+        return JSONResponse(doc, headers={"content-disposition": f'attachment; filename="{name}"'})
+
+    async def websocket(ws: WebSocket) -> None:
+        await ws.accept()
+        # messages go out through a queue, so a browser that stops reading never holds up its game's lock;
+        # one that falls QUEUE_LIMIT messages behind is disconnected (it gets the position again on reconnect)
+        queue: asyncio.Queue[str | None] = asyncio.Queue(QUEUE_LIMIT)
+
+        async def writer() -> None:
+            while (text := await queue.get()) is not None:
+                await ws.send_text(text)
+
+        async def send(message: dict[str, Any]) -> None:
+            try:
+                queue.put_nowait(json.dumps(message, separators=(",", ":")))
+            except asyncio.QueueFull:
+                writing.cancel()
+                closing.add(asyncio.create_task(ws.close(1013)))  # not awaited: the game's lock is held here
+                raise
+
+        writing = asyncio.create_task(writer())
+        closing: set[asyncio.Task[None]] = set()
+
+        async def refuse(message: str, **extra: Any) -> None:
+            await send({"type": "error", "message": message, **extra})
+
+        listener: Listener | None = None
+        session: Session | None = None
+        try:
+            try:
+                session = await sessions.get(ws.path_params["game_id"])
+            except GrognardError as e:
+                await refuse(str(e))
+                await queue.put(None)
+                await writing
+                await ws.close(4404)
+                return
+            while True:
+                text = await ws.receive_text()
+                if len(text) > MAX_MESSAGE:
+                    await refuse(f"message too large (at most {MAX_MESSAGE} bytes)")
+                    continue
+                try:
+                    msg = json.loads(text)
+                except json.JSONDecodeError:
+                    await refuse("the message is not valid JSON")
+                    continue
+                if not isinstance(msg, dict):
+                    await refuse("a message is a JSON object with a 'type'")
+                    continue
+                kind = msg.get("type")
+                ref = msg.get("ref")
+                try:
+                    if kind == "hello":
+                        seat = session.seat_of(msg.get("token") if isinstance(msg.get("token"), str) else None)
+                        if listener is not None:
+                            session.listeners.discard(listener)
+                        listener = Listener(seat, send)
+                        async with session.lock:
+                            await send({"type": "welcome", "seat": seat, **session.summary(seat)})
+                            session.listeners.add(listener)
+                            await session.push(listener)
+                    elif kind == "decide":
+                        if listener is None:
+                            raise Refused("say hello with your seat token first", 403)
+                        await session.decide(listener.seat, msg.get("tag"), msg.get("decision"))
+                        await send({"type": "done", "ref": ref})
+                    elif kind == "undo":
+                        if listener is None:
+                            raise Refused("say hello with your seat token first", 403)
+                        await session.undo(listener.seat, msg.get("tag"))
+                        await send({"type": "done", "ref": ref})
+                    else:
+                        raise Refused(f"unknown message type {kind!r}: hello, decide or undo")
+                except GrognardError as e:
+                    await refuse(str(e), ref=ref)
+                    if listener is not None:
+                        async with session.lock:
+                            listener.last_tag = ""  # resend the current position
+                            await session.push(listener)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            if listener is not None and session is not None:
+                session.listeners.discard(listener)
+            writing.cancel()
+
+    routes = [
+        Route("/api/catalog", get_catalog),
+        Route("/api/maps/{game}/{scenario}", get_map),
+        Route("/api/games", create_game, methods=["POST"]),
+        Route("/api/games/upload", upload, methods=["POST"]),
+        Route("/api/games/{game_id}", game_info, methods=["GET", "DELETE"]),
+        Route("/api/games/{game_id}/decisions", act, methods=["POST"]),
+        Route("/api/games/{game_id}/undo", act, methods=["POST"]),
+        Route("/api/games/{game_id}/update", get_update),
+        Route("/api/games/{game_id}/replay", replay),
+        Route("/api/games/{game_id}/replay/{step:int}", replay),
+        Route("/api/games/{game_id}/save", download_save),
+        WebSocketRoute("/api/games/{game_id}/ws", websocket),
+        Mount("/", StaticFiles(directory=WEB_DIR, html=True, check_dir=False)),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.sessions = sessions
+    app.state.store = store
+    return app
+
+
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    db: str | Path = "grognard.db",
+    fsync: bool = False,
+    snapshot_every: int = SNAPSHOT_EVERY,
+) -> None:
+    import uvicorn
+
+    app = create_app(db, fsync=fsync, snapshot_every=snapshot_every)
+    print(f"grognard: open http://{host}:{port}/ in a browser (games are kept in {db})", flush=True)
+    uvicorn.run(app, host=host, port=port, ws_max_size=4 * MAX_MESSAGE, log_level="warning")

@@ -1,0 +1,63 @@
+"""The one function that builds what leaves the server for a seat: every message, HTTP answer and in-play save.
+
+It reads only ``Game.view(seat)``, ``Game.legal(seat)`` and the events ``seen_by`` that seat (the engine's own
+filters), and drops the one thing the engine's envelope adds that a seat may not know: the total count of
+decisions, which would tell how many units the enemy bought or placed. The message carries a ``tag``, a
+digest of what the seat sees: a decision sent with an old tag was made on a stale picture and is refused.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from typing import Any
+
+from grognard.engine import Decision, Game
+from grognard.engine.events import visible_to
+
+# families of legal decisions up to this size are also described in words (for the generic decision list)
+DESCRIBE_UP_TO = 24
+
+
+def seat_core(game: Game, seat: str, describe: Callable[[Decision], str] | None = None) -> dict[str, Any]:
+    """What ``seat`` may know now: its view and, when it may act, its legal decisions; with their tag.
+
+    ``describe`` puts a decision in words (default: the ruleset's ``describe``; a session passes a cached one).
+    """
+    describe = describe or game.rules.describe
+    view = game.view(seat)
+    view.pop("decisions", None)  # the log's length counts the enemy's hidden decisions
+    legal_json: dict[str, Any] | None = None
+    if not game.over and game.turn().may_act(seat):
+        legal = game.legal(seat)
+        legal_json = legal.to_json(describe)
+        for family, choice in zip(legal_json["choices"], legal.choices, strict=True):
+            if len(choice) <= DESCRIBE_UP_TO:
+                family["texts"] = [describe(d) for d in choice.decisions()]
+    undo = not game.over and game.can_undo(seat)  # the seat's own last decision, with nothing revealed since
+    body = json.dumps([view, legal_json, undo], sort_keys=True, separators=(",", ":"), default=str)
+    tag = hashlib.sha256(body.encode()).hexdigest()[:20]
+    return {"type": "update", "tag": tag, "view": view, "legal": legal_json, "undo": undo}
+
+
+def seat_events(game: Game, seat: str, start: int = 0) -> list[dict[str, Any]]:
+    """The event log from ``start`` as ``seat`` may see it (all of it once the game is over)."""
+    who = None if game.over else seat
+    return [e.to_json() for e in game.events[start:] if visible_to(e, who)]
+
+
+def seat_record(game: Game, seat: str) -> dict[str, Any]:
+    """What a seat downloads as a save while the game runs: its own view and log, never the game's inputs
+    (seed and decision log would rebuild the whole state, hidden units and all)."""
+    core = seat_core(game, seat)
+    return {
+        "format": "grognard-seat-record",
+        "version": 1,
+        "note": "a seat's record of a running game; the full save is available once the game is over",
+        "game": game.rules.id,
+        "scenario": game.rules.scenario.info.id,
+        "seat": seat,
+        "view": core["view"],
+        "events": seat_events(game, seat),
+    }

@@ -1,0 +1,471 @@
+"""Games in play on the server: one :class:`Session` per game, with its lock, its listeners and its computers.
+
+A decision goes: check the seat's tag (a stale picture is refused), apply through ``Game.apply`` (the rules
+refuse anything illegal and change nothing), append to the store, then let the computer seats answer, each
+from its own seat's view only, and push every listener the message :func:`fog.seat_core` builds for its seat.
+All of it happens under the game's lock, so concurrent decisions on one game are serialised.
+
+A computer's choice is drawn from dice seeded by the game's seed, its seat and the log's length, so after a
+restart it chooses exactly what it would have chosen: a game is its inputs, even with computers in it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import hashlib
+import hmac
+import secrets
+import sys
+import time
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from grognard import rulesets
+from grognard.ai import Player, PlayerContext, make_player
+from grognard.engine import Game, GrognardError, IllegalDecision
+from grognard.engine.errors import DataError
+from grognard.engine.rng import Dice, seed_state
+
+from . import fog
+from .store import GameRow, SeatRow, Store
+
+SEAT_KINDS = ("human", "remote", "computer")
+# by default a snapshot is kept every this many decisions, so a restart re-runs at most about as many
+SNAPSHOT_EVERY = 200
+# a computer batch pushes its progress to the listeners at most this often (seconds)
+PUSH_EVERY = 0.4
+
+
+class Refused(GrognardError):
+    """A request the server refuses; nothing changed. ``status`` is the HTTP status that fits."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def token_digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(eq=False)
+class Listener:
+    """A browser connection of one seat; ``sent_events`` counts the events it has had."""
+
+    seat: str
+    send: Callable[[dict[str, Any]], Awaitable[None]]
+    sent_events: int = 0
+    sent_over: bool = False
+    last_tag: str = ""
+
+
+@dataclass(eq=False)
+class Session:
+    id: str
+    row: GameRow
+    game: Game
+    store: Store
+    players: dict[str, Player]
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    listeners: set[Listener] = field(default_factory=set)
+    _cores: dict[str, tuple[int, dict[str, Any]]] = field(default_factory=dict)
+    _events: dict[tuple[str, bool], tuple[int, list[dict[str, Any]]]] = field(default_factory=dict)
+    _frames: list[Any] | None = None
+    _words: dict[Any, str] = field(default_factory=dict)  # decisions in words: the same for the whole game
+    snapshot_every: int = SNAPSHOT_EVERY
+    _snapshot_at: int = 0
+
+    # --- who is who ------------------------------------------------------------------------------------
+    def seat_of(self, token: str | None) -> str:
+        """The seat a token sits in; a forged or missing token is refused."""
+        if not token or len(token) > 200:
+            raise Refused("a seat token is needed", 403)
+        digest = token_digest(token)
+        for s in self.row.seats:
+            if s.token_sha is not None and hmac.compare_digest(s.token_sha, digest):
+                return s.seat
+        raise Refused("that token sits in no seat of this game", 403)
+
+    def core(self, seat: str) -> dict[str, Any]:
+        """The seat's message (view, legal decisions, tag), built once per position."""
+        n = len(self.game.log)
+        cached = self._cores.get(seat)
+        if cached is None or cached[0] != n:
+            cached = (n, fog.seat_core(self.game, seat, self._describe))
+            self._cores[seat] = cached
+        return cached[1]
+
+    def events(self, seat: str) -> list[dict[str, Any]]:
+        """The seat's event log, extended as the game's grows (the full log once the game is over)."""
+        key = (seat, self.game.over)
+        done, seen = self._events.get(key, (0, []))
+        if done > len(self.game.events):
+            done, seen = 0, []
+        if done < len(self.game.events):
+            seen.extend(fog.seat_events(self.game, seat, done))
+            self._events[key] = (len(self.game.events), seen)
+        return seen
+
+    def _describe(self, decision: Any) -> str:
+        words = self._words.get(decision)
+        if words is None:
+            if len(self._words) > 100_000:
+                self._words.clear()
+            words = self._words[decision] = self.game.rules.describe(decision)
+        return words
+
+    def summary(self, seat: str) -> dict[str, Any]:
+        """What the lobby lists of a game for a seat: nothing its view does not hold."""
+        rules = self.game.rules
+        view = self.core(seat)["view"]
+        return {
+            "id": self.id,
+            "game": rules.id,
+            "game_name": rules.name,
+            "scenario": rules.scenario.info.id,
+            "scenario_name": rules.scenario.info.name,
+            "seat": seat,
+            "seats": {s.seat: {"kind": s.kind, "player": s.player} for s in self.row.seats},
+            "turn": view["turn"],
+            "over": view["over"],
+            "result": view.get("result"),
+            "your_turn": self.game.turn().may_act(seat) and not self.game.over,
+            "created": self.row.created,
+        }
+
+    # --- the replay of a finished game, in the full view ----------------------------------------------------
+    def _replay_states(self) -> list[Any]:
+        """The state before the first decision and after each one, from a fresh run of the log."""
+        if self._frames is None:
+            game = Game(self.game.rules, self.game.seed)
+            frames = [game.state]
+            for entry in self.game.log:
+                game.apply(entry.seat, entry.decision)
+                frames.append(game.state)
+            self._frames = frames
+        return self._frames
+
+    async def replay(self, step: int | None) -> dict[str, Any]:
+        """The replay's index (``step`` None: decisions and events) or the full view after ``step`` decisions."""
+        async with self.lock:
+            if not self.game.over:
+                raise Refused("a replay shows everything, so it opens once the game is over", 409)
+            rules = self.game.rules
+            if step is None:
+                marks = [0]
+                for n in self.game.event_counts:
+                    marks.append(marks[-1] + n)
+                return {
+                    "total": len(self.game.log),
+                    "decisions": self.game.decisions_json(),
+                    "events": [e.to_json() for e in self.game.events],
+                    "event_marks": marks,
+                }
+            if not 0 <= step <= len(self.game.log):
+                raise Refused(f"step {step} is not between 0 and {len(self.game.log)}", 404)
+            state = (await asyncio.to_thread(self._replay_states))[step]
+            turn = rules.turn(state)
+            result = rules.result(state)
+            view = {
+                "game": rules.id,
+                "scenario": rules.scenario.info.id,
+                "seat": None,
+                "turn": {"seat": turn.seat, "optional": list(turn.optional), "phase": turn.phase},
+                "over": turn.seat is None,
+                "state": rules.view(state, None),
+            }
+            if result is not None:
+                view["result"] = result.to_json()
+            return {"type": "update", "step": step, "view": view, "legal": None, "undo": False}
+
+    # --- deciding --------------------------------------------------------------------------------------
+    async def decide(self, seat: str, tag: Any, decision_json: Any) -> None:
+        async with self.lock:
+            if self.game.over:
+                raise Refused("the game is over", 409)
+            if tag != self.core(seat)["tag"]:
+                raise Refused("stale decision: the position has changed since; look again", 409)
+            try:
+                decision = self.game.rules.decisions().from_json(decision_json, "decision")
+            except DataError as e:
+                raise Refused(f"malformed decision: {e}") from None
+            except (TypeError, ValueError, KeyError) as e:
+                raise Refused(f"malformed decision: {e}") from None
+            try:
+                self._apply(seat, decision)
+            except IllegalDecision as e:
+                raise Refused(f"refused: {e}", 422) from None
+            await self._run_computers()
+            await self.push()
+
+    async def undo(self, seat: str, tag: Any) -> None:
+        """Take back the seat's last decision, where the rules allow it (no die rolled, nothing revealed)."""
+        async with self.lock:
+            if tag != self.core(seat)["tag"]:
+                raise Refused("stale request: the position has changed since; look again", 409)
+            if self.game.over or not self.game.can_undo(seat):
+                raise Refused("nothing to undo: a die was rolled, something was revealed, or another seat decided", 409)
+            seq = len(self.game.log) - 1
+            self.game.undo(seat)
+            try:
+                self.store.remove_last_decision(self.id, seq)
+            except BaseException:
+                self.game = rebuild(self.store, self.id)[1]
+                raise
+            self._cores.clear()
+            self._events.clear()  # the next decision may emit as many events as the one taken back
+            await self.push()
+
+    def _apply(self, seat: str, decision: Any) -> None:
+        """Apply and store one decision; if storing fails, the game is rebuilt from the store."""
+        seq = len(self.game.log)
+        self.game.apply(seat, decision)
+        try:
+            self.store.append_decision(self.id, seq, seat, decision.to_json())
+        except BaseException:
+            self.game = rebuild(self.store, self.id)[1]
+            raise
+        self._snapshot()
+
+    def _snapshot(self) -> None:
+        """Keep a snapshot now and then, at a moment when no seat may undo (a snapshot loads with no undo stack,
+        so it is taken only when a re-run of the log would have none either)."""
+        game = self.game
+        n = len(game.log)
+        if not self.snapshot_every or n - self._snapshot_at < self.snapshot_every:
+            return
+        if any(game.can_undo(s) for s in game.rules.seats):
+            return
+        from grognard.persistence.saves import save_document
+
+        self.store.put_snapshot(self.id, n, save_document(game))
+        self._snapshot_at = n
+
+    def _computers_due(self) -> list[str]:
+        turn = self.game.turn()
+        return [] if turn.seat is None else [s for s in (turn.seat, *turn.optional) if s in self.players]
+
+    def _computer_step(self) -> bool:
+        """One decision of a computer seat, if one is due; from that seat's view only."""
+        game = self.game
+        turn = game.turn()
+        for seat in self._computers_due():
+            legal = game.legal(seat)
+            if not legal:
+                continue
+            player = self.players[seat]
+            player.dice = Dice(seed_state(game.seed * 1_000_003 + len(game.log) * 31 + game.rules.seats.index(seat)))
+            ctx = PlayerContext(seat, functools.partial(game.view, seat), legal, game.rules)
+            decision = player.choose(ctx) if seat == turn.seat else player.interject(ctx)
+            if decision is None:
+                continue
+            self._apply(seat, decision)
+            return True
+        return False
+
+    async def _run_computers(self) -> None:
+        """Let the computer seats decide until a person must (in a worker thread: the server stays live)."""
+        last_push = time.monotonic()
+        while self._computers_due():
+            try:
+                if not await asyncio.to_thread(self._computer_step):
+                    break
+            except Exception as e:  # a computer player's bug: the person's decision stands, the computer waits
+                print(f"grognard serve: game {self.id}: the computer failed: {e!r}", file=sys.stderr, flush=True)
+                break
+            if time.monotonic() - last_push > PUSH_EVERY:
+                await self.push()
+                last_push = time.monotonic()
+
+    async def start(self) -> None:
+        """After creation or a restart: the computers move if it is their turn."""
+        async with self.lock:
+            await self._run_computers()
+
+    # --- telling ---------------------------------------------------------------------------------------
+    async def push(self, only: Listener | None = None) -> None:
+        """Send each listener (or ``only`` one) what changed for its seat."""
+        for listener in [only] if only is not None else list(self.listeners):
+            core = self.core(listener.seat)
+            seat_events = self.events(listener.seat)
+            start = min(listener.sent_events, len(seat_events))  # fewer after an undo: the page cuts its log
+            if self.game.over and not listener.sent_over:
+                start = 0  # the full log replaces the seat's own
+            if core["tag"] == listener.last_tag and start == len(seat_events):
+                continue
+            message = {**core, "events_from": start, "events": seat_events[start:]}
+            listener.sent_events = len(seat_events)
+            listener.sent_over = self.game.over
+            listener.last_tag = core["tag"]
+            try:
+                await listener.send(message)
+            except Exception:
+                self.listeners.discard(listener)
+
+
+def rebuild(store: Store, game_id: str, snapshots: bool = True) -> tuple[GameRow, Game]:
+    """A game from the store: its inputs and every decision re-applied, in order; from its last snapshot on,
+    when it has one that agrees with the log (the snapshot's digest is checked as it loads)."""
+    row = store.game(game_id)
+    if row is None:
+        raise Refused(f"no game {game_id!r}", 404)
+    cls = rulesets.get(row.ruleset)
+    log = store.decisions(game_id)
+    game: Game | None = None
+    snap = store.snapshot(game_id) if snapshots else None
+    if snap is not None and snap[0] <= len(log):
+        from grognard.persistence.saves import load_game
+
+        at, doc = snap
+        try:
+            if [(d["seat"], d["decision"]) for d in doc["decisions"]] == [(s, d) for s, d in log[:at]]:
+                game = load_game(doc)
+        except (GrognardError, KeyError, TypeError):
+            game = None  # a bad snapshot costs only time: the log is the record
+    if game is None:
+        sc = row.scenario
+        scenario = (
+            cls.scenario_from_document(sc["document"], "scenario") if "document" in sc else cls.load_scenario(sc["id"])
+        )
+        game = Game(cls(scenario, row.options), row.seed)
+    codec = cls.decisions()
+    for i in range(len(game.log), len(log)):
+        seat, data = log[i]
+        game.apply(seat, codec.from_json(data, f"game {game_id} decision {i + 1}"))
+    return row, game
+
+
+class Sessions:
+    """Every game of one server: created here, loaded from the store on first use after a restart."""
+
+    def __init__(self, store: Store, snapshot_every: int = SNAPSHOT_EVERY) -> None:
+        self.store = store
+        self.snapshot_every = snapshot_every
+        self._sessions: dict[str, Session] = {}
+        self._loading = asyncio.Lock()
+
+    async def get(self, game_id: str) -> Session:
+        if not isinstance(game_id, str) or len(game_id) > 64:
+            raise Refused("no such game", 404)
+        session = self._sessions.get(game_id)
+        if session is not None:
+            return session
+        async with self._loading:
+            session = self._sessions.get(game_id)
+            if session is not None:
+                return session
+            row, game = await asyncio.to_thread(rebuild, self.store, game_id)
+            session = Session(game_id, row, game, self.store, _players(row), snapshot_every=self.snapshot_every)
+            session._snapshot_at = self.store.snapshot_at(game_id)
+            self._sessions[game_id] = session
+        await session.start()
+        return session
+
+    async def resume_all(self) -> int:
+        """Load every stored game (at start-up), so computers owing a decision make it."""
+        loaded = 0
+        for game_id in self.store.game_ids():
+            try:
+                await self.get(game_id)
+                loaded += 1
+            except (GrognardError, RuntimeError) as e:  # one broken game does not keep the others down
+                print(f"grognard serve: game {game_id} cannot be resumed: {e}", file=sys.stderr, flush=True)
+        return loaded
+
+    async def create(
+        self,
+        game: str,
+        scenario: str,
+        options: Mapping[str, Any] | None,
+        seats: Mapping[str, Mapping[str, Any]],
+        seed: int | None = None,
+    ) -> tuple[Session, dict[str, str]]:
+        """A new game; returns it and the secret token of each seat a person sits in."""
+        try:
+            cls = rulesets.get(game)
+            sc = cls.load_scenario(scenario) if "/" not in scenario and "\\" not in scenario else None
+        except DataError as e:
+            raise Refused(str(e)) from None
+        if sc is None:
+            raise Refused("a scenario is named by its id")
+        chosen = dict(options or {})
+        humans_here = [s for s in cls.seats if (seats.get(s) or {}).get("kind") == "human"]
+        if len(humans_here) > 1:
+            chosen.update(getattr(cls, "hotseat_options", {}))  # the manual's rule for two at one screen
+        try:
+            rules = cls(sc, chosen)
+        except DataError as e:
+            raise Refused(str(e)) from None
+        seed = secrets.randbelow(2**31) if seed is None else int(seed)
+        return await self._store_new(cls, {"id": sc.info.id}, dict(rules.options), seed, seats, [])
+
+    async def upload(self, save: Any, seats: Mapping[str, Mapping[str, Any]]) -> tuple[Session, dict[str, str]]:
+        """A new game from a save file: every decision is re-run by the rules before anything is stored."""
+        from grognard.persistence.saves import load_game, save_document
+
+        try:
+            game = await asyncio.to_thread(load_game, save, replay=True)
+        except GrognardError as e:
+            raise Refused(f"that save cannot be loaded: {e}") from None
+        cls = type(game.rules)
+        humans_here = [s for s in cls.seats if (seats.get(s) or {}).get("kind") == "human"]
+        forced = getattr(cls, "hotseat_options", {})
+        if len(humans_here) > 1 and not game.over and any(game.rules.options.get(k) != v for k, v in forced.items()):
+            raise Refused(f"two people at one screen must play with {forced} (the manual's rule); this save does not")
+        doc = save_document(game, snapshot=False)
+        decisions = [(e.seat, e.decision.to_json()) for e in game.log]
+        return await self._store_new(cls, doc["scenario"], doc["options"], game.seed, seats, decisions, game)
+
+    async def _store_new(
+        self,
+        cls: Any,
+        scenario: Mapping[str, Any],
+        options: Mapping[str, Any],
+        seed: int,
+        seats: Mapping[str, Mapping[str, Any]],
+        decisions: list[tuple[str, dict[str, Any]]],
+        game: Game | None = None,
+    ) -> tuple[Session, dict[str, str]]:
+        tokens: dict[str, str] = {}
+        rows: list[SeatRow] = []
+        for s in cls.seats:
+            spec = seats.get(s) or {}
+            kind = spec.get("kind", "human")
+            if kind not in SEAT_KINDS:
+                raise Refused(f"seat {s}: kind {kind!r} is not one of {', '.join(SEAT_KINDS)}")
+            if kind == "computer":
+                player = str(spec.get("player") or "general")
+                try:
+                    make_player(player, cls)
+                except DataError as e:
+                    raise Refused(str(e)) from None
+                rows.append(SeatRow(s, kind, player, None))
+            else:
+                tokens[s] = secrets.token_urlsafe(18)
+                rows.append(SeatRow(s, kind, "", token_digest(tokens[s])))
+        unknown = set(seats) - set(cls.seats)
+        if unknown:
+            raise Refused(f"no seat {sorted(unknown)[0]!r}: the seats are {', '.join(cls.seats)}")
+        if not tokens:
+            raise Refused("at least one seat must be a person's")
+        game_id = secrets.token_urlsafe(9)
+        self.store.create_game(game_id, cls.id, scenario, options, seed, rows, decisions)
+        if game is not None:  # already rebuilt from the same inputs: no need to run the log again
+            row = self.store.game(game_id)
+            assert row is not None
+            self._sessions[game_id] = Session(
+                game_id, row, game, self.store, _players(row), snapshot_every=self.snapshot_every
+            )
+            await self._sessions[game_id].start()
+        return await self.get(game_id), tokens
+
+    def delete(self, game_id: str) -> None:
+        self.store.delete_game(game_id)
+        self._sessions.pop(game_id, None)
+
+
+def _players(row: GameRow) -> dict[str, Player]:
+    cls = rulesets.get(row.ruleset)
+    return {s.seat: make_player(s.player, cls, row.seed + i) for i, s in enumerate(row.seats) if s.kind == "computer"}

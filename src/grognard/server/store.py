@@ -1,0 +1,215 @@
+"""The server's store: every game, seat and decision in an embedded SQLite database (stdlib ``sqlite3``).
+
+A game is its inputs (ruleset, scenario, options, seed) plus its decision log, so that is all that is kept:
+one row per game, one per seat, and one per decision, appended in the same transaction as the game's
+``updated`` stamp. With WAL journaling a committed decision survives any crash of the server process;
+``fsync=True`` (``synchronous=FULL``, a disk flush per decision, about 3 ms here) makes it survive a crash of
+the machine too. Restarting rebuilds each game by re-applying its log.
+
+Seat tokens are stored only as SHA-256 digests: the database alone does not let anyone act for a seat.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id        TEXT PRIMARY KEY,
+    ruleset   TEXT NOT NULL,
+    scenario  TEXT NOT NULL,   -- JSON: {"id": ...} for a bundled scenario, or {"id": ..., "document": {...}}
+    options   TEXT NOT NULL,   -- JSON object
+    seed      INTEGER NOT NULL,
+    created   REAL NOT NULL,
+    updated   REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS seats (
+    game_id   TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seat      TEXT NOT NULL,
+    kind      TEXT NOT NULL,   -- human, remote or computer
+    player    TEXT NOT NULL DEFAULT '',  -- the computer player's spec (general:2), empty for people
+    token_sha TEXT,            -- SHA-256 of the seat's secret token; NULL for computer seats
+    PRIMARY KEY (game_id, seat)
+);
+CREATE TABLE IF NOT EXISTS snapshots (
+    game_id   TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+    at        INTEGER NOT NULL,  -- decisions it covers
+    save      TEXT NOT NULL      -- a save document with its snapshot (grognard.persistence.saves)
+);
+CREATE TABLE IF NOT EXISTS decisions (
+    game_id   TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seq       INTEGER NOT NULL,  -- 0, 1, 2...: the decision's place in the game's log
+    seat      TEXT NOT NULL,
+    decision  TEXT NOT NULL,     -- the decision's JSON
+    at        REAL NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
+"""
+
+
+def _compact(data: Mapping[str, Any]) -> str:
+    return json.dumps(data, separators=(",", ":"))
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    seat: str
+    kind: str
+    player: str
+    token_sha: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    id: str
+    ruleset: str
+    scenario: dict[str, Any]
+    options: dict[str, Any]
+    seed: int
+    created: float
+    updated: float
+    seats: tuple[SeatRow, ...]
+
+
+class Store:
+    """A thread-safe handle on the database (one connection, one lock: writes are tiny and serial)."""
+
+    def __init__(self, path: str | Path, fsync: bool = False) -> None:
+        self.path = str(path)
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        self._lock = threading.Lock()
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute(f"PRAGMA synchronous={'FULL' if fsync else 'NORMAL'}")
+        self._db.execute("PRAGMA foreign_keys=ON")
+        self._db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    @contextmanager
+    def _tx(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    def create_game(
+        self,
+        game_id: str,
+        ruleset: str,
+        scenario: Mapping[str, Any],
+        options: Mapping[str, Any],
+        seed: int,
+        seats: list[SeatRow],
+        decisions: Sequence[tuple[str, Mapping[str, Any]]] = (),
+    ) -> None:
+        """A new game with its seats, and the decisions already made (a game loaded from a save)."""
+        now = time.time()
+        with self._tx() as db:
+            db.execute(
+                "INSERT INTO games (id, ruleset, scenario, options, seed, created, updated) VALUES (?,?,?,?,?,?,?)",
+                (game_id, ruleset, json.dumps(scenario), json.dumps(options), seed, now, now),
+            )
+            db.executemany(
+                "INSERT INTO seats (game_id, seat, kind, player, token_sha) VALUES (?,?,?,?,?)",
+                [(game_id, s.seat, s.kind, s.player, s.token_sha) for s in seats],
+            )
+            db.executemany(
+                "INSERT INTO decisions (game_id, seq, seat, decision, at) VALUES (?,?,?,?,?)",
+                [
+                    (game_id, i, seat, json.dumps(d, separators=(",", ":")), now)
+                    for i, (seat, d) in enumerate(decisions)
+                ],
+            )
+
+    def append_decision(self, game_id: str, seq: int, seat: str, decision: Mapping[str, Any]) -> None:
+        """Record the decision at place ``seq`` of the log; fails if that place is taken (a lost race)."""
+        now = time.time()
+        with self._tx() as db:
+            db.execute(
+                "INSERT INTO decisions (game_id, seq, seat, decision, at) VALUES (?,?,?,?,?)",
+                (game_id, seq, seat, _compact(decision), now),
+            )
+            db.execute("UPDATE games SET updated=? WHERE id=?", (now, game_id))
+
+    def put_snapshot(self, game_id: str, at: int, save: Mapping[str, Any]) -> None:
+        """Keep a snapshot of the game after ``at`` decisions (a restart need not re-run those)."""
+        with self._tx() as db:
+            db.execute(
+                "INSERT OR REPLACE INTO snapshots (game_id, at, save) VALUES (?,?,?)", (game_id, at, _compact(save))
+            )
+
+    def snapshot_at(self, game_id: str) -> int:
+        """How many decisions the game's snapshot covers (0: none)."""
+        with self._lock:
+            row = self._db.execute("SELECT at FROM snapshots WHERE game_id=?", (game_id,)).fetchone()
+        return 0 if row is None else int(row[0])
+
+    def snapshot(self, game_id: str) -> tuple[int, dict[str, Any]] | None:
+        with self._lock:
+            row = self._db.execute("SELECT at, save FROM snapshots WHERE game_id=?", (game_id,)).fetchone()
+        return None if row is None else (int(row[0]), json.loads(row[1]))
+
+    def remove_last_decision(self, game_id: str, seq: int) -> None:
+        """Take back the decision at ``seq``, which must be the last of the log (an undo)."""
+        with self._tx() as db:
+            last = db.execute("SELECT max(seq) FROM decisions WHERE game_id=?", (game_id,)).fetchone()[0]
+            if last != seq:
+                raise RuntimeError(f"game {game_id}: decision {seq} is not the last one ({last})")
+            db.execute("DELETE FROM decisions WHERE game_id=? AND seq=?", (game_id, seq))
+            db.execute("DELETE FROM snapshots WHERE game_id=? AND at>?", (game_id, seq))
+            db.execute("UPDATE games SET updated=? WHERE id=?", (time.time(), game_id))
+
+    def decisions(self, game_id: str) -> list[tuple[str, dict[str, Any]]]:
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT seq, seat, decision FROM decisions WHERE game_id=? ORDER BY seq", (game_id,)
+            ).fetchall()
+        for i, (seq, _, _) in enumerate(rows):
+            if seq != i:
+                raise RuntimeError(f"game {game_id}: the decision log has a gap at {i}")
+        return [(seat, json.loads(text)) for _, seat, text in rows]
+
+    def game(self, game_id: str) -> GameRow | None:
+        with self._lock:
+            row = self._db.execute(
+                "SELECT id, ruleset, scenario, options, seed, created, updated FROM games WHERE id=?", (game_id,)
+            ).fetchone()
+            if row is None:
+                return None
+            seats = self._db.execute(
+                "SELECT seat, kind, player, token_sha FROM seats WHERE game_id=? ORDER BY rowid", (game_id,)
+            ).fetchall()
+        return GameRow(
+            row[0],
+            row[1],
+            json.loads(row[2]),
+            json.loads(row[3]),
+            row[4],
+            row[5],
+            row[6],
+            tuple(SeatRow(*s) for s in seats),
+        )
+
+    def game_ids(self) -> list[str]:
+        with self._lock:
+            return [r[0] for r in self._db.execute("SELECT id FROM games ORDER BY created")]
+
+    def delete_game(self, game_id: str) -> None:
+        with self._tx() as db:
+            db.execute("DELETE FROM games WHERE id=?", (game_id,))

@@ -1,0 +1,218 @@
+// The lobby: choose a game, a scenario, rule options and who sits in each seat; list this browser's games.
+
+import { api, el, forgetGame, human, inviteLink, myGames, rememberGame } from "./api.js";
+import { overview } from "./hexmap.js";
+
+const $ = (id) => document.getElementById(id);
+let catalog = [];
+const maps = new Map();
+
+function toast(text, kind = "error") {
+  const node = el("div", { class: `toast ${kind}`, role: "alert" }, text);
+  $("toasts").append(node);
+  setTimeout(() => node.remove(), 5000);
+}
+
+const game = () => catalog.find((g) => g.id === $("game").value);
+
+function seatChoices(g) {
+  const out = [["human", "A person at this browser"]];
+  for (const p of g.players) {
+    const levels = p === "general" ? [1, 2, 3] : [null];
+    for (const lv of levels) out.push([`computer:${p}${lv ? `:${lv}` : ""}`, `The computer: ${p}${lv ? ` level ${lv}` : ""}`]);
+  }
+  out.push(["remote", "A person elsewhere (invitation link)"]);
+  return out;
+}
+
+function renderGame() {
+  const g = game();
+  const box = $("scenarios");
+  box.replaceChildren();
+  g.scenarios.forEach((s, i) => {
+    const mapBox = el("div", { class: "overview-box" });
+    const card = el("label", { class: "scenario" },
+      el("input", { type: "radio", name: "scenario", value: s.id, checked: i === 0 }),
+      mapBox,
+      el("div", {}, el("strong", {}, s.name), s.turns ? el("span", { class: "muted" }, ` · ${s.turns} turns`) : null,
+        el("p", {}, s.summary || ""),
+        s.description ? el("details", {}, el("summary", {}, "Briefing"), ...s.description.split("\n\n").map((p) => el("p", {}, p))) : null),
+    );
+    box.append(card);
+    const key = `${g.id}/${s.id}`;
+    (maps.get(key) || api(`/api/maps/${encodeURIComponent(g.id)}/${encodeURIComponent(s.id)}`)).then((m) => {
+      maps.set(key, Promise.resolve(m));
+      if (m.grid) mapBox.append(overview(m, 220));
+    });
+  });
+  const seats = $("seats");
+  seats.replaceChildren(el("legend", {}, "Who sits where"));
+  g.seats.forEach((seat, i) => {
+    const select = el("select", { name: `seat-${seat}`, "data-seat": seat, onchange: hotseat },
+      seatChoices(g).map(([v, label]) => el("option", { value: v, selected: (i === 0 ? v === "human" : v === "computer:general:2") || undefined }, label)));
+    seats.append(el("label", {}, el("span", { class: "seat-name" }, human(seat)), select));
+  });
+  const opts = $("options");
+  opts.replaceChildren(el("legend", {}, "Rule options"));
+  for (const o of g.options) {
+    let input;
+    if (o.choices) input = el("select", { name: o.name }, o.choices.map((c) => el("option", { value: JSON.stringify(c), selected: c === o.default || undefined }, human(c))));
+    else if (typeof o.default === "boolean") input = el("input", { type: "checkbox", name: o.name, checked: o.default });
+    else input = el("input", { type: "number", name: o.name, value: o.default, min: o.minimum, max: o.maximum });
+    opts.append(el("label", { title: o.help || "" }, el("span", {}, o.label), input));
+  }
+  hotseat();
+}
+
+function seatsChosen() {
+  const out = {};
+  for (const s of document.querySelectorAll("#seats select")) {
+    const [kind, ...rest] = s.value.split(":");
+    out[s.dataset.seat] = kind === "computer" ? { kind, player: rest.join(":") } : { kind };
+  }
+  return out;
+}
+
+// Two people at one screen: the manual's rule for it (Full View in The Perfect General) is imposed.
+function hotseat() {
+  const g = game();
+  const here = Object.values(seatsChosen()).filter((s) => s.kind === "human").length;
+  const forced = here > 1 ? g.hotseat_options || {} : {};
+  for (const o of g.options) {
+    const input = document.querySelector(`#options [name="${o.name}"]`);
+    if (o.name in forced) {
+      input.value = JSON.stringify(forced[o.name]);
+      input.disabled = true;
+    } else input.disabled = false;
+  }
+  const note = $("hotseat-note");
+  note.hidden = !Object.keys(forced).length;
+  note.textContent = `Two people at one screen: the manual requires ${Object.entries(forced).map(([k, v]) => `${k} = ${v}`).join(", ")}.`;
+}
+
+function optionsChosen() {
+  const out = {};
+  for (const o of game().options) {
+    const input = document.querySelector(`#options [name="${o.name}"]`);
+    if (o.choices) out[o.name] = JSON.parse(input.value);
+    else if (typeof o.default === "boolean") out[o.name] = input.checked;
+    else out[o.name] = Number(input.value);
+  }
+  return out;
+}
+
+$("new-game").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const g = game();
+  const scenario = document.querySelector('input[name="scenario"]:checked')?.value;
+  const seats = seatsChosen();
+  $("start").disabled = true;
+  try {
+    const seed = $("seed").value === "" ? undefined : Number($("seed").value);
+    const res = await api("/api/games", { method: "POST", body: { game: g.id, scenario, options: optionsChosen(), seats, seed } });
+    const mine = {};
+    const invites = {};
+    for (const [seat, tok] of Object.entries(res.tokens)) (seats[seat].kind === "remote" ? invites : mine)[seat] = tok;
+    const sc = g.scenarios.find((s) => s.id === scenario);
+    rememberGame(res.id, mine, invites, `${g.name}: ${sc?.name || scenario}`);
+    if (!Object.keys(invites).length) {
+      location.href = `/game.html#game=${encodeURIComponent(res.id)}`;
+      return;
+    }
+    const box = $("created");
+    box.replaceChildren(
+      el("h3", {}, "Game created: send each invitation link to its player"),
+      ...Object.entries(invites).map(([seat, tok]) =>
+        el("p", {}, el("strong", {}, `${human(seat)}: `), el("input", { class: "invite", readonly: true, value: inviteLink(res.id, tok), "data-seat": seat, onclick: (ev) => ev.target.select() }))),
+      Object.keys(mine).length ? el("a", { class: "button primary", href: `/game.html#game=${encodeURIComponent(res.id)}` }, "Go to the game") : null,
+    );
+    box.hidden = false;
+    listGames();
+  } catch (err) {
+    toast(err.message);
+  } finally {
+    $("start").disabled = false;
+  }
+});
+
+let upload = null; // the parsed save file
+
+$("save-file").addEventListener("change", async () => {
+  upload = null;
+  const file = $("save-file").files[0];
+  if (!file) return;
+  try {
+    upload = JSON.parse(await file.text());
+  } catch {
+    toast("that file is not JSON: not a grognard save");
+    return;
+  }
+  const g = catalog.find((x) => x.id === upload.game);
+  if (!g) return toast(`this server does not know the game ${upload.game}`);
+  $("upload-seat").replaceChildren(...g.seats.map((s) => el("option", { value: s }, human(s))));
+});
+
+$("upload").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  if (!upload) return toast("choose a save file first");
+  const g = catalog.find((x) => x.id === upload.game);
+  const mine = $("upload-seat").value;
+  const [kind, ...rest] = $("upload-others").value.split(":");
+  const seats = Object.fromEntries(g.seats.map((s) => [s, s === mine ? { kind: "human" } : kind === "computer" ? { kind, player: rest.join(":") } : { kind }]));
+  try {
+    const res = await api("/api/games/upload", { method: "POST", body: { save: upload, seats } });
+    const sc = g.scenarios.find((s) => s.id === upload.scenario?.id);
+    rememberGame(res.id, res.tokens, {}, `${g.name}: ${sc?.name || upload.scenario?.id || "saved game"}`);
+    location.href = `/game.html#game=${encodeURIComponent(res.id)}`;
+  } catch (err) {
+    toast(err.message);
+  }
+});
+
+async function listGames() {
+  const body = $("my-games").querySelector("tbody");
+  const games = myGames().sort((a, b) => b.created - a.created);
+  $("no-games").hidden = games.length > 0;
+  const rows = await Promise.all(games.map(async (g) => {
+    const token = Object.values(g.tokens)[0] || Object.values(g.invites)[0];
+    try {
+      return [g, await api(`/api/games/${encodeURIComponent(g.id)}`, { token })];
+    } catch (err) {
+      return [g, { error: err.message }];
+    }
+  }));
+  body.replaceChildren(...rows.map(([g, s]) => {
+    const play = Object.keys(g.tokens).length > 0;
+    const status = s.error ? s.error : s.over ? s.result?.summary || "over" : s.your_turn ? "your turn" : `waiting for ${s.turn?.seat}`;
+    return el("tr", { "data-game": g.id },
+      el("td", {}, g.title || s.game_name || g.id),
+      el("td", {}, s.seats ? Object.entries(s.seats).map(([seat, v]) => `${seat}: ${v.kind === "computer" ? v.player : v.kind === "remote" ? "invited" : "here"}`).join(", ") : ""),
+      el("td", {}, s.turn?.phase || ""),
+      el("td", { class: s.your_turn ? "yours" : "" }, status),
+      el("td", { class: "actions" },
+        play && !s.error ? el("a", { class: "button", href: `/game.html#game=${encodeURIComponent(g.id)}` }, s.over ? "Final position" : "Continue") : null,
+        play && s.over ? el("a", { class: "button", href: `/game.html#game=${encodeURIComponent(g.id)}&replay=1` }, "Replay") : null,
+        Object.entries(g.invites || {}).length && !s.over ? el("button", { class: "secondary", onclick: () => navigator.clipboard?.writeText(Object.values(g.invites).map((t) => inviteLink(g.id, t)).join("\n")) }, "Copy invitation") : null,
+        el("button", { class: "danger", onclick: async () => {
+          if (!confirm("Delete this game for every player?")) return;
+          try {
+            if (!s.error) await api(`/api/games/${encodeURIComponent(g.id)}`, { method: "DELETE", token: Object.values(g.tokens)[0] });
+          } catch (err) {
+            toast(err.message);
+          }
+          forgetGame(g.id);
+          listGames();
+        } }, s.error ? "Forget" : "Delete")),
+    );
+  }));
+}
+
+async function start() {
+  catalog = await api("/api/catalog");
+  $("game").replaceChildren(...catalog.map((g) => el("option", { value: g.id }, g.name)));
+  $("game").addEventListener("change", renderGame);
+  renderGame();
+  listGames();
+}
+
+start().catch((e) => toast(e.message));

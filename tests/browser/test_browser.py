@@ -1,0 +1,314 @@
+"""The browser client in real headless Chromium (Debian's ``chromium``), driven by Playwright through clicks.
+
+These tests fail, never skip, when Chromium is missing: CI installs it (``.ci/run``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+from grognard.server.sessions import rebuild
+from grognard.server.store import Store
+from live_server import Server
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOT = ROOT / "docs" / "screenshots" / "perfect_general.png"
+
+
+def chromium_path() -> str:
+    path = shutil.which("chromium") or shutil.which("chromium-browser")
+    if path is None:
+        pytest.fail(
+            "the browser tests need Debian's chromium: apt-get install -y chromium (.ci/run installs it)",
+            pytrace=False,
+        )
+    return path
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium_path(), args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+class Player:
+    """One browser page, recording every websocket message it receives and every page error."""
+
+    def __init__(self, browser: Any, server: Server) -> None:
+        self.context = browser.new_context(viewport={"width": 1200, "height": 760})
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(30_000)
+        self.server = server
+        self.frames: list[str] = []
+        self.errors: list[str] = []
+        self.page.on("websocket", lambda ws: ws.on("framereceived", lambda f: self.frames.append(f)))
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.responses: list[Any] = []  # the API's HTTP answers, read after the fact
+        self.page.on("response", lambda r: self.responses.append(r) if "/api/" in r.url else None)
+
+    def lobby(self) -> None:
+        self.page.goto(self.server.url + "/")
+        self.page.wait_for_selector(".scenario svg")
+
+    def ready(self) -> None:
+        """Wait until the page has the position and no decision of ours is in flight."""
+        self.page.wait_for_function("window.grognard && window.grognard.active && !window.grognard.pending")
+        self.page.wait_for_selector(".decide .prompt, .decide .muted")
+
+    def prompt(self) -> str:
+        self.ready()
+        node = self.page.query_selector(".decide .prompt")
+        return node.inner_text() if node else ""
+
+    def click(self, selector: str) -> None:
+        self.ready()
+        self.page.click(selector)
+        self.ready()
+
+    def wait_prompt(self, pattern: str) -> None:
+        self.page.wait_for_function(
+            "p => { const n = document.querySelector('.decide .prompt');"
+            " return n && new RegExp(p).test(n.textContent) && !window.grognard.pending }",
+            arg=pattern,
+            timeout=60_000,
+        )
+
+    def buy_and_place(self, units: list[str]) -> None:
+        self.wait_prompt("^buy your units")
+        for name in units:
+            self.click(f".decide button:has-text('buy a {name} ')")
+        self.click("button[data-kind=done_buying]")
+        if self.page.query_selector("[data-kind=confirm]"):
+            self.click("[data-kind=confirm] button[data-value=true]")
+        self.wait_prompt("^place your units")
+        for i in range(len(units)):
+            cells = self.page.eval_on_selector_all(".layer-marks polygon", "ns => ns.map(n => n.dataset.cell)")
+            self.click(f".layer-marks polygon[data-cell='{cells[(i * 41 + 7) % len(cells)]}']")
+        self.click("button[data-kind=done_placing]")
+
+    def log(self) -> str:
+        return self.page.inner_text("#log")
+
+    def messages(self) -> list[dict[str, Any]]:
+        return [json.loads(f) for f in self.frames if isinstance(f, str)]
+
+
+def create(player: Player, seats: dict[str, str], seed: int) -> None:
+    player.lobby()
+    for seat, value in seats.items():
+        player.page.select_option(f"select[data-seat={seat}]", value)
+    player.page.click("details.advanced summary")
+    player.page.fill("#seed", str(seed))
+    player.page.click("#start")
+
+
+def full_game(server: Server, game_id: str) -> Any:
+    store = Store(server.db)
+    try:
+        return rebuild(store, game_id)[1]
+    finally:
+        store.close()
+
+
+def game_id_of(player: Player) -> str:
+    m = re.search(r"game=([^&]+)", player.page.url)
+    assert m, player.page.url
+    return m.group(1)
+
+
+def test_a_game_against_the_computer(browser: Any, server: Server) -> None:
+    me = Player(browser, server)
+    create(me, {"attacker": "human", "defender": "computer:general:1"}, seed=3)
+    me.buy_and_place(["Medium Tank", "Medium Tank", "Infantry", "Light Tank"])
+    # the computer buys and places its army, then the turn begins: we see its answer in the log
+    me.page.wait_for_function("document.querySelector('#log').textContent.includes('defender ends placement')")
+    hidden = fog_holds(me, server, game_id_of(me))
+    for _ in range(20):  # first fire (if any) until we may move
+        if me.prompt().startswith("move your units"):
+            break
+        me.click("button[data-kind^=done_], button[data-kind=hold_fire]")
+    assert me.prompt().startswith("move your units")
+
+    # select a unit by clicking its counter on the map, then click a highlighted destination
+    mover = me.page.get_attribute(".ready button", "data-unit")
+    me.page.click(f".counter[data-unit='{mover}']")
+    me.page.wait_for_selector(".layer-marks polygon.hl-move")
+    targets = me.page.eval_on_selector_all(".layer-marks polygon.hl-move", "ns => ns.map(n => n.dataset.cell)")
+    me.click(f".layer-marks polygon[data-cell='{targets[len(targets) // 2]}']")
+    me.page.wait_for_function(
+        "id => [...document.querySelectorAll('#log li')].some(li => li.textContent.includes('moves to'))", arg=mover
+    )
+
+    # the main screen, with another unit selected and its destinations highlighted
+    me.wait_prompt("^move your units")
+    others = [u for u in me.page.eval_on_selector_all(".ready button", "ns => ns.map(n => n.dataset.unit)")]
+    if others:
+        me.page.click(f".ready button[data-unit='{others[-1]}']")
+        me.page.wait_for_selector(".layer-marks polygon")
+    SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+    me.page.set_viewport_size({"width": 1024, "height": 640})  # a smaller file for docs/
+    me.page.wait_for_timeout(300)
+    me.page.screenshot(path=str(SCREENSHOT))
+    me.page.set_viewport_size({"width": 1200, "height": 760})
+
+    # reload: the same position comes back, and play goes on
+    game_id = game_id_of(me)
+    cell_before = me.page.get_attribute(f".counter[data-unit='{mover}']", "data-cell")
+    me.page.reload()
+    me.wait_prompt("^move your units")
+    assert me.page.get_attribute(f".counter[data-unit='{mover}']", "data-cell") == cell_before
+    assert "moves to" in me.log()
+    # the server is killed and started again: the page reconnects by itself and play goes on
+    server.kill()
+    me.page.wait_for_function("document.querySelector('#conn').textContent.includes('reconnecting')")
+    server.start()
+    me.page.wait_for_function("document.querySelector('#conn').textContent === 'connected'", timeout=30_000)
+    me.wait_prompt("^move your units")
+    me.click("button[data-kind=done_moving]")
+    me.page.wait_for_function(
+        "document.querySelector('#log').textContent.match(/defender .* moves to|end of turn|defender ends/)",
+        timeout=90_000,
+    )
+
+    hidden += fog_holds(me, server, game_id)
+    assert hidden, "the scenario should leave some of the defender's units hidden"
+    assert me.errors == []
+
+
+def fog_holds(me: Player, server: Server, game_id: str) -> int:
+    """Enemy units the attacker may not know of now are in no message the page received so far, nor in the
+    page; returns how many there were (a unit hidden now was never seen: its id cannot have been sent)."""
+    full = full_game(server, game_id)
+    hidden = full.rules.hidden_units(full.state, "attacker")
+    received = "\n".join(f for f in me.frames if isinstance(f, str))
+    assert received, "the page received no websocket message"
+    bodies = [_body(r) for r in me.responses]
+    assert any(bodies), "no HTTP answer of the API could be read"
+    received += "\n".join(bodies)
+    page_html = me.page.content()
+    assert [u for u in hidden if u in received] == []
+    assert [u for u in hidden if u in page_html] == []
+    assert all(u["side"] == "attacker" or u["id"] not in hidden for m in me.messages() for u in _units(m))
+    return len(hidden)
+
+
+def _body(response: Any) -> str:
+    try:
+        return str(response.text())
+    except Exception:  # a response the browser has let go of (after a reload)
+        return ""
+
+
+def _units(message: dict[str, Any]) -> list[dict[str, Any]]:
+    return list(((message.get("view") or {}).get("state") or {}).get("units") or [])
+
+
+def test_two_browsers_two_seats(browser: Any, server: Server) -> None:
+    host = Player(browser, server)
+    create(host, {"attacker": "human", "defender": "remote"}, seed=8)
+    link = host.page.input_value("input.invite[data-seat=defender]")
+    assert "token=" in link
+    guest = Player(browser, server)
+    guest.page.goto(link)
+    guest.ready()
+    assert "token=" not in guest.page.url  # the secret leaves the address bar once stored
+    host.page.click("a.button.primary:has-text('Go to the game')")
+
+    host.buy_and_place(["Infantry", "Medium Tank"])
+    guest.buy_and_place(["Infantry", "Bazooka"])
+    guest.page.wait_for_function("document.querySelector('#log').textContent.includes('attacker ends placement')")
+    host.page.wait_for_function("document.querySelector('#log').textContent.includes('defender ends placement')")
+    assert "you: defender" in guest.page.inner_text("#seat")
+    assert "you: attacker" in host.page.inner_text("#seat")
+    # each seat's messages only ever carried its own seat's decisions
+    assert all(m.get("legal") is None or m["legal"]["seat"] == "defender" for m in guest.messages())
+    assert all(m.get("legal") is None or m["legal"]["seat"] == "attacker" for m in host.messages())
+    # the lobby lists the game in the host's browser; deleting it there ends it for the guest too
+    game_id = game_id_of(guest)
+    host.lobby()
+    host.page.wait_for_selector(f"#my-games tr[data-game='{game_id}']")
+    host.page.on("dialog", lambda d: d.accept())
+    host.page.click(f"#my-games tr[data-game='{game_id}'] button.danger")
+    host.page.wait_for_selector(f"#my-games tr[data-game='{game_id}']", state="detached")
+    guest.page.wait_for_selector(".toast:has-text('deleted')")
+    guest.lobby()
+    guest.page.wait_for_selector(f"#my-games tr[data-game='{game_id}'] td:has-text('no game')")
+    assert host.errors == [] and guest.errors == []
+
+
+def test_open_a_save_and_replay_it(browser: Any, server: Server, tmp_path: Path) -> None:
+    from grognard.ai import parse_players, play_out
+    from grognard.engine.game import new_game
+    from grognard.persistence import write_save
+    from grognard.rulesets.perfect_general import PerfectGeneral
+
+    game = new_game(PerfectGeneral, "simple_little_war", None, 2)
+    play_out(game, parse_players("random,random", PerfectGeneral, PerfectGeneral.seats, 2))
+    path = write_save(game, tmp_path / "finished.json")
+    me = Player(browser, server)
+    me.lobby()
+    me.page.set_input_files("#save-file", str(path))
+    me.page.wait_for_selector("#upload-seat option[value=attacker]", state="attached")
+    me.page.click("#upload button[type=submit]")
+    me.page.wait_for_selector(".final-card")
+    assert "A draw" in me.page.inner_text(".final-card")
+    assert me.page.query_selector(".final-card svg.chart polyline")  # the score per turn
+    me.lobby()
+    me.page.click("#my-games a.button:has-text('Replay')")
+    me.page.wait_for_selector(".replay-controls")
+    total = len(game.log)
+    assert me.page.inner_text(".decide .prompt") == f"Replay: decision 0 of {total}"
+    me.page.click("button[data-step=next]")
+    me.page.wait_for_function("document.querySelector('.decide .prompt').textContent.includes('decision 1 of')")
+    assert "attacker:" in me.page.inner_text(".replay-decision")
+    me.page.click("button[data-step=end]")
+    me.page.wait_for_function(f"document.querySelector('.decide .prompt').textContent.includes('{total} of {total}')")
+    assert me.errors == []
+
+
+def test_a_reaction_is_offered_in_the_reacting_seats_browser(browser: Any, server: Server) -> None:
+    me = Player(browser, server)
+    create(me, {"attacker": "human", "defender": "computer:general:1"}, seed=4)
+    me.buy_and_place(["Medium Tank", "Medium Tank", "Heavy Tank", "Infantry", "Bazooka"])
+    for _ in range(200):  # end our phases until the computer's fire or movement offers us a reaction
+        prompt = me.prompt()
+        if "fire?" in prompt:
+            break
+        me.click("button[data-kind^=done_], button[data-kind=confirm]")
+    else:
+        pytest.fail("no return or passing fire was offered")
+    shots = me.page.query_selector_all("[data-kind=return_fire] button, [data-kind=passing_fire] button")
+    assert me.page.query_selector("button[data-kind=hold_fire]")
+    # an offer with nothing of ours able to fire is answered by the page itself (no one remote to read its speed)
+    assert shots and all("%" in b.inner_text() for b in shots)  # each possible shot shows its hit odds
+    before = me.page.eval_on_selector_all("#log li", "ns => ns.length")
+    me.click(
+        "[data-kind=return_fire] button, [data-kind=passing_fire] button" if shots else "button[data-kind=hold_fire]"
+    )
+    me.page.wait_for_function("n => document.querySelectorAll('#log li').length > n", arg=before)
+    assert me.errors == []
+
+
+def test_hotseat_at_one_screen_switches_seats_in_full_view(browser: Any, server: Server) -> None:
+    me = Player(browser, server)
+    me.lobby()
+    me.page.select_option("select[data-seat=defender]", "human")
+    assert "view = full" in me.page.inner_text("#hotseat-note")
+    assert me.page.is_disabled("#options select[name=view]")
+    me.page.click("#start")
+    me.buy_and_place(["Infantry"])
+    me.page.wait_for_function("document.querySelector('#seat').textContent.includes('showing defender')")
+    me.buy_and_place(["Bazooka"])
+    me.page.wait_for_function("!document.querySelector('#seat').textContent.includes('showing defender')")
+    assert me.page.query_selector_all(".counter.side-defender") and me.page.query_selector_all(".counter.side-attacker")
+    assert me.errors == []

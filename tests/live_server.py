@@ -1,0 +1,97 @@
+"""A real ``grognard serve`` in a child process, for the server and browser tests."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    """``grognard serve`` on a free port with its own database; ``kill`` is a SIGKILL, as a crash would be."""
+
+    def __init__(self, db: Path, *extra: str) -> None:
+        self.db = db
+        self.extra = list(extra)
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> Server:
+        cmd = [sys.executable, "-m", "grognard", "serve", "--port", str(self.port), "--db", str(self.db), *self.extra]
+        log = self.db.with_suffix(".log")
+        with open(log, "ab") as out:
+            self.proc = subprocess.Popen(cmd, stdout=out, stderr=out, env={**os.environ})
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"grognard serve exited: {log.read_text()}")
+            try:
+                httpx.get(f"{self.url}/api/catalog", timeout=1).raise_for_status()
+                return self
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise RuntimeError("grognard serve did not answer within 30 s")
+
+    def kill(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait()
+        self.proc = None
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+        self.proc = None
+
+    # --- the API, as a client uses it ------------------------------------------------------------------
+    def create(self, seats: dict[str, Any], seed: int = 11, **options: Any) -> tuple[str, dict[str, str]]:
+        r = httpx.post(
+            f"{self.url}/api/games",
+            json={
+                "game": "perfect_general",
+                "scenario": "simple_little_war",
+                "seats": seats,
+                "seed": seed,
+                "options": options,
+            },
+            timeout=60,
+        )
+        assert r.status_code == 201, r.text
+        return r.json()["id"], r.json()["tokens"]
+
+    def update(self, game: str, token: str) -> dict[str, Any]:
+        r = httpx.get(f"{self.url}/api/games/{game}/update", headers=auth(token), timeout=60)
+        assert r.status_code == 200, r.text
+        return dict(r.json())
+
+    def decide(self, game: str, token: str, decision: Any, tag: Any = None) -> httpx.Response:
+        if tag is None:
+            tag = self.update(game, token)["tag"]
+        return httpx.post(
+            f"{self.url}/api/games/{game}/decisions",
+            headers=auth(token),
+            json={"tag": tag, "decision": decision},
+            timeout=120,
+        )
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"authorization": f"Bearer {token}"}
