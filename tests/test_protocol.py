@@ -94,3 +94,11 @@ def test_any_seed_passes_the_conformance_harness(seed):
     """Random legal play never crashes, illegal decisions change nothing, replays reproduce digests and no
     view names a unit its seat has not spotted, whatever the seed (property-based, issue 2 item 11)."""
     run_conformance(Toy, "skirmish", seed, max_decisions=300)
+
+
+def test_a_seats_view_does_not_count_the_decisions_made():
+    """The log's length would tell a seat how many hidden decisions (purchases, placements) the enemy made."""
+    g = game()
+    g.apply("red", EndTurn())
+    assert "decisions" not in g.view("red") and "decisions" not in g.view("blue")
+    assert g.view(None)["decisions"] == 1

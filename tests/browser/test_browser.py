@@ -86,7 +86,7 @@ class Player:
     def buy_and_place(self, units: list[str]) -> None:
         self.wait_prompt("^buy your units")
         for name in units:
-            self.click(f".decide button:has-text('buy a {name} ')")
+            self.click(f".decide button:has-text(' {name} (')")  # "buy a Medium Tank (8 points)"
         self.click("button[data-kind=done_buying]")
         if self.page.query_selector("[data-kind=confirm]"):
             self.click("[data-kind=confirm] button[data-value=true]")

@@ -30,11 +30,17 @@ def play_in_terminal(args: argparse.Namespace, options: dict[str, Any]) -> int:
     computers = {s: make_player(k, cls, args.seed + i) for i, (s, k) in enumerate(kinds.items()) if k != "human"}
     humans = [s for s in seats if s not in computers]
     shown_for: str | None = None
+    passed: set[tuple[int, str]] = set()  # (decisions made, seat): a seat that let this moment go without reacting
     while not game.over:
         turn = game.turn()
         seat = turn.seat
         assert seat is not None
-        if seat in computers:
+        reacting, applied = _interjection(game, turn.optional, computers, humans, passed)
+        if applied:
+            continue
+        if reacting is not None:
+            seat = reacting
+        if seat in computers and seat == turn.seat:
             legal = game.legal(seat)
             d = computers[seat].choose(PlayerContext(seat, lambda s=seat: game.view(s), legal, game.rules))
             events = game.apply(seat, d)
@@ -45,6 +51,8 @@ def play_in_terminal(args: argparse.Namespace, options: dict[str, Any]) -> int:
             shown_for = seat
         legal = game.legal(seat)
         print(f"\n[{seat}] {legal.prompt or turn.phase}")
+        if seat != turn.seat:
+            print("  (the enemy is moving: press Enter to let it go on)")
         if legal.suggested is not None:
             print(f"  suggested: {legal.suggested.text()}   ({game.rules.describe(legal.suggested)})")
         print("  type a decision, '?' to list the legal ones, 'map' to redraw, 'undo', or 'quit'")
@@ -70,6 +78,9 @@ def play_in_terminal(args: argparse.Namespace, options: dict[str, Any]) -> int:
             except IllegalDecision as e:
                 print(f"  {e}")
             continue
+        if not line and seat != turn.seat:
+            passed.add((len(game.log), seat))
+            continue
         if not line and legal.suggested is not None:
             decision = legal.suggested
         else:
@@ -91,6 +102,27 @@ def play_in_terminal(args: argparse.Namespace, options: dict[str, Any]) -> int:
     if result:
         print(result.summary)
     return 0
+
+
+def _interjection(
+    game: Game, optional: tuple[str, ...], computers: dict[str, Any], humans: list[str], passed: set[tuple[int, str]]
+) -> tuple[str | None, bool]:
+    """A seat that may interject now (a defender's reaction): a computer decides at once (``(None, True)`` when it
+    did); a person who has not yet let this moment go is returned, to be asked."""
+    for seat in optional:
+        if (len(game.log), seat) in passed or not game.legal(seat):
+            continue
+        if seat in computers:
+            ctx = PlayerContext(seat, lambda s=seat: game.view(s), game.legal(seat), game.rules)
+            d = computers[seat].interject(ctx)
+            passed.add((len(game.log), seat))
+            if d is not None:
+                _print_events(game, game.apply(seat, d), humans)
+                return None, True
+            continue
+        if seat in humans:
+            return seat, False
+    return None, False
 
 
 def _print_events(game: Game, events: list[Any], humans: list[str]) -> None:

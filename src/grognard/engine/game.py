@@ -136,11 +136,12 @@ class Game:
             "game": self.rules.id,
             "scenario": self.rules.scenario.info.id,
             "seat": seat,
-            "decisions": len(self.log),
             "turn": {"seat": turn.seat, "optional": list(turn.optional), "phase": turn.phase},
             "over": over,
             "state": data,
         }
+        if who is None:  # the log's length would count the enemy's hidden decisions (purchases, placements)
+            out["decisions"] = len(self.log)
         result = self.result()
         if result is not None:
             out["result"] = result.to_json()

@@ -1,8 +1,8 @@
 """The one function that builds what leaves the server for a seat: every message, HTTP answer and in-play save.
 
 It reads only ``Game.view(seat)``, ``Game.legal(seat)`` and the events ``seen_by`` that seat (the engine's own
-filters), and drops the one thing the engine's envelope adds that a seat may not know: the total count of
-decisions, which would tell how many units the enemy bought or placed. The message carries a ``tag``, a
+filters; the engine leaves out of a seat's view the count of decisions, which would tell how many units the
+enemy bought or placed). The message carries a ``tag``, a
 digest of what the seat sees: a decision sent with an old tag was made on a stale picture and is refused.
 """
 
@@ -27,7 +27,6 @@ def seat_core(game: Game, seat: str, describe: Callable[[Decision], str] | None 
     """
     describe = describe or game.rules.describe
     view = game.view(seat)
-    view.pop("decisions", None)  # the log's length counts the enemy's hidden decisions
     legal_json: dict[str, Any] | None = None
     if not game.over and game.turn().may_act(seat):
         legal = game.legal(seat)

@@ -1,0 +1,119 @@
+"""A quick rating of decisions from a seat's view, for the generic greedy player (``rate``).
+
+It attacks when its unit's morale is good, marches towards the nearest enemy-held capital or major city or
+enemy stack, builds and rallies when it can, and ends a phase when nothing better is left.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, cast
+
+from grognard.engine import Decision
+
+from . import decisions as D
+from . import play
+from .play import Ctx
+from .state import Unit
+
+
+def _derived(
+    ctx: Ctx, view: Mapping[str, Any], seat: str
+) -> tuple[dict[str, Any], dict[int, Any], list[int], list[int]]:
+    cache = ctx.board.rate_cache  # the last view rated and what was derived from it
+    if cache and cache[0] is view:
+        return cast(tuple[dict[str, Any], dict[int, Any], list[int], list[int]], cache[1])
+    control = view["control"]
+    units = {u["id"]: u for u in view["units"]}
+    enemy_cells = {s["cell"]: s for s in view["enemy"]}
+    goals = [c for c in ctx.board.vp_cities if control[c] not in (seat, "neutral")] + list(enemy_cells)
+    reach = _open_land(ctx, control)
+    cache[:] = [view, (units, enemy_cells, goals, reach)]
+    return units, enemy_cells, goals, reach
+
+
+def _open_land(ctx: Ctx, control: list[str]) -> list[int]:
+    """For each land area not closed to the belligerents (neutral, §2.4), the number of the group of such areas
+    joined to it by land; -1 elsewhere."""
+    board = ctx.board
+    out = [-1] * board.size
+    for start in sorted(board.land):
+        if out[start] >= 0 or control[start] == "neutral":
+            continue
+        out[start] = start
+        frontier = [start]
+        while frontier:
+            a = frontier.pop()
+            for b in board.neighbors[a]:
+                if b in board.land and out[b] < 0 and control[b] != "neutral":
+                    out[b] = start
+                    frontier.append(b)
+    return out
+
+
+def quick_rate(ctx: Ctx, view: Mapping[str, Any], seat: str, d: Decision) -> int:
+    view = view.get("state", view)
+    board = ctx.board
+    units, enemy_cells, goals, reach = _derived(ctx, view, seat)
+    control = view["control"]
+    match d:
+        case D.Build():
+            return 40
+        case D.Rally():
+            return 30
+        case D.Aid():
+            return 1
+        case D.Garrison(unit=u):
+            return 8 if board.kind(units[u]["cell"]) in ("capital", "major") else 2
+        case D.Move(unit=u, to=to):
+            unit = units.get(u)
+            if unit is None:
+                return 0
+            if to in enemy_cells:
+                return _attack_rating(ctx, units, unit, enemy_cells[to])
+            if unit["power"] != "britain":  # only the British cross the sea (§2.3): aim at what is reachable by land
+                goals = [g for g in goals if reach[g] == reach[unit["cell"]] >= 0]
+            if not goals:
+                return 0
+            before = min(board.grid.distance(unit["cell"], g) for g in goals)
+            after = min(board.grid.distance(to, g) for g in goals)
+            bonus = 12 if board.kind(to) in ("capital", "major") and control[to] not in (seat, "neutral") else 0
+            return 4 * (before - after) + bonus
+        case D.EndUnit():
+            return -3
+        case D.Withdraw(unit=u):  # §5.65: pull weak units out of the enemy's reach
+            unit = units.get(u)
+            return 10 if unit is not None and unit["morale"] <= 1 and board.kind(unit["cell"]) != "capital" else -5
+        case D.Reinforce(unit=u, to=to):  # strong units into a threatened friendly area
+            unit = units.get(u)
+            friends = [x for x in units.values() if x["cell"] == to]
+            return 5 if unit is not None and unit["morale"] >= 3 and friends else -5
+        case D.SetTop(unit=u):  # the strongest unit on top meets the attack (§3.5)
+            unit = units.get(u)
+            if unit is None:
+                return 0
+            here = [x for x in units.values() if x["cell"] == unit["cell"] and not x["garrison"] and x["type"] != "hq"]
+            top = max(here, key=lambda x: x["stack"])
+            return 6 if unit["morale"] > top["morale"] else -5
+    return 0
+
+
+def _attack_rating(ctx: Ctx, units: dict[str, Any], unit: Mapping[str, Any], stack: Mapping[str, Any]) -> int:
+    """The combat table's expected morale losses (§5.64), the enemy's top unit taken at full morale and rested,
+    our HQs in the area counted, the enemy's (unseen) not; worth more against a lone unit."""
+    top = stack["top"]
+    t = ctx.tables
+    me = Unit(unit["id"], unit["power"], unit["type"], unit["cell"], morale=unit["morale"], fatigue=unit["fatigue"])
+    them = Unit(
+        top["id"],
+        top["power"],
+        top["type"],
+        stack["cell"],
+        morale=t.units[top["type"]].max_morale,
+        garrison=top["garrison"],
+    )
+    hq = max((u["bonus"] for u in units.values() if u["cell"] == unit["cell"] and u["type"] == "hq"), default=0)
+    modifier = me.morale - me.fatigue - them.morale + hq + play.situation_modifier(ctx, me, them)[0]
+    lost, inflicted = play.expected_losses(ctx, modifier)
+    alone = 6 if stack["count"] == 1 else 0
+    return 3 * (inflicted - lost) + alone + (5 if unit["morale"] > lost / 6 + 1 else -30)

@@ -1,0 +1,117 @@
+"""The routine of play (§5.1): one turn per player per season, French, Allied, Neutral, each in six phases.
+Phases I-III and VI resolve by themselves; IV (build/rally) and V (movement and combat) ask for decisions and
+pass by themselves when there is nothing to decide."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from grognard.engine.events import Step
+
+from . import play
+from .play import Ctx
+from .state import OFF_MAP, SEATS, LGAState, Phase
+
+
+def seats_in_play(ctx: Ctx) -> list[str]:
+    """The seats that have powers at war; the Neutral player has none in any scenario of §6.0."""
+    return [s for s in SEATS if ctx.powers(s)]
+
+
+def begin_turn(ctx: Ctx, state: LGAState, step: Step) -> LGAState:
+    """Phases I-III for ``state.seat``, then on to the first phase that asks for a decision."""
+    seat = state.seat
+    season = ctx.tables.seasons[state.season]
+    ctx.emit(step, "turn", f"{season} {state.year}: the {seat} player's turn", None, seat=seat, year=state.year)
+    # §5.1: the active player's units start the turn with no fatigue; §5.5 one rally per season
+    fresh = {u.id: replace(u, fatigue=0, rallied=False) for u in play.side_units(ctx, state, seat)}
+    state = play.count_victory_points(ctx, replace(state.with_units(fresh), attacked=False), step)
+    if season == "spring":
+        state = play.allocate_military_points(ctx, state, step)
+    state = special_rules(ctx, state, step)
+    state = play.supply_and_muster(ctx, state, step)
+    state = replace(state, phase=Phase.BUILD)
+    if not has_work(ctx, state):
+        return begin_movement(ctx, state, step)
+    return state
+
+
+def special_rules(ctx: Ctx, state: LGAState, step: Step) -> LGAState:
+    """Scenario 3 (§6.0): Napoleon returns to Paris at the start of the spring 1809 turn for the rest of it."""
+    when = ctx.scenario.spec.special.get("napoleon_returns")
+    if when is None or state.seat != "french":
+        return state
+    if (state.year, ctx.tables.seasons[state.season]) != (when[1], when[0]):
+        return state
+    napoleon = state.find("Napoleon")
+    paris = ctx.board.map.place("Paris").cells[0]
+    if napoleon is None or state.control[paris] != "french":
+        return state
+    ctx.emit(step, "special", "Napoleon returns to Paris for the rest of the scenario", None)
+    serial = state.serial + 1
+    return replace(state.with_unit(replace(napoleon, cell=paris, fixed=True, stack=serial)), serial=serial)
+
+
+def begin_movement(ctx: Ctx, state: LGAState, step: Step) -> LGAState:
+    """Phase V (§5.6): every supplied unit of the player gets its moves; unsupplied ones cannot move (§5.4)."""
+    changed = {
+        u.id: replace(u, moves=ctx.tables.units[u.type].moves if u.supplied and not u.fixed else 0, sailed=False)
+        for u in play.side_units(ctx, state, state.seat)
+    }
+    # §5.66: until the first attack the defending player sees the mover's units where they stood
+    secret = tuple((u.id, u.cell, u.stack, u.garrison) for u in changed.values())
+    state = replace(
+        state.with_units(changed), phase=Phase.MOVE, attacked=False, secret=secret, secret_control=state.control
+    )
+    if not has_work(ctx, state):
+        return end_turn(ctx, state, step)
+    return state
+
+
+def end_turn(ctx: Ctx, state: LGAState, step: Step) -> LGAState:
+    """Phase VI (§5.7), then the next player's turn, the next season or the end of the game."""
+    state = play.destroy_unsupplied(ctx, state, step)
+    cleared = {u.id: replace(u, moves=0) for u in play.side_units(ctx, state, state.seat)}
+    state = replace(state.with_units(cleared), attacked=False, secret=(), secret_control=())
+    order = seats_in_play(ctx)
+    i = order.index(state.seat)
+    if i + 1 < len(order):
+        return begin_turn(ctx, replace(state, seat=order[i + 1]), step)
+    year, season = state.year, state.season + 1
+    if season == len(ctx.tables.seasons):
+        year, season = year + 1, 0
+    if (year, season) > ctx.scenario.end:
+        state = play.count_victory_points(ctx, replace(state, seat=""), step)
+        ctx.emit(step, "game_over", "the last season is over", None)
+        return replace(state, phase=Phase.OVER, seat="")
+    # a new season: one defensive move per unit per season (§5.65); withdrawals count for one season (§5.67)
+    fresh = {u.id: replace(u, reacted=False, withdrew=False) for u in state.units if u.reacted or u.withdrew}
+    state = replace(state.with_units(fresh), year=year, season=season, seat=order[0])
+    return begin_turn(ctx, state, step)
+
+
+def has_work(ctx: Ctx, state: LGAState) -> bool:
+    seat = state.seat
+    if state.phase is Phase.BUILD:
+        if play.rallyable(ctx, state, seat) or play.aid_targets(ctx, state, seat):
+            return True
+        return any(play.build_sites(ctx, state, u) for u in play.buildable(ctx, state, seat))
+    if state.phase is Phase.MOVE:
+        enemy = play.enemy_of(seat)
+        cells, zone = play.occupied(ctx, state, enemy), play.zoc(ctx, state, enemy)
+        return any(
+            play.destinations(ctx, state, u, cells, zone) or garrison_ok(ctx, state, u.id)
+            for u in play.side_units(ctx, state, seat)
+            if u.moves > 0
+        )
+    return False
+
+
+def garrison_ok(ctx: Ctx, state: LGAState, uid: str) -> bool:
+    """§3.6: only infantry, artillery and militia garrison a city, one garrison per city, at the END of a move."""
+    unit = state.unit(uid)
+    if unit.cell == OFF_MAP or unit.garrison or unit.moves <= 0 or unit.cell not in ctx.board.places:
+        return False
+    if not ctx.tables.units[unit.type].garrison:
+        return False
+    return not any(u.garrison for u in play.units_at(state, unit.cell) if u.id != uid)

@@ -1,0 +1,697 @@
+"""The rules of play: zones of control and supply (§3.2, §5.4), movement and its restrictions (§2.3, §2.5,
+§5.6), combat (§5.64), reinforce and withdraw (§2.13, §5.65-5.67), building and rallying (§5.5), victory and
+military points (§5.2-5.3), muster (§5.4) and siege (§5.7)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+
+from grognard.engine.events import Step
+
+from .board import Board
+from .scenario import LEVELS, LGAScenario
+from .state import OFF_MAP, SEATS, LGAState, Sighting, Unit
+from .tables import Tables
+
+
+@dataclass(frozen=True, slots=True)
+class Ctx:
+    board: Board
+    tables: Tables
+    scenario: LGAScenario
+
+    def side(self, unit: Unit) -> str:
+        return self.scenario.side_of[unit.power]
+
+    def powers(self, seat: str) -> list[str]:
+        return [p for p, side in self.scenario.side_of.items() if side == seat]
+
+    def emit(self, step: Step, kind: str, text: str, seen_by: Iterable[str] | None = None, **data: object) -> None:
+        step.emit(kind, text, seen_by, **data)
+
+
+def enemy_of(side: str) -> str:
+    return "allied" if side == "french" else "french"
+
+
+def on_map(state: LGAState) -> list[Unit]:
+    return [u for u in state.units if u.cell != OFF_MAP]
+
+
+def units_at(state: LGAState, cell: int) -> list[Unit]:
+    return [u for u in state.units if u.cell == cell]
+
+
+def side_units(ctx: Ctx, state: LGAState, side: str) -> list[Unit]:
+    return [u for u in state.units if u.cell != OFF_MAP and ctx.side(u) == side]
+
+
+def occupied(ctx: Ctx, state: LGAState, side: str) -> set[int]:
+    """Areas holding units of ``side``."""
+    return {u.cell for u in side_units(ctx, state, side)}
+
+
+# --- stacking (§3.5) ---------------------------------------------------------------------------------------
+def stack_order(ctx: Ctx, units: list[Unit]) -> list[Unit]:
+    """A stack top first: field units by arrival (last on top), then garrisons, then HQs (§3.5)."""
+
+    def rank(u: Unit) -> tuple[int, int]:
+        return (2 if u.type == "hq" else 1 if u.garrison else 0, -u.stack)
+
+    return sorted(units, key=lambda u: (rank(u), u.id))
+
+
+def top_unit(ctx: Ctx, state: LGAState, cell: int) -> Unit | None:
+    """The unit an attack on ``cell`` meets, and the one the enemy sees (§3.5)."""
+    stack = stack_order(ctx, units_at(state, cell))
+    return stack[0] if stack else None
+
+
+def tops(ctx: Ctx, state: LGAState) -> dict[int, Unit]:
+    by_cell: dict[int, list[Unit]] = {}
+    for u in on_map(state):
+        by_cell.setdefault(u.cell, []).append(u)
+    return {c: stack_order(ctx, us)[0] for c, us in by_cell.items()}
+
+
+# --- zones of control and supply (§3.2, §5.4) -----------------------------------------------------------------
+def zoc(ctx: Ctx, state: LGAState, side: str) -> frozenset[int]:
+    """Land areas in the zone of control of ``side``'s units: next to a unit that exerts one, not a garrison, not
+    an HQ, not at sea (§3.2: "Units exert a ZOC into adjacent land areas")."""
+    board = ctx.board
+    out: set[int] = set()
+    for u in side_units(ctx, state, side):
+        if u.garrison or not ctx.tables.units[u.type].zoc or u.cell in board.sea:
+            continue
+        out.update(n for n in board.neighbors[u.cell] if n in board.land)
+    return frozenset(out)
+
+
+def supply_sources(ctx: Ctx, state: LGAState, side: str) -> set[int]:
+    """§2.3, §5.4: Paris for the French; any Allied-held capital but Madrid, and ports with a British garrison,
+    for the Allies."""
+    board = ctx.board
+    enemy_cells = occupied(ctx, state, enemy_of(side))
+    out: set[int] = set()
+    for cell, place in board.capitals.items():
+        if state.control[cell] != side or cell in enemy_cells:
+            continue
+        if side == "french" and place.name == "Paris":
+            out.add(cell)
+        if side == "allied" and place.name != "Madrid":
+            out.add(cell)
+    if side == "allied":
+        for u in side_units(ctx, state, side):
+            if u.power == "britain" and u.garrison and u.cell in board.ports and u.cell not in enemy_cells:
+                out.add(u.cell)
+    return out
+
+
+def supplied_areas(ctx: Ctx, state: LGAState, side: str) -> frozenset[int]:
+    """Areas joined to a source by controlled areas free of enemy units; supply enters an enemy ZOC but does
+    not pass through it, even where a friendly unit stands (§5.4)."""
+    board = ctx.board
+    enemy_cells = occupied(ctx, state, enemy_of(side))
+    enemy_zoc = zoc(ctx, state, enemy_of(side))
+    sources = sorted(supply_sources(ctx, state, side))
+    seen = set(sources)
+    frontier = list(sources)
+    while frontier:
+        a = frontier.pop()
+        if a in enemy_zoc and a not in sources:
+            continue
+        for b in board.neighbors[a]:
+            if b in seen or state.control[b] != side or b in enemy_cells:
+                continue
+            seen.add(b)
+            frontier.append(b)
+    return frozenset(seen)
+
+
+def in_supply(ctx: Ctx, state: LGAState, unit: Unit, areas: frozenset[int]) -> bool:
+    """§5.4: Spanish units are never out of supply; Russians in the Hinterland always in supply. British units
+    at sea are supplied by the fleet (docs/rules/grande-armee.md)."""
+    if unit.power == "spain":
+        return True
+    if unit.power == "russia" and unit.cell in ctx.board.hinterland:
+        return True
+    if unit.cell in ctx.board.sea:
+        return True
+    return unit.cell in areas
+
+
+# --- victory and military points (§5.2-5.3) -------------------------------------------------------------------
+def city_value(ctx: Ctx, cell: int, side: str) -> int:
+    """§2.3, §5.2: friendly capitals 4 and major cities 2; occupied enemy (and minor countries') ones 1."""
+    kind = ctx.board.kind(cell)
+    if kind not in ("capital", "major"):
+        return 0
+    home = [p for p in ctx.powers(side) if p == _home_power(ctx, cell)]
+    vp = ctx.tables.vp
+    if home:
+        return vp["friendly_capital"] if kind == "capital" else vp["friendly_major_city"]
+    return vp["enemy_capital"] if kind == "capital" else vp["enemy_major_city"]
+
+
+def _home_power(ctx: Ctx, cell: int) -> str:
+    """The major power a city belongs to, or "" for the minor countries' cities."""
+    place = ctx.board.places[cell]
+    return str(place.data.get("country", ""))
+
+
+def victory_points(ctx: Ctx, state: LGAState, side: str, country: str | None = None) -> int:
+    total = 0
+    for cell in ctx.board.places:
+        if state.control[cell] == side and (country is None or ctx.board.country.get(cell) == country):
+            total += city_value(ctx, cell, side)
+    return total
+
+
+def level(ctx: Ctx, side: str, vp: int) -> str:
+    """§5.2: the highest level whose threshold the VPs reach; below SD is Absolute Defeat (AD)."""
+    thresholds = ctx.scenario.spec.victory[side]
+    found = "AD"
+    for name, need in zip(LEVELS, thresholds, strict=True):
+        if vp >= need:
+            found = name
+    return found
+
+
+LEVEL_RANK = {"AD": 0, **{name: i + 1 for i, name in enumerate(LEVELS)}}
+
+
+def count_victory_points(ctx: Ctx, state: LGAState, step: Step) -> LGAState:
+    """Phase I (§5.2)."""
+    vp = tuple((s, victory_points(ctx, state, s)) for s in ("french", "allied"))
+    text = ", ".join(f"{s} {v} VP ({level(ctx, s, v)})" for s, v in vp)
+    when = f"{state.seat}'s turn" if state.seat else "final count"
+    ctx.emit(step, "victory_points", f"{when}: {text}", None, vp=dict(vp))
+    return replace(state, vp=vp)
+
+
+def allocate_military_points(ctx: Ctx, state: LGAState, step: Step) -> LGAState:
+    """Phase II, spring (§5.3): one MP per VP plus one per four unspent; Austria, Prussia, Russia and Spain from
+    the VPs inside their borders only; what the Allies hold elsewhere goes to Britain."""
+    side = state.seat
+    per_vp = ctx.tables.mp["per_victory_point"]
+    per_unspent = ctx.tables.mp["unspent_per_point"]
+    powers = ctx.powers(side)
+    bordered = ctx.tables.mp_from_own_borders
+    for power in powers:
+        if side == "french":
+            vp = victory_points(ctx, state, side)
+        elif power in bordered:
+            vp = victory_points(ctx, state, side, power)
+        elif power == "britain":
+            vp = victory_points(ctx, state, side) - sum(
+                victory_points(ctx, state, side, p) for p in powers if p in bordered
+            )
+        else:
+            vp = 0
+        old = state.points(power)
+        gain = vp * per_vp + old // per_unspent
+        state = state.with_points(power, old + gain)
+        ctx.emit(
+            step,
+            "military_points",
+            f"{power} receives {gain} MPs ({vp} VPs, {old} unspent)",
+            None,
+            power=power,
+            gain=gain,
+        )
+    return state
+
+
+# --- movement (§2.3, §2.5, §3.2, §5.6) ------------------------------------------------------------------------
+def may_enter(ctx: Ctx, state: LGAState, unit: Unit, cell: int) -> bool:
+    """Movement restrictions (§2.5) and the areas nobody enters (§2.4: prohibited; neutral, see the docs)."""
+    board = ctx.board
+    if cell in board.prohibited:
+        return False
+    if cell in board.sea:
+        # §2.3: only British units move across sea areas; §2.5: no British units in the Baltic
+        return unit.power == "britain" and board.terrain[cell] != "baltic"
+    if state.control[cell] == "neutral":
+        return False
+    if unit.power == "france" and cell in board.hinterland:  # §2.5
+        return False
+    return not (
+        unit.power == "spain" and unit.type == "militia" and board.country.get(cell) not in ("spain", "portugal")
+    )
+
+
+def sea_reach(ctx: Ctx, state: LGAState, unit: Unit) -> list[int]:
+    """The sea areas a British unit at sea may sail to, at no cost, through sea areas it may enter (§2.3)."""
+    board = ctx.board
+    seen = {unit.cell}
+    frontier = [unit.cell]
+    while frontier:
+        a = frontier.pop()
+        for b in board.sea_neighbors(a):
+            if b not in seen and may_enter(ctx, state, unit, b):
+                seen.add(b)
+                frontier.append(b)
+    seen.discard(unit.cell)
+    return sorted(seen)
+
+
+def can_attack(ctx: Ctx, state: LGAState, unit: Unit) -> bool:
+    """§5.64: demoralised units (morale 0) cannot initiate attacks; §5.4: unsupplied units cannot attack."""
+    return unit.morale > 0 and unit.supplied and unit.cell not in ctx.board.sea
+
+
+def step_cost(ctx: Ctx, unit: Unit, to: int, enemy_zoc: frozenset[int]) -> int:
+    """Moves to step into ``to``: the terrain's cost (§2.3) plus one to leave an enemy ZOC (§3.2); entering or
+    leaving the sea takes all remaining moves (§2.3)."""
+    board = ctx.board
+    if to in board.sea or unit.cell in board.sea:
+        return unit.moves
+    cost = board.enter_cost(to)
+    if unit.cell in enemy_zoc:
+        cost += ctx.tables.zoc_exit_cost
+    return cost
+
+
+def destinations(
+    ctx: Ctx,
+    state: LGAState,
+    unit: Unit,
+    enemy_cells: set[int] | None = None,
+    enemy_zoc: frozenset[int] | None = None,
+) -> list[int]:
+    """Every area ``unit`` may move into or attack now (``enemy_cells`` and ``enemy_zoc`` may be given when known)."""
+    board = ctx.board
+    if unit.cell == OFF_MAP or unit.fixed or unit.moves <= 0 or not unit.supplied:
+        return []
+    side = ctx.side(unit)
+    if enemy_cells is None:
+        enemy_cells = occupied(ctx, state, enemy_of(side))
+    if enemy_zoc is None:
+        enemy_zoc = zoc(ctx, state, enemy_of(side))
+    out: set[int] = set()
+    at_sea = unit.cell in board.sea
+    if at_sea and not unit.sailed:
+        out.update(sea_reach(ctx, state, unit))
+    for n in board.neighbors[unit.cell]:
+        if not may_enter(ctx, state, unit, n):
+            continue
+        if n in enemy_cells:
+            target = top_unit(ctx, state, n)
+            cost = ctx.tables.withdrawn_attack_cost if target is not None and target.withdrew else 1
+            if can_attack(ctx, state, unit) and unit.moves >= cost:
+                out.add(n)
+            continue
+        if n in board.sea and at_sea:
+            continue  # sailing is sea_reach's
+        if unit.moves >= step_cost(ctx, unit, n, enemy_zoc):
+            out.add(n)
+    return sorted(out)
+
+
+def move(ctx: Ctx, state: LGAState, step: Step, uid: str, to: int) -> LGAState:
+    unit = state.unit(uid)
+    side = ctx.side(unit)
+    board = ctx.board
+    if to in occupied(ctx, state, enemy_of(side)):
+        return attack(ctx, state, step, uid, to)
+    at_sea = unit.cell in board.sea
+    cost = step_cost(ctx, unit, to, zoc(ctx, state, enemy_of(side)))
+    sailed = unit.sailed or (at_sea and to in board.sea)
+    if at_sea and to in board.sea:
+        cost = 0
+    left = unit.moves - cost
+    serial = state.serial + 1
+    unit = replace(unit, cell=to, moves=left, garrison=False, stack=serial, sailed=sailed)
+    state = replace(state, serial=serial)
+    control = state.control
+    if to in board.land and ctx.tables.units[unit.type].control and control[to] != side:  # §2.4
+        control = (*control[:to], side, *control[to + 1 :])
+        state = replace(state, control=control)
+    ctx.emit(step, "move", f"{uid} moves to {board.label(to)}", (side,), unit=uid, to=to)
+    if to in board.sea:  # entering the sea spent every move; sailing on spends none (§2.3); no long march
+        return state.with_unit(fog_of_war(ctx, step, unit) if left > 0 else unit)
+    if left <= 0:
+        return state.with_unit(long_march(ctx, state, step, unit))
+    return state.with_unit(fog_of_war(ctx, step, unit))
+
+
+def fog_of_war(ctx: Ctx, step: Step, unit: Unit) -> Unit:
+    """§5.63: after every move, 2% to lose all remaining moves, 3% to lose one."""
+    roll = step.dice.percent()
+    side = ctx.scenario.side_of[unit.power]
+    if roll <= ctx.tables.fog_lose_all:
+        ctx.emit(step, "fog_of_war", f"{unit.id} loses its remaining moves (fog of war)", (side,), unit=unit.id)
+        return replace(unit, moves=0)
+    if roll <= ctx.tables.fog_lose_all + ctx.tables.fog_lose_one:
+        ctx.emit(step, "fog_of_war", f"{unit.id} loses a move (fog of war)", (side,), unit=unit.id)
+        return replace(unit, moves=max(0, unit.moves - 1))
+    return unit
+
+
+def long_march(ctx: Ctx, state: LGAState, step: Step, unit: Unit) -> Unit:
+    """§5.61-5.62: a unit that uses its whole movement allowance rolls on the long march fatigue table."""
+    if not ctx.tables.units[unit.type].long_march:
+        return unit
+    total = step.dice.roll(6) - unit.fatigue + (ctx.tables.long_march_mods["winter"] if is_winter(ctx, state) else 0)
+    added = ctx.tables.long_march.read(total)
+    side = ctx.scenario.side_of[unit.power]
+    ctx.emit(step, "long_march", f"{unit.id}: long march, total {total}: fatigue +{added}", (side,), unit=unit.id)
+    return replace(unit, fatigue=unit.fatigue + added)
+
+
+def is_winter(ctx: Ctx, state: LGAState) -> bool:
+    return ctx.tables.seasons[state.season] == "winter"
+
+
+# --- combat (§5.64) ---------------------------------------------------------------------------------------------
+def hq_bonus(ctx: Ctx, state: LGAState, cell: int, side: str) -> int:
+    """§5.64: the HQ's modifier counts when it is in the unit's area; with several, the best one."""
+    return max((u.bonus for u in units_at(state, cell) if u.type == "hq" and ctx.side(u) == side), default=0)
+
+
+def combat_modifier(ctx: Ctx, state: LGAState, attacker: Unit, defender: Unit) -> tuple[int, list[str]]:
+    """The sum of the combat modifiers of §5.64 (and §3.3 for cavalry), with the names of those that apply."""
+    total = attacker.morale - attacker.fatigue - defender.morale + defender.fatigue
+    total += hq_bonus(ctx, state, attacker.cell, ctx.side(attacker))
+    total -= hq_bonus(ctx, state, defender.cell, ctx.side(defender))
+    more, notes = situation_modifier(ctx, attacker, defender)
+    return total + more, notes
+
+
+def situation_modifier(ctx: Ctx, attacker: Unit, defender: Unit) -> tuple[int, list[str]]:
+    """The modifiers of §5.64 that come from the units' kinds and the ground: garrison, river, cavalry, forest,
+    mountains, marsh."""
+    m = ctx.tables.combat_mods
+    board = ctx.board
+    cav = attacker.type == "cavalry"
+    if defender.garrison:  # "no modifiers below apply", but §3.3 repeats cavalry's -2 against garrisons
+        if cav:
+            return m["garrison"] + m["cavalry_vs_garrison"], ["garrison", "cavalry_vs_garrison"]
+        return m["garrison"], ["garrison"]
+    terrain = board.terrain[defender.cell]
+    checks = (
+        ("across_river", board.river(attacker.cell, defender.cell)),
+        ("cavalry_into_forest", cav and terrain == "forest"),
+        ("cavalry_defending_forest", defender.type == "cavalry" and terrain == "forest"),
+        ("cavalry_vs_lower_morale", cav and defender.morale < attacker.morale),
+        ("into_mountains", terrain == "mountain"),
+        ("into_marsh", terrain == "marsh"),
+        ("from_marsh", board.terrain[attacker.cell] == "marsh"),
+    )
+    total = 0
+    notes = []
+    for name, applies in checks:
+        if applies:
+            total += m[name]
+            notes.append(name)
+    return total, notes
+
+
+def expected_losses(ctx: Ctx, modifier: int) -> tuple[int, int]:
+    """Morale the attacker and the defender lose over the six faces of the die, at a total modifier (§5.64)."""
+    t = ctx.tables
+    rolls = range(1, 7)
+    return (
+        sum(t.combat_attacker.read(r + modifier) for r in rolls),
+        sum(t.combat_defender.read(r + modifier) for r in rolls),
+    )
+
+
+def attack(ctx: Ctx, state: LGAState, step: Step, uid: str, to: int) -> LGAState:
+    attacker = state.unit(uid)
+    defender = top_unit(ctx, state, to)
+    assert defender is not None
+    cost = ctx.tables.withdrawn_attack_cost if defender.withdrew else 0  # §2.13
+    serial = state.serial + 1
+    attacker = replace(attacker, moves=attacker.moves - cost, stack=serial, garrison=False)
+    state = replace(state.with_unit(attacker), serial=serial, attacked=True, secret=(), secret_control=())
+    modifier, notes = combat_modifier(ctx, state, attacker, defender)
+    roll = step.dice.roll(6)
+    total = roll + modifier
+    a_loss = ctx.tables.combat_attacker.read(total)
+    d_loss = ctx.tables.combat_defender.read(total)
+    result = ["A3", "A2", "A1", "S1", "D1", "D2", "D3"][min(max(total, 1), 7) - 1]
+    ctx.emit(
+        step,
+        "combat",
+        f"{attacker.id} attacks {defender.id} at {ctx.board.label(to)}: die {roll} {modifier:+d} = {total}: {result}",
+        None,
+        attacker=attacker.id,
+        defender=defender.id,
+        roll=roll,
+        modifier=modifier,
+        modifiers=notes,
+        total=total,
+        result=result,
+    )
+    fat = ctx.tables.combat_fatigue
+    state = lose_morale(ctx, state, step, replace(attacker, fatigue=attacker.fatigue + fat), a_loss)
+    return lose_morale(ctx, state, step, replace(defender, fatigue=defender.fatigue + fat), d_loss)
+
+
+def lose_morale(
+    ctx: Ctx, state: LGAState, step: Step, unit: Unit, loss: int, seen: Iterable[str] | None = None
+) -> LGAState:
+    """Morale 0 is demoralised; below 0 the unit is destroyed and may be rebuilt (§5.64)."""
+    morale = unit.morale - loss
+    if morale < 0:
+        ctx.emit(step, "destroyed", f"{unit.id} is destroyed", seen, unit=unit.id)
+        return state.with_unit(destroyed(unit))
+    return state.with_unit(replace(unit, morale=morale))
+
+
+def destroyed(unit: Unit) -> Unit:
+    return Unit(unit.id, unit.power, unit.type, OFF_MAP, bonus=unit.bonus)
+
+
+# --- reinforce and withdraw (§2.13, §5.65-5.67) ---------------------------------------------------------------
+def reaction_moves(ctx: Ctx, state: LGAState, unit: Unit, withdraw: bool) -> list[int]:
+    """One area, through controlled areas, under the normal restrictions; a reinforcement goes from outside an
+    enemy ZOC into one, a withdrawal from inside one to outside; no British unit into the sea (§2.13)."""
+    board = ctx.board
+    if unit.cell == OFF_MAP or unit.reacted or unit.fixed or unit.cell in board.sea:
+        return []
+    side = ctx.side(unit)
+    enemy_zoc = zoc(ctx, state, enemy_of(side))
+    if (unit.cell in enemy_zoc) != withdraw:
+        return []
+    enemy_cells = occupied(ctx, state, enemy_of(side))
+    out = []
+    for n in board.neighbors[unit.cell]:
+        if n in board.sea or n in enemy_cells or state.control[n] != side or not may_enter(ctx, state, unit, n):
+            continue
+        if (n in enemy_zoc) != withdraw:
+            out.append(n)
+    return out
+
+
+def reinforce(ctx: Ctx, state: LGAState, step: Step, uid: str, to: int) -> LGAState:
+    unit = state.unit(uid)
+    side = ctx.side(unit)
+    mods = ctx.tables.reinforcement_mods
+    roll = step.dice.roll(6)
+    total = roll + unit.morale + mods.get(unit.type, 0)  # §5.67: -2 militia, +1 cavalry
+    if ctx.tables.reinforcement.read(total):
+        ctx.emit(step, "reinforce_failed", f"{uid} fails to reinforce (total {total})", (side,), unit=uid)
+        ctx.emit(step, "reinforce_failed", "an enemy reinforcement fails to arrive", [s for s in SEATS if s != side])
+        return state.with_unit(replace(unit, reacted=True))
+    serial = state.serial + 1
+    ctx.emit(step, "reinforce", f"{uid} reinforces {ctx.board.label(to)} (total {total})", None, unit=uid, to=to)
+    unit = replace(unit, cell=to, reacted=True, garrison=False, stack=serial)
+    return reveal(ctx, replace(state.with_unit(unit), serial=serial), unit)
+
+
+def withdraw(ctx: Ctx, state: LGAState, step: Step, uid: str, to: int) -> LGAState:
+    unit = state.unit(uid)
+    board = ctx.board
+    serial = state.serial + 1
+    moved = replace(unit, cell=to, reacted=True, withdrew=True, garrison=False, stack=serial)
+    state = reveal(ctx, replace(state.with_unit(moved), serial=serial), moved)
+    ctx.emit(step, "withdraw", f"{uid} withdraws to {board.label(to)}", None, unit=uid, to=to)
+    if not ctx.tables.units[unit.type].rout:
+        return state
+    mods = ctx.tables.rout_mods
+    total = step.dice.roll(6) + unit.morale
+    if board.river(unit.cell, to):
+        total += mods["over_river"]
+    if board.terrain[to] == "marsh":
+        total += mods["into_marsh"]
+    loss = ctx.tables.rout.read(total)
+    ctx.emit(step, "rout", f"{uid}: rout roll total {total}: morale -{loss}", None, unit=uid, total=total, loss=loss)
+    return lose_morale(ctx, state, step, moved, loss)
+
+
+def reveal(ctx: Ctx, state: LGAState, unit: Unit) -> LGAState:
+    """The other seats see ``unit`` where it now stands (it moved in front of them), on top or not."""
+    return record_sightings(state, [(seat, unit) for seat in SEATS if seat != ctx.side(unit)])
+
+
+def record_sightings(state: LGAState, seen: list[tuple[str, Unit]]) -> LGAState:
+    """Remember that each seat saw each unit where it stands now."""
+    if not seen:
+        return state
+    fresh = {(seat, u.id): Sighting(seat, u.id, u.cell, u.type, u.power, state.year, state.season) for seat, u in seen}
+    kept = [s for s in state.sightings if (s.seat, s.unit) not in fresh]
+    merged = sorted([*kept, *fresh.values()], key=lambda s: (s.seat, s.unit))
+    return replace(state, sightings=tuple(merged))
+
+
+def set_top(ctx: Ctx, state: LGAState, step: Step, uid: str) -> LGAState:
+    serial = state.serial + 1
+    unit = replace(state.unit(uid), stack=serial, reacted=True)
+    ctx.emit(step, "set_top", f"{uid} goes on top at {ctx.board.label(unit.cell)}", None, unit=uid)
+    return replace(state.with_unit(unit), serial=serial)
+
+
+def top_candidates(ctx: Ctx, state: LGAState, side: str) -> list[str]:
+    """Field units of ``side`` that may be put on top of their stack (not already there, §3.5, §5.65)."""
+    current = tops(ctx, state)
+    out = []
+    for u in side_units(ctx, state, side):
+        if u.reacted or u.garrison or u.type == "hq" or u.cell in ctx.board.sea:
+            continue
+        if current[u.cell].id != u.id and len(units_at(state, u.cell)) > 1:
+            out.append(u.id)
+    return out
+
+
+# --- build and rally (§5.5) -------------------------------------------------------------------------------------
+def build_sites(ctx: Ctx, state: LGAState, unit: Unit) -> list[int]:
+    """§2.3: a controlled capital of the unit's country free of enemy units; Spain any controlled Spanish city;
+    Russia either capital."""
+    board = ctx.board
+    side = ctx.side(unit)
+    enemy_cells = occupied(ctx, state, enemy_of(side))
+    out = []
+    for cell, place in board.places.items():
+        if state.control[cell] != side or cell in enemy_cells or board.country.get(cell) != unit.power:
+            continue
+        if place.kind == "capital" or (unit.power == "spain"):
+            out.append(cell)
+    return sorted(out)
+
+
+def buildable(ctx: Ctx, state: LGAState, seat: str) -> list[Unit]:
+    powers = ctx.powers(seat)
+    return [
+        u
+        for u in state.units
+        if u.cell == OFF_MAP
+        and u.power in powers
+        and u.year <= state.year
+        and state.points(u.power) >= ctx.tables.units[u.type].cost
+    ]
+
+
+def build(ctx: Ctx, state: LGAState, step: Step, uid: str, at: int) -> LGAState:
+    unit = state.unit(uid)
+    ut = ctx.tables.units[unit.type]
+    serial = state.serial + 1
+    new = replace(unit, cell=at, morale=ut.max_morale, fatigue=0, moves=0, stack=serial, supplied=True, rallied=True)
+    state = state.with_points(unit.power, state.points(unit.power) - ut.cost)
+    ctx.emit(step, "build", f"{uid} built at {ctx.board.label(at)}", (ctx.side(unit),), unit=uid, at=at)
+    return replace(state.with_unit(new), serial=serial)
+
+
+def rally_cost(ctx: Ctx, unit: Unit) -> int | None:
+    if unit.cell == OFF_MAP or unit.rallied or unit.morale >= ctx.tables.units[unit.type].max_morale:
+        return None
+    return ctx.tables.rally_cost.get(unit.morale)
+
+
+def rallyable(ctx: Ctx, state: LGAState, seat: str) -> list[str]:
+    out = []
+    for u in side_units(ctx, state, seat):
+        cost = rally_cost(ctx, u)
+        if cost is not None and state.points(u.power) >= cost:
+            out.append(u.id)
+    return out
+
+
+def rally(ctx: Ctx, state: LGAState, step: Step, uid: str) -> LGAState:
+    unit = state.unit(uid)
+    cost = rally_cost(ctx, unit)
+    assert cost is not None
+    state = state.with_points(unit.power, state.points(unit.power) - cost)
+    ctx.emit(step, "rally", f"{uid} rallies to morale {unit.morale + 1}", (ctx.side(unit),), unit=uid)
+    return state.with_unit(replace(unit, morale=unit.morale + 1, rallied=True))
+
+
+def aid_targets(ctx: Ctx, state: LGAState, seat: str) -> list[str]:
+    """§5.5: Britain, if active, may give military points to any other allied power."""
+    if seat != "allied" or "britain" not in ctx.powers(seat) or state.points("britain") <= 0:
+        return []
+    return [p for p in ctx.powers(seat) if p != "britain"]
+
+
+def aid(ctx: Ctx, state: LGAState, step: Step, power: str) -> LGAState:
+    state = state.with_points("britain", state.points("britain") - 1)
+    ctx.emit(step, "aid", f"Britain gives 1 MP to {power}", ("allied",), power=power)
+    return state.with_points(power, state.points(power) + 1)
+
+
+# --- muster, supply check and siege (§5.4, §5.7) ----------------------------------------------------------------
+def muster_modifier(ctx: Ctx, state: LGAState, unit: Unit) -> int:
+    m = ctx.tables.muster_mods
+    board = ctx.board
+    total = unit.morale
+    if is_winter(ctx, state):
+        total += m["winter"]
+    if not unit.supplied:
+        total += m["unsupplied"]
+    if unit.power == "france" and board.country.get(unit.cell) in ctx.tables.french_abroad_countries:
+        total += m["french_abroad"]
+    if unit.type in ("infantry", "militia"):  # §2.3 gives the terrain modifiers to infantry and militia
+        kind = board.kind(unit.cell)
+        terrain = board.terrain[unit.cell]
+        if kind == "capital":
+            total += m["capital"]
+        elif kind == "major":
+            total += m["major_city"]
+        elif kind == "minor":
+            total += m["minor_city"]
+        elif terrain in ("forest", "mountain", "marsh"):
+            total += m[terrain]
+    return total
+
+
+def supply_and_muster(ctx: Ctx, state: LGAState, step: Step) -> LGAState:
+    """Phase III (§5.4): mark which units start the turn in supply, then every unit musters."""
+    side = state.seat
+    areas = supplied_areas(ctx, state, side)
+    changed = {u.id: replace(u, supplied=in_supply(ctx, state, u, areas)) for u in side_units(ctx, state, side)}
+    state = state.with_units(changed)
+    short = sorted(uid for uid, u in changed.items() if not u.supplied)
+    if short:
+        ctx.emit(step, "out_of_supply", f"out of supply: {', '.join(short)}", (side,), units=short)
+    for uid in sorted(changed):
+        unit = state.find(uid)
+        if unit is None or unit.cell == OFF_MAP or unit.type == "hq" or unit.cell in ctx.board.sea:
+            continue
+        roll = step.dice.roll(6)
+        total = roll + muster_modifier(ctx, state, unit)
+        loss = ctx.tables.muster.read(total)
+        if loss:
+            ctx.emit(step, "muster", f"{uid} musters: total {total}: morale -{loss}", (side,), unit=uid, loss=loss)
+            state = lose_morale(ctx, state, step, unit, loss, (side,))
+    return state
+
+
+def destroy_unsupplied(ctx: Ctx, state: LGAState, step: Step) -> LGAState:
+    """Phase VI (§5.7): units that began the season out of supply and still are are destroyed; garrisons roll
+    on the siege table; units in a capital are never destroyed for lack of supply (§2.3)."""
+    side = state.seat
+    areas = supplied_areas(ctx, state, side)
+    for unit in side_units(ctx, state, side):
+        if unit.supplied or in_supply(ctx, state, unit, areas) or unit.cell in ctx.board.capitals:
+            continue
+        if unit.garrison:
+            roll = step.dice.roll(6)
+            loss = ctx.tables.siege.read(roll)
+            ctx.emit(step, "siege", f"{unit.id} besieged: die {roll}: morale -{loss}", (side,), unit=unit.id)
+            state = lose_morale(ctx, state, step, unit, loss, (side,))
+        else:
+            ctx.emit(step, "starved", f"{unit.id} is destroyed for lack of supply", (side,), unit=unit.id)
+            state = state.with_unit(destroyed(unit))
+    return state

@@ -1,0 +1,255 @@
+"""La Grande Armée as a grognard ruleset: the protocol's calls, dispatching to the rule modules."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from grognard.engine import Choice, Decision, IllegalDecision, Legal, Result, Ruleset, Step, Turn
+from grognard.engine.rng import seed_state
+
+from . import decisions as D
+from . import phases, play
+from .board import Board
+from .play import Ctx, enemy_of
+from .scenario import SCENARIO_DIR, LGAScenario, read_scenario, scenario_from_document
+from .state import OFF_MAP, SEATS, LGAState, Phase, Unit
+from .tables import load_tables
+
+
+class GrandeArmee(Ruleset[LGAState, LGAScenario]):
+    """La Grande Armée (SDJ Enterprises 1989)."""
+
+    id = "grande_armee"
+    name = "La Grande Armée"
+    seats = SEATS
+    decision_types = D.ALL
+    state_type = LGAState
+
+    @classmethod
+    def scenario_dir(cls) -> Path:
+        return SCENARIO_DIR
+
+    @classmethod
+    def read_scenario(cls, path: Path) -> LGAScenario:
+        return read_scenario(path)
+
+    @classmethod
+    def scenario_from_document(cls, document: Mapping[str, Any], where: str) -> LGAScenario:
+        return scenario_from_document(document, where)
+
+    def __init__(self, scenario: LGAScenario, options: Mapping[str, Any] | None = None) -> None:
+        super().__init__(scenario, options)
+        tables = load_tables()
+        self.ctx = Ctx(Board(scenario, tables), tables, scenario)
+
+    # --- start -----------------------------------------------------------------------------------------
+    def initial_state(self, seed: int) -> LGAState:
+        sc = self.scenario
+        units = tuple(
+            Unit(
+                u.id,
+                u.power,
+                u.type,
+                u.cell,
+                morale=self.ctx.tables.units[u.type].max_morale,
+                stack=i,
+                year=u.year,
+                bonus=u.bonus,
+            )
+            for i, u in enumerate(sc.units)
+        )
+        state = LGAState(
+            rng=seed_state(seed),
+            year=sc.start[0],
+            season=sc.start[1],
+            seat=phases.seats_in_play(self.ctx)[0],
+            phase=Phase.BUILD,
+            control=sc.control,
+            units=units,
+            mp=tuple((p, s.mp) for p, s in sc.spec.powers.items()),
+            serial=len(units),
+        )
+        step = Step(state.rng)
+        state = phases.begin_turn(self.ctx, state, step)
+        return self._remember(replace(state, rng=step.dice.state))
+
+    # --- asking ----------------------------------------------------------------------------------------
+    def turn(self, state: LGAState) -> Turn:
+        if state.phase is Phase.OVER:
+            return Turn(None, phase="game over")
+        season = self.ctx.tables.seasons[state.season]
+        label = f"{season} {state.year}: {state.seat} {state.phase.value.replace('_', ' ')}"
+        optional: tuple[str, ...] = ()
+        if state.phase is Phase.MOVE and state.attacked:  # §5.66: reactions only after the first attack
+            optional = (enemy_of(state.seat),)
+        return Turn(state.seat, optional, label)
+
+    def legal(self, state: LGAState, seat: str) -> Legal:
+        if state.phase is Phase.OVER:
+            return Legal(seat)
+        if seat != state.seat:
+            if self.turn(state).may_act(seat):
+                return self._legal_reactions(state, seat)
+            return Legal(seat)
+        if state.phase is Phase.BUILD:
+            return self._legal_build(state, seat)
+        return self._legal_move(state, seat)
+
+    def _legal_build(self, state: LGAState, seat: str) -> Legal:
+        ctx = self.ctx
+        choices = [
+            Choice(D.Build, {"unit": u.id}, partial(play.build_sites, ctx, state, u))
+            for u in play.buildable(ctx, state, seat)
+        ]
+        choices.append(Choice(D.Rally, values=play.rallyable(ctx, state, seat)))
+        choices.append(Choice(D.Aid, values=play.aid_targets(ctx, state, seat)))
+        choices.append(Choice(D.EndBuild))
+        points = {p: state.points(p) for p in ctx.powers(seat)}
+        return Legal(seat, choices, prompt=f"build and rally: military points {points}", info={"mp": points})
+
+    def _legal_move(self, state: LGAState, seat: str) -> Legal:
+        ctx = self.ctx
+        choices: list[Choice] = []
+        movers = sorted(
+            (u for u in play.side_units(ctx, state, seat) if u.moves > 0),
+            key=lambda u: (ctx.tables.units[u.type].order, u.id),
+        )
+        enemy = enemy_of(seat)
+        cells, zone = play.occupied(ctx, state, enemy), play.zoc(ctx, state, enemy)
+        for u in movers:
+            choices.append(Choice(D.Move, {"unit": u.id}, partial(play.destinations, ctx, state, u, cells, zone)))
+        choices.append(Choice(D.Garrison, values=[u.id for u in movers if phases.garrison_ok(ctx, state, u.id)]))
+        choices.append(Choice(D.EndUnit, values=[u.id for u in movers]))
+        choices.append(Choice(D.EndMovement))
+        return Legal(seat, choices, prompt="move your units; moving into an enemy-held area attacks it")
+
+    def _legal_reactions(self, state: LGAState, seat: str) -> Legal:
+        ctx = self.ctx
+        mine = [u for u in play.side_units(ctx, state, seat) if not u.reacted]
+        choices = []
+        for u in mine:
+            choices.append(Choice(D.Reinforce, {"unit": u.id}, play.reaction_moves(ctx, state, u, withdraw=False)))
+            choices.append(Choice(D.Withdraw, {"unit": u.id}, play.reaction_moves(ctx, state, u, withdraw=True)))
+        choices.append(Choice(D.SetTop, values=play.top_candidates(ctx, state, seat)))
+        return Legal(seat, [c for c in choices if len(c)], prompt="reinforce or withdraw (§5.65)")
+
+    # --- deciding --------------------------------------------------------------------------------------
+    def apply(self, state: LGAState, seat: str, decision: Decision, step: Step) -> LGAState:
+        ctx = self.ctx
+        state = self._apply(state, seat, decision, step)
+        if state.phase is Phase.BUILD and not phases.has_work(ctx, state):
+            state = phases.begin_movement(ctx, state, step)
+        elif state.phase is Phase.MOVE and not phases.has_work(ctx, state):
+            state = phases.end_turn(ctx, state, step)
+        return self._remember(state)
+
+    def _apply(self, state: LGAState, seat: str, d: Decision, step: Step) -> LGAState:
+        ctx = self.ctx
+        match d:
+            case D.Build(unit=u, at=at):
+                return play.build(ctx, state, step, u, at)
+            case D.Rally(unit=u):
+                return play.rally(ctx, state, step, u)
+            case D.Aid(power=p):
+                return play.aid(ctx, state, step, p)
+            case D.EndBuild():
+                return phases.begin_movement(ctx, state, step)
+            case D.Move(unit=u, to=to):
+                return play.move(ctx, state, step, u, to)
+            case D.Garrison(unit=u):
+                unit = state.unit(u)
+                ctx.emit(step, "garrison", f"{u} garrisons {ctx.board.name(unit.cell)}", (seat,), unit=u)
+                return state.with_unit(replace(unit, garrison=True, moves=0))
+            case D.EndUnit(unit=u):
+                return state.with_unit(replace(state.unit(u), moves=0))
+            case D.EndMovement():
+                return phases.end_turn(ctx, state, step)
+            case D.Reinforce(unit=u, to=to):
+                return play.reinforce(ctx, state, step, u, to)
+            case D.Withdraw(unit=u, to=to):
+                return play.withdraw(ctx, state, step, u, to)
+            case D.SetTop(unit=u):
+                return play.set_top(ctx, state, step, u)
+        raise IllegalDecision(f"{d.text()} is not a La Grande Armée order")
+
+    def _remember(self, state: LGAState) -> LGAState:
+        """Each seat sees the enemy units on top of their stacks, where it sees them (§3.5, §5.66), and keeps
+        where it saw them last."""
+        from .view import seen_positions
+
+        ctx = self.ctx
+        seen: list[tuple[str, Unit]] = []
+        last = {(s.seat, s.unit): s.cell for s in state.sightings}
+        shared = play.tops(ctx, state) if not state.secret else None  # one picture for every seat
+        for seat in SEATS:
+            if shared is not None:
+                tops = [u for u in shared.values() if ctx.side(u) != seat]
+            else:
+                stacks: dict[int, list[Unit]] = {}
+                for u in seen_positions(state, seat):
+                    if ctx.side(u) != seat:
+                        stacks.setdefault(u.cell, []).append(u)
+                tops = [play.stack_order(ctx, units)[0] for units in stacks.values()]
+            seen.extend((seat, top) for top in tops if last.get((seat, top.id)) != top.cell)
+        return play.record_sightings(state, seen)
+
+    # --- what leaves the engine ------------------------------------------------------------------------
+    def view(self, state: LGAState, seat: str | None) -> dict[str, Any]:
+        from .view import build_view
+
+        return build_view(self.ctx, state, seat)
+
+    def hidden_units(self, state: LGAState, seat: str) -> frozenset[str]:
+        from .view import hidden_units
+
+        return hidden_units(self.ctx, state, seat)
+
+    def result(self, state: LGAState) -> Result | None:
+        if state.phase is not Phase.OVER:
+            return None
+        ctx = self.ctx
+        vp = {s: state.victory_points(s) for s in ("french", "allied")}
+        levels = {s: play.level(ctx, s, v) for s, v in vp.items()}
+        rank = {s: play.LEVEL_RANK[lv] for s, lv in levels.items()}
+        if rank["french"] == rank["allied"]:
+            winner = None
+            summary = (
+                f"A draw: both sides end at {levels['french']} (French {vp['french']}, Allied {vp['allied']} VPs)."
+            )
+        else:
+            winner = max(rank, key=lambda s: rank[s])
+            summary = (
+                f"The {winner} player wins: French {levels['french']} ({vp['french']} VPs), "
+                f"Allied {levels['allied']} ({vp['allied']} VPs)."
+            )
+        return Result(winner, {**levels, "neutral": "none"}, {**vp, "neutral": 0}, summary)
+
+    def explain(self, state: LGAState, seat: str, decision: Decision, legal: Legal) -> IllegalDecision:
+        from .view import explain
+
+        return explain(self.ctx, state, seat, decision, super().explain(state, seat, decision, legal))
+
+    def describe(self, decision: Decision) -> str:
+        from .view import describe
+
+        return describe(self.ctx, decision)
+
+    def render_text(self, state: LGAState, seat: str | None) -> str:
+        from .render import render
+
+        return render(self.ctx, state, seat)
+
+    def rate(self, view: Mapping[str, Any], seat: str, decision: Decision) -> int:
+        from .ai import quick_rate
+
+        return quick_rate(self.ctx, view, seat, decision)
+
+    def map_json(self) -> dict[str, Any]:
+        return self.scenario.map.to_public()
+
+
+__all__ = ["OFF_MAP", "GrandeArmee"]

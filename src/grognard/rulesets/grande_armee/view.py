@@ -1,0 +1,217 @@
+"""What a seat may know (the one place that decides it) and decisions in words.
+
+A player sees all of his own units. Of the enemy he sees, in each area, the unit on top of the stack and how
+many units are stacked there, except that a cavalry unit on top hides the number (§3.5). Control of every area
+and every power's military points are public (§2.9, §2.14); the supply status of areas is shown for one's own
+side only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from grognard.engine import Decision, IllegalDecision
+
+from . import decisions as D
+from . import play
+from .play import Ctx
+from .state import OFF_MAP, LGAState, Unit
+
+
+def _unit(ctx: Ctx, u: Unit) -> dict[str, Any]:
+    ut = ctx.tables.units[u.type]
+    out: dict[str, Any] = {
+        "id": u.id,
+        "power": u.power,
+        "side": ctx.side(u),
+        "type": u.type,
+        "name": ut.name,
+        "cell": u.cell,
+        "at": ctx.board.label(u.cell) if u.cell != OFF_MAP else None,
+        "morale": u.morale,
+        "max_morale": ut.max_morale,
+        "fatigue": u.fatigue,
+        "moves": u.moves,
+        "garrison": u.garrison,
+        "supplied": u.supplied,
+        "rallied": u.rallied,
+        "reacted": u.reacted,
+        "stack": u.stack,
+    }
+    if u.type == "hq":
+        out["bonus"] = u.bonus
+    if u.cell == OFF_MAP:
+        out["available"] = u.year
+    return out
+
+
+def _enemy_stack(ctx: Ctx, cell: int, stack: list[Unit]) -> dict[str, Any]:
+    top = stack[0]
+    return {
+        "cell": cell,
+        "at": ctx.board.label(cell),
+        "side": ctx.side(top),
+        "top": {"id": top.id, "power": top.power, "type": top.type, "garrison": top.garrison},
+        "count": None if top.type == "cavalry" else len(stack),  # §3.5: cavalry on top screens the stack
+    }
+
+
+def build_view(ctx: Ctx, state: LGAState, seat: str | None) -> dict[str, Any]:
+    sc = ctx.scenario
+    secret = seat is not None and seat != state.seat and bool(state.secret_control)
+    stacks: dict[int, list[Unit]] = {}
+    for u in seen_positions(state, seat):
+        stacks.setdefault(u.cell, []).append(u)
+    if seat is None:
+        units = [_unit(ctx, u) for u in state.units]
+        enemy: list[dict[str, Any]] = []
+    else:
+        units = [_unit(ctx, u) for u in state.units if ctx.side(u) == seat]
+        enemy = []
+        for cell in sorted(stacks):
+            theirs = [u for u in stacks[cell] if ctx.side(u) != seat]
+            if theirs:
+                enemy.append(_enemy_stack(ctx, cell, play.stack_order(ctx, theirs)))
+    vp = {
+        s: {"vp": state.victory_points(s), "level": play.level(ctx, s, state.victory_points(s))}
+        for s in ("french", "allied")
+    }
+    view: dict[str, Any] = {
+        "scenario": sc.info.name,
+        "year": state.year,
+        "season": ctx.tables.seasons[state.season],
+        "end": f"{sc.spec.end[0]} {sc.spec.end[1]}",
+        "player": state.seat,
+        "phase": state.phase.value,
+        "attacked": state.attacked,
+        "control": list(state.secret_control if secret else state.control),
+        "mp": dict(state.mp),
+        "powers": dict(sc.side_of),
+        "victory": vp,
+        "thresholds": {s: list(v) for s, v in sc.spec.victory.items()},
+        "units": units,
+        "enemy": enemy,
+        "last_seen": _last_seen(ctx, state, seat, {s["top"]["id"] for s in enemy}),
+    }
+    if seat in ("french", "allied"):
+        shown = (
+            replace(state, units=tuple(seen_positions(state, seat)), control=state.secret_control) if secret else state
+        )
+        view["supplied_areas"] = sorted(play.supplied_areas(ctx, shown, seat))
+    return view
+
+
+def _last_seen(ctx: Ctx, state: LGAState, seat: str | None, shown: set[str]) -> list[dict[str, Any]]:
+    """Where the seat last saw enemy units it does not see on top of a stack now."""
+    if seat is None:
+        return []
+    return [
+        {
+            "id": s.unit,
+            "type": s.type,
+            "power": s.power,
+            "cell": s.cell,
+            "at": ctx.board.label(s.cell),
+            "when": f"{ctx.tables.seasons[s.season]} {s.year}",
+        }
+        for s in state.sightings
+        if s.seat == seat and s.unit not in shown
+    ]
+
+
+def seen_positions(state: LGAState, seat: str | None) -> list[Unit]:
+    """The units on the map where ``seat`` sees them: top secret movement (§5.66) keeps the mover's units
+    where they stood when phase V began, until the first attack."""
+    units = play.on_map(state)
+    if seat is None or seat == state.seat or not state.secret:
+        return units
+    before = {uid: (cell, stack, garrison) for uid, cell, stack, garrison in state.secret}
+    moved = [
+        replace(u, cell=before[u.id][0], stack=before[u.id][1], garrison=before[u.id][2]) if u.id in before else u
+        for u in units
+    ]
+    return [u for u in moved if u.cell != OFF_MAP]
+
+
+def hidden_units(ctx: Ctx, state: LGAState, seat: str) -> frozenset[str]:
+    """Enemy units on the map that ``seat`` has never seen on top of a stack (§3.5)."""
+    known = state.known_to(seat)
+    top = {u.id for u in play.tops(ctx, state).values()}
+    return frozenset(u.id for u in play.on_map(state) if ctx.side(u) != seat and u.id not in top and u.id not in known)
+
+
+def describe(ctx: Ctx, d: Decision) -> str:
+    """A decision in words, with the map's area names."""
+
+    def where(cell: int) -> str:
+        name = ctx.board.name(cell)
+        return f"{ctx.board.label(cell)} ({name})" if name else ctx.board.label(cell)
+
+    match d:
+        case D.Build(unit=u, at=at):
+            return f"build {u} at {where(at)}"
+        case D.Move(unit=u, to=to):
+            return f"{u} moves to {where(to)}"
+        case D.Reinforce(unit=u, to=to):
+            return f"{u} reinforces {where(to)}"
+        case D.Withdraw(unit=u, to=to):
+            return f"{u} withdraws to {where(to)}"
+    return d.text().replace("_", " ")
+
+
+def explain(ctx: Ctx, state: LGAState, seat: str, d: Decision, default: IllegalDecision) -> IllegalDecision:
+    """Name the manual's rule that refuses a decision, where one applies."""
+    uid = getattr(d, "unit", "")
+    unit = state.find(uid) if isinstance(uid, str) and uid else None
+    if uid and unit is None:
+        return IllegalDecision(f"there is no unit {uid!r}")
+    if unit is not None and ctx.side(unit) != seat:
+        return IllegalDecision(f"{uid} is not one of your units")
+    board = ctx.board
+    if isinstance(d, D.Move) and unit is not None:
+        to = d.to
+        if state.seat != seat or state.phase.value != "movement_combat":
+            return IllegalDecision("units move in their own player's phase V", "LGA §5.1")
+        if unit.fixed:
+            return IllegalDecision(f"{uid} stays in Paris for the rest of the scenario", "LGA §6.0 scenario 3")
+        if not unit.supplied:
+            return IllegalDecision(f"{uid} began the turn out of supply and cannot move or attack", "LGA §5.4")
+        if unit.moves <= 0:
+            return IllegalDecision(f"{uid} has no moves left this season", "LGA §2.11, §5.61")
+        if not 0 <= to < board.size or (to not in board.neighbors[unit.cell] and unit.cell not in board.sea):
+            return IllegalDecision("a unit moves one area at a time, into an adjacent area", "LGA §5.61")
+        if to in board.prohibited:
+            return IllegalDecision("no unit may enter a prohibited area", "LGA §2.4")
+        if to in board.sea and unit.power != "britain":
+            return IllegalDecision("only British units may move across sea areas", "LGA §2.3")
+        if to in board.sea:
+            return IllegalDecision("British units may not enter the Baltic", "LGA §2.5")
+        if state.control[to] == "neutral":
+            return IllegalDecision("the areas of powers not at war may not be entered", "LGA §2.4, §6.0")
+        if unit.power == "france" and to in board.hinterland:
+            return IllegalDecision("French units cannot enter the Russian Hinterland", "LGA §2.5")
+        if unit.power == "spain" and unit.type == "militia":
+            return IllegalDecision("Spanish militia move only inside Spain and Portugal", "LGA §2.5")
+        if to in play.occupied(ctx, state, play.enemy_of(seat)):
+            if unit.morale <= 0:
+                return IllegalDecision(f"{uid} is demoralised and cannot attack until rallied", "LGA §5.64")
+            return IllegalDecision(f"{uid} needs 2 moves to attack a unit that withdrew", "LGA §2.13")
+        return IllegalDecision(f"{uid} has {unit.moves} moves: not enough to enter {board.label(to)}", "LGA §2.3, §3.2")
+    if isinstance(d, D.Build):
+        return IllegalDecision(
+            "a unit is built for its cost in a controlled capital of its country (Spain: any Spanish city), "
+            "once it is available",
+            "LGA §2.3, §5.5",
+        )
+    if isinstance(d, D.Rally):
+        return IllegalDecision("a unit rallies once per season, below its maximum morale, for 4/3/2/1 MPs", "LGA §5.5")
+    if isinstance(d, D.Reinforce | D.Withdraw):
+        if not state.attacked:
+            return IllegalDecision("reactions come only after the enemy's first attack", "LGA §5.66")
+        return IllegalDecision(
+            "reinforce from outside an enemy ZOC into one, withdraw from inside one to outside, one controlled area, "
+            "once per season",
+            "LGA §2.13, §5.65",
+        )
+    return default

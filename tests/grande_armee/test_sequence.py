@@ -1,0 +1,212 @@
+"""Supply (§5.4), siege (§5.7), victory and military points (§5.2-5.3), build and rally (§5.5), muster
+(§5.4) and the scenarios' special rules (§6.0)."""
+
+from __future__ import annotations
+
+from grognard.rulesets.grande_armee import phases, play
+from grognard.rulesets.grande_armee.decisions import Build, EndBuild, Rally
+from grognard.rulesets.grande_armee.state import Phase
+
+
+def test_supply_traces_into_a_zoc_but_not_through_it(position) -> None:
+    """§5.4: a path of controlled areas free of enemy units and enemy ZOC back to a source (Paris for the
+    French); supply can be traced into an enemy ZOC but not through it."""
+    p = position([("FR-I1", "france", "infantry", "9,6")])
+    areas = play.supplied_areas(p.ctx, p.state, "french")
+    assert p.cell("8,6") in areas and p.cell("13,6") in areas  # Paris, and Munich across the Rhine states
+    p = position([("FR-I1", "france", "infantry", "9,6"), ("AU-C1", "austria", "cavalry", "10,5")])
+    areas = play.supplied_areas(p.ctx, p.state, "french")
+    zone = play.zoc(p.ctx, p.state, "allied")
+    assert p.cell("9,6") in zone and p.cell("9,6") in areas  # into the ZOC
+    assert p.cell("10,5") not in areas  # the enemy's own area
+
+
+def test_supply_is_cut_by_a_zoc_even_with_a_friendly_unit_there(position) -> None:
+    """§5.4 IMPORTANT: supply cannot be traced through a ZOC even if a friendly unit is present."""
+    p = position([("FR-I1", "france", "infantry", "12,8"), ("FR-I2", "france", "infantry", "11,7")])
+    assert p.cell("12,8") in play.supplied_areas(p.ctx, p.state, "french")  # Milan, through the Alps
+    # Austrians next to every area leading into Italy from France and Switzerland
+    blockers = [("AU-C1", "austria", "cavalry", "12,7"), ("AU-C2", "austria", "cavalry", "10,8")]
+    p = position([("FR-I1", "france", "infantry", "12,8"), ("FR-I2", "france", "infantry", "11,7"), *blockers])
+    areas = play.supplied_areas(p.ctx, p.state, "french")
+    assert p.cell("11,7") in areas  # into the ZOC
+    assert p.cell("12,8") not in areas  # but not through it
+
+
+def test_special_sources_spain_hinterland_british_ports(position) -> None:
+    """§5.4: Spanish units are never out of supply; Russians in the Hinterland always in supply; §2.3: a port
+    with a British garrison is a source for the Allies."""
+    p = position(
+        [
+            ("SP-M1", "spain", "militia", "3,10"),
+            ("GB-I1", "britain", "infantry", "1,8", {"garrison": True}),
+        ],
+        scenario="3_spanish_quagmire",
+        seat="allied",
+        control={"3,10": "allied"},
+    )
+    assert play.in_supply(p.ctx, p.state, p.unit("SP-M1"), frozenset())
+    assert p.cell("1,8") in play.supply_sources(p.ctx, p.state, "allied")  # Corunna
+    p = position([("RU-I1", "russia", "infantry", "30,3")], scenario="5_russian_campaign", seat="allied")
+    assert play.in_supply(p.ctx, p.state, p.unit("RU-I1"), frozenset())
+
+
+def test_unsupplied_units_are_destroyed_and_garrisons_besieged(position) -> None:
+    """§5.7: units that began the season unsupplied and still are are destroyed; garrisons roll on the siege
+    table (M5 M4 M4 M3 M3 M2) instead."""
+    p = position(
+        [
+            ("AU-I1", "austria", "infantry", "18,7", {"supplied": False}),
+            ("AU-I2", "austria", "infantry", "17,6", {"supplied": False, "garrison": True, "morale": 3}),
+            ("FR-I1", "france", "infantry", "16,6"),
+        ],
+        seat="allied",
+        control={"16,6": "french"},
+    )
+    assert not play.supply_sources(p.ctx, p.state, "allied") - {p.cell("6,4")}  # only London is left
+    for seed in range(1, 30):
+        step = p.step(seed)
+        state = play.destroy_unsupplied(p.ctx, p.state, step)
+        assert state.unit("AU-I1").cell == -1
+        (siege,) = [e for e in step.events if e.kind == "siege"]
+        loss = p.ctx.tables.siege.read(int(siege.text.split("die ")[1][0]))
+        assert loss == int(siege.text[-1])
+        assert state.unit("AU-I2").cell == -1 if loss > 3 else state.unit("AU-I2").morale == 3 - loss
+
+
+def test_units_in_a_capital_are_not_destroyed_for_lack_of_supply(position) -> None:
+    """§2.3: units inside capitals cannot be destroyed due to a lack of supply."""
+    p = position([("FR-I1", "france", "infantry", "16,6", {"supplied": False})])
+    p.set(control=tuple("allied" if c else c for c in p.state.control))
+    p.set(control=tuple("french" if i == p.cell("16,6") else c for i, c in enumerate(p.state.control)))
+    assert not play.in_supply(p.ctx, p.state, p.unit("FR-I1"), play.supplied_areas(p.ctx, p.state, "french"))
+    state = play.destroy_unsupplied(p.ctx, p.state, p.step())
+    assert state.unit("FR-I1").cell == p.cell("16,6")
+
+
+def test_victory_points_friendly_and_enemy(position) -> None:
+    """§5.2: friendly capitals 4 and major cities 2; occupied enemy capitals and major cities 1."""
+    p = position([])
+    ctx = p.ctx
+    assert play.city_value(ctx, p.cell("8,6"), "french") == 4  # Paris
+    assert play.city_value(ctx, p.cell("9,5"), "french") == 2  # Brussels
+    assert play.city_value(ctx, p.cell("16,6"), "french") == 1  # Vienna, an enemy capital
+    assert play.city_value(ctx, p.cell("9,4"), "french") == 1  # Amsterdam, a minor country's city
+    assert play.city_value(ctx, p.cell("16,6"), "allied") == 4
+    assert play.city_value(ctx, p.cell("10,6"), "french") == 0  # Strasbourg, a minor city
+
+
+def test_victory_levels_of_two_scenarios(position) -> None:
+    """§5.2, §6.0: the level is the highest threshold reached; below SD is Absolute Defeat."""
+    p = position([])
+    assert [play.level(p.ctx, "french", v) for v in (12, 13, 15, 18, 20, 22, 40)] == [
+        "AD",
+        "SD",
+        "TD",
+        "TV",
+        "SV",
+        "AV",
+        "AV",
+    ]
+    assert play.level(p.ctx, "allied", 17) == "SV"
+    p = position([], scenario="7_waterloo")
+    assert [play.level(p.ctx, "allied", v) for v in (42, 43, 47, 49, 50, 51)] == ["AD", "SD", "TD", "TV", "SV", "AV"]
+    assert play.level(p.ctx, "french", 8) == "SD"
+
+
+def test_result_is_the_higher_level_or_a_draw(position) -> None:
+    """§5.2: the player with the highest level of victory wins; the same level is a draw."""
+    p = position([])
+    p.set(phase=Phase.OVER, vp=(("french", 18), ("allied", 14)))  # TV and TV
+    result = p.rules.result(p.state)
+    assert result is not None and result.winner is None and result.levels["french"] == "TV"
+    p.set(vp=(("french", 22), ("allied", 14)))
+    result = p.rules.result(p.state)
+    assert result is not None and result.winner == "french"
+
+
+def test_military_points_from_borders_and_to_britain(position) -> None:
+    """§5.3: 1 MP per VP plus 1 per 4 unspent; Austria only from VPs inside its borders; VPs from minor
+    countries go to Britain."""
+    p = position([], seat="allied", season="spring", control={"9,4": "allied"})  # Amsterdam held by the Allies
+    p.set(mp=(("france", 8), ("austria", 8), ("russia", 4), ("britain", 2)))
+    state = play.allocate_military_points(p.ctx, p.state, p.step())
+    # Austria: Vienna 4 + Prague, Budapest, Innsbruck 2 each = 10, plus 8 // 4
+    assert state.points("austria") == 8 + 10 + 2
+    # Russia: its cities are prohibited in scenario 1
+    assert state.points("russia") == 4 + 0 + 1
+    # Britain: London 4, Portsmouth 2, Gibraltar 2, Amsterdam 1, plus 2 // 4
+    assert state.points("britain") == 2 + 9 + 0
+
+
+def test_rally_costs_and_once_per_season(position) -> None:
+    """§5.5: 0 to 1 costs 4, 1 to 2 costs 3, 2 to 3 costs 2, 3 to 4 costs 1; once per season."""
+    for morale, cost in ((0, 4), (1, 3), (2, 2), (3, 1)):
+        p = position([("FR-A1", "france", "guard", "8,6", {"morale": morale})], phase=Phase.BUILD)
+        before = p.state.points("france")
+        p.game.apply("french", Rally("FR-A1"))
+        assert p.state.points("france") == before - cost
+        assert p.unit("FR-A1").morale == morale + 1 and p.unit("FR-A1").rallied
+        assert "FR-A1" not in play.rallyable(p.ctx, p.state, "french")
+
+
+def test_build_sites_and_cost(position) -> None:
+    """§2.3: units are built in a controlled capital of their country; Spain in any controlled Spanish city;
+    Russia in either capital; §3.3 costs (HQ 5); an immediate undo refunds the points (§5.5)."""
+    p = position([("FR-I9", "france", "infantry", "")], phase=Phase.BUILD)
+    assert play.build_sites(p.ctx, p.state, p.unit("FR-I9")) == [p.cell("8,6")]
+    assert play.buildable(p.ctx, p.state, "french") == []  # 9 MPs for infantry, France has 8
+    p = position([("FR-M9", "france", "militia", "")], phase=Phase.BUILD)
+    p.game.apply("french", Build("FR-M9", p.cell("8,6")))
+    assert p.state.points("france") == 8 - 7 and p.unit("FR-M9").morale == 2
+    p.game.undo("french")
+    assert p.state.points("france") == 8 and p.unit("FR-M9").cell == -1
+    p = position([("SP-M9", "spain", "militia", "")], scenario="3_spanish_quagmire", seat="allied", phase=Phase.BUILD)
+    sites = p.labels(play.build_sites(p.ctx, p.state, p.unit("SP-M9")))
+    assert "3,10" in sites and "6,9" in sites and "5,9" not in sites  # Seville, Valencia; not French-held Madrid
+    p = position([("RU-I9", "russia", "infantry", "")], scenario="5_russian_campaign", seat="allied", phase=Phase.BUILD)
+    assert p.labels(play.build_sites(p.ctx, p.state, p.unit("RU-I9"))) == ["24,1", "29,3"]
+    assert p.ctx.tables.units["hq"].cost == 5
+
+
+def test_muster_modifiers(position) -> None:
+    """§5.4: + morale, -2 winter, +3 capital, +2 minor city, -2 mountains, -3 marsh, -2 unsupplied, -1 French in
+    Russia, Spain or Portugal."""
+    p = position(
+        [
+            ("FR-I1", "france", "infantry", "8,6"),
+            ("FR-I2", "france", "infantry", "10,6"),
+            ("FR-I3", "france", "infantry", "8,7", {"supplied": False}),
+            ("FR-M1", "france", "militia", "10,4"),
+            ("FR-C1", "france", "cavalry", "8,7"),
+        ],
+        season="winter",
+    )
+    m = {u: play.muster_modifier(p.ctx, p.state, p.unit(u)) for u in ("FR-I1", "FR-I2", "FR-I3", "FR-M1", "FR-C1")}
+    assert m == {"FR-I1": 3 - 2 + 3, "FR-I2": 3 - 2 + 2, "FR-I3": 3 - 2 - 2 - 2, "FR-M1": 2 - 2 - 3, "FR-C1": 2 - 2}
+    p = position([("FR-I1", "france", "infantry", "4,9")], scenario="3_spanish_quagmire")
+    assert play.muster_modifier(p.ctx, p.state, p.unit("FR-I1")) == 3 - 2 - 1  # mountains, in Spain
+
+
+def test_fatigue_reset_at_the_start_of_the_turn(position) -> None:
+    """§5.1, §3.7: the active player's units have their fatigue reduced to zero at the start of each turn."""
+    p = position([("FR-I1", "france", "infantry", "8,6", {"fatigue": 3})], phase=Phase.BUILD)
+    state = phases.begin_turn(p.ctx, p.state, p.step())
+    assert state.unit("FR-I1").fatigue == 0
+
+
+def test_napoleon_returns_to_paris_in_spring_1809(position) -> None:
+    """§6.0 scenario 3: Napoleon automatically returns to Paris at the start of the spring 1809 turn, for good."""
+    p = position([("Napoleon", "france", "hq", "4,8", {"bonus": 2})], scenario="3_spanish_quagmire", season="spring")
+    p.set(year=1809)
+    state = phases.special_rules(p.ctx, p.state, p.step())
+    napoleon = state.unit("Napoleon")
+    assert p.ctx.board.name(napoleon.cell) == "Paris" and napoleon.fixed
+    assert play.destinations(p.ctx, state, napoleon) == []
+
+
+def test_end_build_moves_on_to_movement(position) -> None:
+    """§5.5-5.6: END ends the Build/Rally phase; phase V follows."""
+    p = position([("FR-I1", "france", "infantry", "8,6", {"morale": 2})], phase=Phase.BUILD)
+    p.game.apply("french", EndBuild())
+    assert p.state.phase is Phase.MOVE and p.unit("FR-I1").moves == 5
