@@ -139,8 +139,9 @@ class General(Player):
         if d is None or d not in pc.legal:
             d = _ending(pc.legal)
         if d is None:  # nothing sensible to say: a legal decision drawn from a seed the context fixes
-            view = pc.view
-            return pc.legal.sample(Dice(seed_state(derived_seed(self.seed, pc.seat, view.get("decisions", 0)))))
+            view = pc.view.get("state", pc.view)
+            seed = derived_seed(self.seed, pc.seat, view.get("turn"), view.get("phase"), len(pc.legal))
+            return pc.legal.sample(Dice(seed_state(seed)))
         return d
 
     def interject(self, pc: PlayerContext) -> Decision | None:
