@@ -78,6 +78,7 @@ class MapMaker:
         self.towns: list[tuple[str, int, list[int]]] = []
         self.regions: dict[str, set[int]] = {}
         self.blown: set[int] = set()
+        self.long_bridges: set[int] = set()
 
     # --- cells ---------------------------------------------------------------------------------------
     def at(self, p: Point) -> int:
@@ -174,10 +175,13 @@ class MapMaker:
             self.elevation[cell] = 0
         return cells
 
-    def path(self, kind: str, *points: Point) -> list[int]:
-        """A road, track or railroad through the waypoints."""
+    def path(self, kind: str, *points: Point, long_bridge: bool = False) -> list[int]:
+        """A road, track or railroad through the waypoints; ``long_bridge``: it may cross two or more river
+        hexes in a row (a wide river; otherwise a path running along a river is a mistake, and an error)."""
         cells = self.route(*points)
         self.paths.setdefault(kind, []).append(cells)
+        if long_bridge:
+            self.long_bridges.add(id(cells))
         return cells
 
     def road(self, *points: Point) -> list[int]:
@@ -216,7 +220,7 @@ class MapMaker:
                 self.raise_to(self.along(crest, step), height - step)
         self.raise_to(crest, height, "ridge")
         for cell in crest:
-            if self.terrain[cell] == "hill":
+            if self.terrain[cell] in OPEN | {"desert", "rough"}:
                 self.terrain[cell] = "ridge"
         return crest
 
@@ -253,6 +257,10 @@ class MapMaker:
         """Put bridges where paths cross rivers (blown where asked); flatten water."""
         for paths in self.paths.values():
             for cells in paths:
+                wet = [self.terrain[c] in RIVERS | {"bridge"} for c in cells]
+                if id(cells) not in self.long_bridges and any(a and b for a, b in itertools.pairwise(wet)):
+                    at = next(self.grid.label(c) for c, w in zip(cells, wet, strict=True) if w)
+                    raise ValueError(f"{self.id}: a path runs along a river near {at} (long_bridge=True if meant)")
                 for cell in cells:
                     if self.terrain[cell] in RIVERS:
                         self.terrain[cell] = "blown_bridge" if cell in self.blown else "bridge"
@@ -274,7 +282,7 @@ class MapMaker:
         doc: dict = {
             "format": "grognard-map/1",
             "name": self.name,
-            "source": self.source,
+            "source": f"{self.source} Recipe: scripts/pg_maps/{self.id}.py.",
             "grid": {"kind": "hex", "columns": g.columns, "rows": g.rows, "layout": "odd-q", "first": [1, 1]},
             "terrain_codes": {CODES[t]: t for t in used},
             "terrain": rows,

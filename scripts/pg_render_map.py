@@ -24,32 +24,32 @@ SYMBOLS = {
     "clear": ".",
     "field": ",",
     "forest": "f",
-    "forest_rubble": "F",
+    "forest_rubble": "&",
     "hill": "h",  # drawn as its elevation digit
     "ridge": "^",
     "town": "T",
     "town_rubble": "t",
-    "fortification": "#",
+    "fortification": "@",
     "rough": "r",
     "desert": ":",
     "depression": "u",
-    "escarpment": "E",
-    "cratered": "c",
+    "escarpment": "/",
+    "cratered": "*",
     "destroyed_road": "%",
     "beach": "b",
     "river": "~",
-    "bridge": "H",
-    "blown_bridge": "X",
+    "bridge": "=",
+    "blown_bridge": "x",
     "sea": " ",
     "lake": "o",
-    "coast": "C",
+    "coast": "c",
 }
-PATH_SYMBOLS = {"road": "+", "track": "-", "railroad": "="}
-KEEP = frozenset("+-=~HXoC ")  # shown through a region overlay, with the towns
+PATH_SYMBOLS = {"road": "+", "track": "-", "railroad": "#"}
+KEEP = frozenset("+-#=x~oc ")  # shown through a region overlay, with the towns
 LEGEND = (
-    ". clear  , field  f forest  F forest rubble  1-3 hill (its height)  ^ ridge  # fortification  r rough\n"
-    ": desert  u depression  E escarpment  c cratered  b beach  ~ river  H bridge  X blown bridge\n"
-    "(blank) sea  o lake  C coast  + road  - track  = railroad  capitals: towns (lower case: rubble)"
+    ". clear  , field  f forest  & forest rubble  1-3 hill (its height)  ^ ridge  @ fortification  r rough\n"
+    ": desert  u depression  / escarpment  * cratered  % destroyed road  b beach  ~ river  = bridge\n"
+    "x blown bridge  (blank) sea  o lake  c coast  + road  - track  # railroad  capitals: towns (their initials)"
 )
 
 
@@ -99,7 +99,7 @@ def symbols(doc: dict, elevation: bool = False) -> list[str]:
     for place in doc.get("places", []):
         for lb in place["cells"]:
             i = _cell(lb, cols)
-            out[i] = place["name"][0].lower() if terrain[i] == "town_rubble" else place["name"][0].upper()
+            out[i] = place["name"][0].upper()
     return out
 
 
