@@ -162,6 +162,15 @@ class MapMaker:
                 done.append(cell)
         return done
 
+    def patches(
+        self, terrain: str, spots: Iterable[tuple[Point, int]], seed: int, *, over: Iterable[str] | None = None
+    ) -> list[int]:
+        """Ragged patches of terrain, one per ``(centre, radius)`` spot, seeded ``seed``, ``seed + 1``..."""
+        out = []
+        for i, (center, radius) in enumerate(spots):
+            out += self.paint(terrain, self.blob(center, radius, seed=seed + i), over=over)
+        return out
+
     def scatter(self, terrain: str, cells: Iterable[int], share: float, seed: int, *, over: Iterable[str] = OPEN):
         """Paint a random ``share`` of the cells."""
         rng = random.Random(seed)

@@ -14,10 +14,8 @@ def build() -> MapMaker:
     )
     clearings = [((15, 13), 3), ((10, 5), 2), ((24, 18), 2), ((27, 6), 1), ((29, 13), 2), ((3, 20), 2)]
     clearings += [((4, 8), 2), ((21, 8), 1), ((8, 16), 2), ((30, 21), 1), ((13, 21), 1), ((2, 13), 1)]
-    for i, (center, radius) in enumerate(clearings):
-        m.paint("clear", m.blob(center, radius, seed=100 + i))
-    for i, (center, radius) in enumerate([((12, 15), 1), ((17, 10), 1), ((25, 20), 1), ((5, 21), 1), ((9, 4), 1)]):
-        m.paint("field", m.blob(center, radius, seed=120 + i), over={"clear"})
+    m.patches("clear", clearings, 100)
+    m.patches("field", [((12, 15), 1), ((17, 10), 1), ((25, 20), 1), ((5, 21), 1), ((9, 4), 1)], 120, over={"clear"})
     m.hill((12, 9), 2, 2)  # the Kahler Berg, wooded but for its crown
     m.paint("clear", [m.at((12, 9))])
     m.raise_to([m.at((12, 9))], 2)

@@ -21,8 +21,7 @@ def build() -> MapMaker:
     # The coastal plain: hard, stony ground.
     plain = m.flood((20, 5), lambda c: m.row(c) > 8 or m.terrain[c] in ("sea", "coast"))
     m.paint("clear", plain, over={"desert"})
-    for i, center in enumerate([(8, 7), (24, 7), (34, 6), (3, 4)]):
-        m.paint("rough", m.blob(center, 1, seed=300 + i), over={"clear"})
+    m.patches("rough", [((8, 7), 1), ((24, 7), 1), ((34, 6), 1), ((3, 4), 1)], 300, over={"clear"})
     # The escarpment, one hex of steep slope, and the plateau two levels up.
     scarp = m.route((1, 10), (6, 9), (12, 10), (17, 11), (22, 11), (27, 9), (33, 10), (40, 9))
     m.paint("escarpment", scarp)
@@ -36,8 +35,7 @@ def build() -> MapMaker:
     for c in hollow:
         m.elevation[c] = 0
     m.ridge((22, 16), (28, 14), height=3, flank=0)  # Ras el-Ghul
-    for i, center in enumerate([(14, 21), (24, 21), (6, 14), (38, 13)]):
-        m.paint("rough", m.blob(center, 1, seed=310 + i), over={"desert"})
+    m.patches("rough", [((14, 21), 1), ((24, 21), 1), ((6, 14), 1), ((38, 13), 1)], 310, over={"desert"})
     # Oases: a spring, palms and gardens.
     for center, seed in (((10, 18), 1), ((29, 19), 2)):
         m.paint("field", m.blob(center, 2, seed=320 + seed))

@@ -11,15 +11,18 @@ def build() -> MapMaker:
         24,
         source="Drawn for grognard: the manual's hills and their spotters (PG p.2, p.23, p.32).",
     )
-    for i, (center, radius) in enumerate([((5, 20), 2), ((27, 20), 3), ((10, 3), 2), ((27, 3), 2), ((14, 21), 1)]):
-        m.paint("field", m.blob(center, radius, seed=500 + i))
+    m.patches("field", [((5, 20), 2), ((27, 20), 3), ((10, 3), 2), ((27, 3), 2), ((14, 21), 1)], 500)
     m.hill((16, 11), 3, 4, seed=1)  # the heights
     m.ridge((5, 16), (11, 13), height=2)  # the western spur
     m.ridge((21, 8), (28, 6), height=2)  # the eastern spur
     m.hill((29, 14), 1, 1)
     # Woods on the slopes, some of them shattered by earlier shelling, and shell holes on the crown.
-    for i, (center, radius) in enumerate([((12, 9), 1), ((20, 13), 1), ((8, 18), 1), ((23, 17), 1), ((3, 9), 2)]):
-        m.paint("forest", m.blob(center, radius, seed=510 + i), over={"clear", "field", "hill"})
+    m.patches(
+        "forest",
+        [((12, 9), 1), ((20, 13), 1), ((8, 18), 1), ((23, 17), 1), ((3, 9), 2)],
+        510,
+        over={"clear", "field", "hill"},
+    )
     m.paint("forest_rubble", m.blob((19, 10), 1, seed=520), over={"hill", "clear"})
     m.paint("cratered", [m.at(p) for p in [(15, 10), (17, 12), (14, 12), (18, 10)]])
     m.paint("lake", m.blob((28, 11), 1, seed=530))

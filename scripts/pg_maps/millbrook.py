@@ -12,10 +12,8 @@ def build() -> MapMaker:
         source="Drawn for grognard: the manual's 'small infantry vs. infantry' (PG p.2).",
     )
     # Fields first, then what stands in them.
-    for i, (center, radius) in enumerate([((4, 3), 2), ((9, 4), 2), ((16, 8), 2), ((21, 3), 2), ((4, 14), 2)]):
-        m.paint("field", m.blob(center, radius, seed=10 + i))
-    for i, (center, radius) in enumerate([((9, 15), 2), ((18, 15), 2), ((21, 12), 1), ((3, 9), 1)]):
-        m.paint("field", m.blob(center, radius, seed=20 + i))
+    m.patches("field", [((4, 3), 2), ((9, 4), 2), ((16, 8), 2), ((21, 3), 2), ((4, 14), 2)], 10)
+    m.patches("field", [((9, 15), 2), ((18, 15), 2), ((21, 12), 1), ((3, 9), 1)], 20)
     m.paint("forest", m.blob((21, 2), 2, seed=1, ragged=0.5))  # Hanging Wood
     m.paint("forest", m.blob((8, 8), 1, seed=2))  # the orchard above the brook
     m.paint("forest", m.blob((16, 13), 1, seed=3))  # the spinney below it

@@ -11,13 +11,10 @@ def build() -> MapMaker:
         24,
         source="Drawn for grognard: the manual's river crossings, where engineers build bridges (PG p.2, p.14, p.21).",
     )
-    for i, (center, radius) in enumerate([((6, 4), 2), ((27, 3), 2), ((8, 19), 3), ((25, 21), 2), ((33, 17), 2)]):
-        m.paint("field", m.blob(center, radius, seed=400 + i))
+    m.patches("field", [((6, 4), 2), ((27, 3), 2), ((8, 19), 3), ((25, 21), 2), ((33, 17), 2)], 400)
     # Woods on the south bank hide a crossing; woods on the north bank hide its defenders.
-    for i, (center, radius) in enumerate([((22, 15), 2), ((6, 14), 1), ((31, 14), 1), ((12, 20), 1)]):
-        m.paint("forest", m.blob(center, radius, seed=410 + i))
-    for i, (center, radius) in enumerate([((4, 8), 1), ((26, 7), 2), ((33, 3), 1)]):
-        m.paint("forest", m.blob(center, radius, seed=420 + i))
+    m.patches("forest", [((22, 15), 2), ((6, 14), 1), ((31, 14), 1), ((12, 20), 1)], 410)
+    m.patches("forest", [((4, 8), 1), ((26, 7), 2), ((33, 3), 1)], 420)
     m.ridge((9, 8), (15, 8), (19, 9), height=2)  # the Velikan bluffs above the river
     m.hill((16, 2), 3, 2)  # Hill 3 behind the town: it sees the whole south bank
     m.paint("rough", m.blob((30, 9), 1, seed=430))
