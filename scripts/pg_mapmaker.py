@@ -143,6 +143,21 @@ class MapMaker:
                     todo.append(n)
         return seen
 
+    def distances(self, sources: Iterable[int]) -> list[int]:
+        """Steps from the nearest source cell, for every cell (the sources are 0)."""
+        dist = [-1] * self.grid.size
+        todo: deque[int] = deque()
+        for c in sources:
+            dist[c] = 0
+            todo.append(c)
+        while todo:
+            cell = todo.popleft()
+            for n in self.grid.neighbors(cell):
+                if dist[n] < 0:
+                    dist[n] = dist[cell] + 1
+                    todo.append(n)
+        return dist
+
     def col(self, cell: int) -> int:
         return self.point(cell)[0]
 
@@ -163,13 +178,36 @@ class MapMaker:
         return done
 
     def patches(
-        self, terrain: str, spots: Iterable[tuple[Point, int]], seed: int, *, over: Iterable[str] | None = None
+        self,
+        terrain: str,
+        spots: Iterable[tuple[Point, int]],
+        seed: int,
+        *,
+        over: Iterable[str] | None = None,
+        ragged: float = 0.4,
     ) -> list[int]:
         """Ragged patches of terrain, one per ``(centre, radius)`` spot, seeded ``seed``, ``seed + 1``..."""
         out = []
         for i, (center, radius) in enumerate(spots):
-            out += self.paint(terrain, self.blob(center, radius, seed=seed + i), over=over)
+            out += self.paint(terrain, self.blob(center, radius, seed=seed + i, ragged=ragged), over=over)
         return out
+
+    def fill_holes(self, water: str, land: str) -> list[int]:
+        """Turn ``water`` cells cut off from the map's edge into ``land`` (ponds left between patches)."""
+        edge = [c for c in self.grid.cells() if self.terrain[c] == water and self._on_edge(c)]
+        seen = set(edge)
+        todo = deque(edge)
+        while todo:
+            cell = todo.popleft()
+            for n in self.grid.neighbors(cell):
+                if n not in seen and self.terrain[n] == water:
+                    seen.add(n)
+                    todo.append(n)
+        return self.paint(land, [c for c in self.grid.cells() if self.terrain[c] == water and c not in seen])
+
+    def _on_edge(self, cell: int) -> bool:
+        c, r = self.grid.coord(cell)
+        return c in (0, self.grid.columns - 1) or r in (0, self.grid.rows - 1)
 
     def scatter(self, terrain: str, cells: Iterable[int], share: float, seed: int, *, over: Iterable[str] = OPEN):
         """Paint a random ``share`` of the cells."""
@@ -273,7 +311,7 @@ class MapMaker:
                 for cell in cells:
                     if self.terrain[cell] in RIVERS:
                         self.terrain[cell] = "blown_bridge" if cell in self.blown else "bridge"
-                    if self.terrain[cell] in WATER and self.terrain[cell] != "coast":
+                    if self.terrain[cell] in WATER:
                         raise ValueError(f"{self.id}: a path runs into {self.terrain[cell]} at {self.grid.label(cell)}")
         for cell in self.blown:
             if self.terrain[cell] != "blown_bridge":
