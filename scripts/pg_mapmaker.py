@@ -302,12 +302,15 @@ class MapMaker:
     # --- writing -------------------------------------------------------------------------------------
     def finish(self) -> None:
         """Put bridges where paths cross rivers (blown where asked); flatten water."""
-        for paths in self.paths.values():
+        for kind, paths in self.paths.items():
             for cells in paths:
                 wet = [self.terrain[c] in RIVERS | {"bridge"} for c in cells]
                 if id(cells) not in self.long_bridges and any(a and b for a, b in itertools.pairwise(wet)):
                     at = next(self.grid.label(c) for c, w in zip(cells, wet, strict=True) if w)
-                    raise ValueError(f"{self.id}: a path runs along a river near {at} (long_bridge=True if meant)")
+                    raise ValueError(
+                        f"{self.id}: the {kind} from {self.grid.label(cells[0])} runs along a river near {at}"
+                        " (long_bridge=True if meant)"
+                    )
                 for cell in cells:
                     if self.terrain[cell] in RIVERS:
                         self.terrain[cell] = "blown_bridge" if cell in self.blown else "bridge"
