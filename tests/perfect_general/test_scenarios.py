@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from grognard.engine.game import new_game
 from grognard.engine.maps import GameMap
 from grognard.rulesets.perfect_general import PerfectGeneral
 from grognard.rulesets.perfect_general.scenario import MAP_DIR, SCENARIO_DIR, PGScenario, read_scenario
@@ -224,6 +225,18 @@ def test_both_sides_can_reach_the_towns_in_time(sid):
                 assert first <= s.turns - 1, f"the attacker reaches {town.name} only in turn {first}"
             else:
                 assert first < math.inf, f"the defender cannot reach {town.name}"
+
+
+@pytest.mark.parametrize("sid", IDS)
+def test_the_whole_map_can_be_shown(sid):
+    """``grognard show``'s text: a line per row, a character per location, every terrain with its own character."""
+    game = new_game(PerfectGeneral, sid, None, 1)
+    grid = scenario(sid).map.grid
+    lines = game.rules.render_text(game.state, None).splitlines()
+    rows = lines[2 : 2 + grid.rows]
+    assert [int(line[:3]) for line in rows] == list(range(1, grid.rows + 1))
+    assert all(len(line) == 4 + grid.columns for line in rows)
+    assert not any("?" in line[4:] for line in rows), "a terrain without a character"
 
 
 @pytest.mark.parametrize("sid", IDS)
