@@ -245,6 +245,12 @@ def test_scenario_passes_conformance_with_random_play(sid):
     run_conformance(PerfectGeneral, sid, seed=1, max_decisions=5_000)
 
 
+def test_the_tutorial_passes_conformance_with_greedy_play():
+    """Random players buy little and rarely fight; the greedy player buys, moves and shoots, so the same checks
+    run over a real battle (on the tutorial only, to keep the file fast)."""
+    run_conformance(PerfectGeneral, "simple_little_war", seed=1, max_decisions=5_000, player="greedy")
+
+
 # --- each map -----------------------------------------------------------------------------------------------
 def map_ids() -> list[str]:
     return sorted(p.stem for p in MAP_DIR.glob("*.json"))
