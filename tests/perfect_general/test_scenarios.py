@@ -1,11 +1,12 @@
 """The bundled Perfect General scenarios and maps: they load, they cover what the manual promises, and their
 geography works (set-up regions a side can use, towns both sides can reach in time, rivers that armour crosses
-only at bridges, maps that their recipes in scripts/pg_maps rebuild exactly), and each passes the shared
-conformance harness with random play."""
+only at bridges, maps that their recipes in scripts/pg_maps rebuild exactly), and each plays to its end and
+passes the shared conformance harness with random play."""
 
 from __future__ import annotations
 
 import heapq
+import json
 import math
 import sys
 from collections import deque
@@ -20,6 +21,7 @@ from grognard.rulesets.perfect_general import PerfectGeneral
 from grognard.rulesets.perfect_general.scenario import MAP_DIR, SCENARIO_DIR, PGScenario, read_scenario
 from grognard.rulesets.perfect_general.tables import Tables, UnitType, load_tables
 from grognard.testing import run_conformance
+from grognard.testing.conformance import check_random_play
 
 ROOT = Path(__file__).resolve().parents[2]
 IDS = sorted(p.stem for p in SCENARIO_DIR.glob("*.json"))
@@ -239,16 +241,38 @@ def test_the_whole_map_can_be_shown(sid):
     assert not any("?" in line[4:] for line in rows), "a terrain without a character"
 
 
+OPENING_TURNS = 3
+
+
+def opening(sid: str, folder: Path) -> str:
+    """The scenario cut to its first OPENING_TURNS turns (weather, reinforcements and town reinforcements
+    cut with it), written to ``folder`` as a user's scenario file; returns its path."""
+    doc = json.loads((SCENARIO_DIR / f"{sid}.json").read_text(encoding="utf-8"))
+    n = min(doc["turns"], OPENING_TURNS)
+    doc["turns"] = n
+    if "weather" in doc:
+        doc["weather"] = doc["weather"][:n]
+    doc["reinforcements"] = [r for r in doc.get("reinforcements", []) if r["turn"] <= n]
+    towns = [dict(t, turns=[x for x in t["turns"] if x <= n]) for t in doc.get("reinforcement_towns", [])]
+    doc["reinforcement_towns"] = [t for t in towns if t["turns"]]
+    path = folder / f"{sid}_opening.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    return str(path)
+
+
 @pytest.mark.parametrize("sid", IDS)
-def test_scenario_passes_conformance_with_random_play(sid):
-    """Random play ends, illegal decisions change nothing, same seed same game, saves replay, views hide."""
-    run_conformance(PerfectGeneral, sid, seed=1, max_decisions=5_000)
+def test_scenario_plays_to_its_end(sid):
+    """Random play of the whole scenario, every turn of it, ends with a result."""
+    game = check_random_play(PerfectGeneral, sid, seed=1, max_decisions=20_000)
+    assert game.state.turn == scenario(sid).turns
 
 
-def test_the_tutorial_passes_conformance_with_greedy_play():
-    """Random players buy little and rarely fight; the greedy player buys, moves and shoots, so the same checks
-    run over a real battle (on the tutorial only, to keep the file fast)."""
-    run_conformance(PerfectGeneral, "simple_little_war", seed=1, max_decisions=5_000, player="greedy")
+@pytest.mark.parametrize("sid", IDS)
+def test_scenario_opening_passes_conformance_with_random_play(sid, tmp_path):
+    """The whole harness (random play ends, illegal decisions change nothing, same seed same game, saves replay,
+    views hide) on the scenario's opening turns: every decision is checked, so the whole length of every
+    scenario would take minutes; the test above plays each one to its end."""
+    run_conformance(PerfectGeneral, opening(sid, tmp_path), seed=1, max_decisions=5_000)
 
 
 # --- each map -----------------------------------------------------------------------------------------------
