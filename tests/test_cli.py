@@ -111,7 +111,7 @@ def test_python_dash_m_grognard_runs_the_same_command_line():
     assert done.returncode == 0 and "The Perfect General" in done.stdout
 
 
-def test_match_game_plays_both_halves_with_sides_swapped_and_adds_the_points_p2(capsys):
+def test_match_game_plays_both_halves_with_sides_swapped_and_adds_the_points_p3(capsys):
     argv = ("simulate", GAME, SCENARIO, "--seed", "3", "--players", "greedy,random", "--match", "--json")
     code, out, _ = run(capsys, *argv)
     assert code == 0

@@ -163,3 +163,19 @@ def test_unspent_points_are_lost_after_confirmation():
     # nothing bought, nothing to place: on to the defender's purchase, the attacker's 40 points gone
     assert (g.state.phase, g.state.side) == (Phase.PURCHASE, "defender")
     assert g.state.side_state("attacker").points == 0
+
+
+def test_greedy_placement_ends_when_the_region_is_full_p9():
+    """More units bought than the set-up region holds: the greedy player ends placement (the rest are lost)
+    instead of picking units up and putting them down again forever."""
+    from pathlib import Path
+
+    from grognard.ai import parse_players, play_out
+    from grognard.engine import new_game
+    from grognard.rulesets.perfect_general import PerfectGeneral
+
+    path = Path(__file__).parent / "crowded_setup.json"
+    game = new_game(PerfectGeneral, str(path), None, 1)
+    play_out(game, parse_players("greedy,greedy", PerfectGeneral, PerfectGeneral.seats, 1), max_decisions=5000)
+    assert game.over
+    assert not any(e.decision.kind in ("pick_up", "pick_up_mine") for e in game.log)

@@ -67,6 +67,8 @@ def quick_rate(ctx: Ctx, view: Mapping[str, Any], seat: str, d: Decision) -> int
             return 100 - _distance_to(ctx, c, _town_cells(view, seat, False))
         case D.EndPlacement():
             return -1000 if view["sides"][seat].get("pool") else 0
+        case D.PickUp() | D.PickUpMine():
+            return -2000  # never: with the region full, picking up and placing again would go round forever
         case D.Plot(cell=c, barrage=b):
             near = [u for u in units.values() if u["side"] != seat and ctx.board.grid.distance(u["cell"], c) <= 1]
             mine = [u for u in units.values() if u["side"] == seat and ctx.board.grid.distance(u["cell"], c) <= 1]
