@@ -36,6 +36,7 @@ class Board:
         self.reaches: dict[tuple[object, ...], tuple[EdgeCosts, Reach]] = {}
         self.field_memo: tuple[PGState, str, Any] | None = None  # moves._field for the last state asked
         self._sights: dict[tuple[object, ...], SightCache] = {}
+        self._last_sight: tuple[object, object, SightCache] | None = None
         self._weather: dict[int, Weather] = {}
         self.town_cells = frozenset(c for t in scenario.towns for c in t.cells)
         self.neutral_of = {c: n.name for n in scenario.neutrals for c in n.cells}
@@ -198,6 +199,9 @@ class Board:
 
     # --- sight -----------------------------------------------------------------------------------------
     def sight(self, state: PGState) -> SightCache:
+        last = self._last_sight
+        if last is not None and last[0] is state.terrain and last[1] is state.barrages:
+            return last[2]  # states share these tuples until artillery changes them
         blocking = tuple(
             (c, t)
             for c, t in state.terrain
@@ -210,6 +214,7 @@ class Board:
             if len(self._sights) > 16:
                 self._sights.clear()
             found = self._sights[key] = SightCache(self, blocking, barrages)
+        self._last_sight = (state.terrain, state.barrages, found)
         return found
 
 
