@@ -7,6 +7,7 @@ helpers, never the state). Any cheat would have to be a named handicap; none exi
 
 from __future__ import annotations
 
+import hashlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -124,6 +125,13 @@ class GreedyPlayer(Player):
             return None
         d = self.choose(ctx)
         return d if ctx.rules.rate(ctx.view, ctx.seat, d) > 0 else None
+
+
+def derived_seed(seed: int, *parts: object) -> int:
+    """A seed for one decision from a player's seed and what its context shows (the same on every machine:
+    Python's own ``hash`` of text is not)."""
+    text = ":".join(str(p) for p in (seed, *parts))
+    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
 
 
 PlayerFactory = Callable[[int, int], Player]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
@@ -40,6 +40,12 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
     @classmethod
     def scenario_from_document(cls, document: Mapping[str, Any], where: str) -> LGAScenario:
         return scenario_from_document(document, where)
+
+    @classmethod
+    def computer_players(cls) -> dict[str, Callable[[int, int], Any]]:
+        from .general import General
+
+        return {"general": lambda seed, level: General(seed, level)}
 
     def __init__(self, scenario: LGAScenario, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(scenario, options)

@@ -10,14 +10,13 @@ Levels: 0 "easy", 1 "normal" (the default), 2 "hard".
 
 from __future__ import annotations
 
-import hashlib
 import tomllib
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from grognard.ai.base import Player, PlayerContext
+from grognard.ai.base import Player, PlayerContext, derived_seed
 from grognard.engine import Decision, Legal
 from grognard.engine.movement import UNREACHED, EdgeCosts
 from grognard.engine.rng import Dice, seed_state
@@ -784,8 +783,3 @@ def _river_matters(ctx: Ctx, seat: str) -> bool:
         return False
     return seat == "attacker"
 
-
-def derived_seed(seed: int, *parts: object) -> int:
-    """A seed for one decision from the player's seed and what its context shows."""
-    text = ":".join(str(p) for p in (seed, *parts))
-    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")

@@ -1,0 +1,581 @@
+"""The computer general's plan for one season's movement (§5.6), made once as phase V begins.
+
+In order: the cities to hold (a garrison in each threatened capital or major city of its own, §3.6), the
+empty enemy cities to take (§2.4), the enemy stacks to strike (a leader and the units that can join it next to
+the stack, where the combat table's expected results say the attacks pay, §5.64), then where each army
+marches (towards the objective worth most for the seasons it takes to reach, staying together with its
+leader), and last a check that every unit ends in an area its side can supply (§5.4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from . import play
+from .reckon import (
+    Foe,
+    Picture,
+    distance_field,
+    faces,
+    klass,
+    onslaught,
+    path_to,
+    reach,
+    source_stakes,
+    with_moves,
+)
+from .state import Unit
+
+GARRISONS = ("militia", "infantry", "guard")  # who garrisons first: the cheapest (§3.6 allows these three)
+
+
+@dataclass
+class Order:
+    """Where one unit is to end its move this season, and why."""
+
+    unit: str
+    dest: int
+    role: str  # hold, garrison, take, strike, march, rest
+    target: int = -1  # the enemy area it strikes or the city it takes
+    garrison: bool = False
+
+
+@dataclass
+class Plan:
+    season: int
+    wave: int = 1  # plans made this season: a new one once the attacks are over
+    orders: dict[str, Order] = field(default_factory=dict)
+    strikes: dict[int, int] = field(default_factory=dict)  # enemy area -> the area its attackers gather in
+
+
+class Planner:
+    """Makes the season's :class:`Plan` from a :class:`Picture` and the units that may move."""
+
+    def __init__(
+        self,
+        pic: Picture,
+        cfg: Mapping[str, Any],
+        level: Mapping[str, Any],
+        movers: list[Unit],
+        fields: dict[tuple[str, tuple[int, ...]], list[float]],
+    ) -> None:
+        self.pic = pic
+        self.ctx = pic.ctx
+        self.cfg = cfg
+        self.level = level
+        self.movers = sorted(movers, key=lambda u: u.id)
+        self.fields = fields
+        board = self.ctx.board
+        self.reach = {
+            u.id: reach(self.ctx, pic.belief, u, u.moves, pic.enemy_cells, pic.enemy_zoc) for u in self.movers
+        }
+        self.can_attack, self.can_enter = self._threats()
+        self.plan = Plan(pic.now)
+        self.free = {u.id for u in self.movers}
+        self.fixed_units = [u for u in pic.mine if u.id not in self.free]
+        self.ends: dict[int, list[Unit]] = {}  # planned stacks at the end of the move
+        for u in self.fixed_units:
+            self.ends.setdefault(u.cell, []).append(u)
+        self.vp_cities = [c for c in board.vp_cities if c in board.land]
+        self.stakes = source_stakes(pic)
+        self.safe: frozenset[int] | None = None  # areas the enemy cannot cut off next turn (lazily)
+
+    # --- the enemy's next turn ----------------------------------------------------------------------------
+    def _threats(self) -> tuple[dict[int, list[Foe]], dict[int, list[Foe]]]:
+        """Which enemy stacks could attack each area, and which could walk into it, in their next turn."""
+        pic, ctx = self.pic, self.ctx
+        board = ctx.board
+        attack: dict[int, list[Foe]] = {}
+        enter: dict[int, list[Foe]] = {}
+        self.close: set[int] = set()  # areas an enemy stack can step into with few moves (it may cut supply)
+        near = self.cfg["danger"]["cut_moves"]
+        for f in sorted(pic.foes.values(), key=lambda f: f.cell):
+            if f.type == "hq" or (f.garrison and f.units <= 1):
+                continue  # a lone leader or a garrison alone does not come out (§3.3, §3.6)
+            moves = ctx.tables.units[f.type].moves
+            stand_in = Unit(f.top, f.power, f.type, f.cell, morale=round(f.morale), moves=moves)
+            found = reach(ctx, pic.belief, stand_in, moves, pic.my_cells, pic.my_zoc)
+            for cell, (left, _) in found.items():
+                enter.setdefault(cell, []).append(f)
+                if moves - left <= near and cell not in pic.my_cells:
+                    self.close.add(cell)
+                if left >= 1:
+                    for n in board.neighbors[cell]:
+                        if n in board.land:
+                            attack.setdefault(n, [])
+                            if f not in attack[n]:
+                                attack[n].append(f)
+        return attack, enter
+
+    def danger(self, cell: int, unit: Unit, hq: int) -> float:
+        """Military points ``unit`` is expected to lose on top of a stack in ``cell`` to the attacks the enemy
+        stacks that can reach it would gain by (§5.64), its leader and the ground counted."""
+        pic, ctx = self.pic, self.ctx
+        foes = self.can_attack.get(cell, ())
+        if not foes or unit.type == "hq" or pic.last_word:
+            return 0.0
+        cfg = self.cfg["danger"]
+        mods = ctx.tables.combat_mods
+        terrain = ctx.board.terrain[cell]
+        shelter = -mods["into_mountains"] if terrain == "mountain" else 0
+        shelter -= mods["into_marsh"] if terrain == "marsh" else 0
+        guard = unit.morale - unit.fatigue + hq + shelter
+        lost = 0.0
+        for f in foes:
+            rows = faces(ctx, round(f.morale + f.hq - guard))
+            net = sum(d - a for a, d in rows) / 6
+            if net > 0:
+                lost += net * min(f.units, cfg["attacks_per_stack"])
+        lost *= cfg["chance"]
+        value = pic.unit_value(unit.type, unit.morale)
+        return float(value * min(1.0, lost / (unit.morale + 1)))
+
+    def _cut_supply(self) -> frozenset[int]:
+        """The areas still supplied (§5.4) if every enemy stack stepped a little nearer: into the areas it can
+        reach with few moves, taking them (§2.4) and putting its zone of control around them (§3.2)."""
+        pic = self.pic
+        control = list(pic.control)
+        stand_ins = []
+        for i, cell in enumerate(sorted(self.close)):
+            if cell in self.ctx.board.land and control[cell] != "neutral":
+                control[cell] = pic.enemy
+                power = next(iter(pic.foes.values())).power
+                stand_ins.append(Unit(f"?cut{i}", power, "infantry", cell))
+        state = replace(pic.belief, control=tuple(control), units=pic.belief.units + tuple(stand_ins))
+        return play.supplied_areas(self.ctx, state, pic.seat)
+
+    def supply_risk(self, unit: Unit, cell: int) -> float:
+        """0 when ``cell`` will surely be supplied at the start of the next turn (§5.4), 1 when it will not,
+        a share (``cut``) when the enemy could cut it by moving."""
+        ctx = self.ctx
+        if (
+            self.pic.last_word
+            or _always_supplied(ctx, unit, cell)
+            or (cell in ctx.board.capitals and self.pic.control[cell] == self.pic.seat)
+        ):
+            return 0.0
+        if not self.supplied_after(unit, cell):
+            return 1.0
+        if self.safe is None:
+            self.safe = self._cut_supply() if self.pic.foes else frozenset(range(ctx.board.size))
+        return 0.0 if cell in self.safe else self.cfg["danger"]["cut"]
+
+    def supplied_after(self, unit: Unit, cell: int) -> bool:
+        """Whether ``cell`` will be in supply once ``unit`` has marched there (§5.4): already supplied, or joined
+        to the supplied areas by the areas its march takes (§2.4) with none of them in an enemy zone of control
+        (supply enters a zone but does not pass through it)."""
+        pic, ctx = self.pic, self.ctx
+        if cell in pic.supplied or _always_supplied(ctx, unit, cell):
+            return True
+        found = self.reach.get(unit.id)
+        if found is None or cell not in found:
+            return False
+        prev = found[cell][1]
+        while prev >= 0:
+            if prev in pic.enemy_zoc and prev not in ctx.board.capitals:
+                return False
+            if prev in pic.supplied:
+                return True
+            prev = found[prev][1]
+        return False
+
+    # --- the plan --------------------------------------------------------------------------------------------
+    def make(self) -> Plan:
+        self._hold_cities()
+        self._take_cities()
+        self._strike()
+        self._march()
+        self._keep_supplied()
+        return self.plan
+
+    def _order(self, unit: Unit, dest: int, role: str, target: int = -1, garrison: bool = False) -> None:
+        self.plan.orders[unit.id] = Order(unit.id, dest, role, target, garrison)
+        self.free.discard(unit.id)
+        self.ends.setdefault(dest, []).append(unit)
+
+    def _unit(self, uid: str) -> Unit:
+        return self.pic.units[uid]
+
+    def _left(self, unit: Unit, cell: int) -> int:
+        found = self.reach[unit.id].get(cell)
+        return -1 if found is None else found[0]
+
+    def threat(self, cell: int) -> float:
+        """The strength of the enemy stacks that could attack or enter ``cell`` next season: their units'
+        guessed morale and leaders (§5.64)."""
+        foes = {f.cell: f for f in (*self.can_attack.get(cell, ()), *self.can_enter.get(cell, ()))}
+        return float(sum(f.units * (f.morale + f.hq + 1) for f in foes.values()))
+
+    def strength(self, units: list[Unit]) -> float:
+        return sum(u.morale + 1 for u in units if u.type != "hq") + max(
+            (u.bonus for u in units if u.type == "hq"), default=0
+        )
+
+    def _hold_cities(self) -> None:
+        """§3.6: a garrison for each capital and major city of ours that the enemy could reach next season: a unit
+        already there, else the cheapest that can get there and is not marching with a leader (unless the city
+        is a capital of ours)."""
+        pic = self.pic
+        mine = [c for c in self.vp_cities if pic.control[c] == pic.seat]
+        mine.sort(key=lambda c: (-pic.city_swing(c), c))
+        grid = self.ctx.board.grid
+        watch = self.cfg["march"]["source_watch"]
+        for c in mine:
+            near = c in self.stakes and any(grid.distance(c, f) <= watch for f in pic.foes)
+            if not self.threat(c) and not near:
+                continue
+            here = pic.by_cell.get(c, [])
+            if any(u.garrison for u in here):
+                for u in here:
+                    if u.garrison and u.id in self.free:
+                        self._order(u, c, "hold", garrison=True)
+                continue
+            home = play.city_value(self.ctx, c, pic.seat) >= self.ctx.tables.vp["friendly_capital"]
+            candidates = []
+            for uid in sorted(self.free):
+                u = self._unit(uid)
+                if u.type not in GARRISONS or u.morale <= 0:
+                    continue
+                if u.cell == c:
+                    candidates.append(u)
+                elif self._left(u, c) >= 1 and (home or not any(x.type == "hq" for x in pic.by_cell[u.cell])):
+                    if pic.control[u.cell] == pic.seat and u.cell in self.vp_cities and self.threat(u.cell):
+                        continue  # it holds a city of its own
+                    candidates.append(u)
+            if not candidates:
+                continue
+            best = min(
+                candidates,
+                key=lambda u: (not self._source_keeper(u, c), u.cell != c, GARRISONS.index(u.type), -u.morale, u.id),
+            )
+            self._order(best, c, "garrison", garrison=True)
+        # §2.3: a British garrison makes a port a source of supply for the Allies
+        for c in sorted(self.ctx.board.ports):
+            here = pic.by_cell.get(c, [])
+            if any(u.garrison for u in here) or c in pic.enemy_cells:
+                continue
+            keepers = [u for u in here if u.id in self.free and self._source_keeper(u, c)]
+            if keepers and not any(o.dest == c and o.garrison for o in self.plan.orders.values()):
+                self._order(min(keepers, key=lambda u: (GARRISONS.index(u.type), u.id)), c, "garrison", garrison=True)
+
+    def _source_keeper(self, unit: Unit, cell: int) -> bool:
+        """A British unit that would make the port ``cell`` an Allied source of supply by garrisoning it (§2.3)."""
+        return (
+            self.pic.seat == "allied"
+            and unit.power == "britain"
+            and unit.type in GARRISONS
+            and cell in self.ctx.board.ports
+        )
+
+    def _take_cities(self) -> None:
+        """§2.4: walk into the enemy's empty capitals and major cities that units can reach this season, the
+        most valuable first, each with the unit that loses least by going (cavalry first)."""
+        pic, ctx = self.pic, self.ctx
+        targets = [c for c in self.vp_cities if pic.control[c] == pic.enemy and c not in pic.enemy_cells]
+        targets.sort(key=lambda c: (-pic.city_swing(c), c))
+        for c in targets:
+            candidates = [
+                u
+                for u in (self._unit(uid) for uid in sorted(self.free))
+                if u.type != "hq" and ctx.tables.units[u.type].control and self._left(u, c) >= 0
+            ]
+            if not candidates:
+                continue
+            value = pic.city_swing(c) * self.cfg["value"]["vp"]
+            best = min(candidates, key=lambda u: (pic.unit_value(u.type, u.morale) + self.danger(c, u, 0), u.id))
+            risk = self.danger(c, best, 0)
+            if value * self._hold_chance(c) > risk * self.level["caution"]:
+                self._order(best, c, "take", target=c)
+
+    def _hold_chance(self, cell: int) -> float:
+        """How likely a city taken now still counts when the game ends (§5.2)."""
+        pic = self.pic
+        if pic.seasons_left == 0 and pic.seat == "allied":
+            return 1.0  # the Allies move last in the last season
+        if self.can_enter.get(cell) or self.can_attack.get(cell):
+            return float(self.cfg["value"]["retaken"])
+        return 1.0
+
+    # --- strikes ---------------------------------------------------------------------------------------------
+    def _strike(self) -> None:
+        """Concentrate: for each enemy stack, the area next to it where a leader and the most units can gather
+        with a move left to attack; the plan with the best expected gain first (§5.64)."""
+        pic = self.pic
+        done: set[int] = set()
+        hqs_used: set[str] = set()
+        for _ in range(len(pic.foes)):
+            best: tuple[float, int, int, list[Unit], Unit | None] | None = None
+            for f in sorted(pic.foes.values(), key=lambda f: f.cell):
+                if f.cell in done:
+                    continue
+                for stage in self._stages(f):
+                    value, used, hq = self._strike_value(f, stage, hqs_used)
+                    if used and (best is None or value > best[0]):
+                        best = (value, f.cell, stage, used, hq)
+            if best is None or best[0] < self.level["strike_min"]:
+                return
+            value, target, stage, used, hq = best
+            done.add(target)
+            self.plan.strikes[target] = stage
+            for u in used:
+                self._order(u, stage, "strike", target=target)
+            if hq is not None:
+                hqs_used.add(hq.id)
+                if hq.id in self.free:
+                    self._order(hq, stage, "strike", target=target)
+
+    def _stages(self, foe: Foe) -> list[int]:
+        board = self.ctx.board
+        return [n for n in board.neighbors[foe.cell] if n in board.land and n not in self.pic.enemy_cells]
+
+    def _strike_value(self, foe: Foe, stage: int, hqs_used: set[str]) -> tuple[float, list[Unit], Unit | None]:
+        """The expected gain of attacking ``foe`` from ``stage`` with every free unit that can get there with a
+        move to spare and the best leader that can, attacks made while each pays (§5.64)."""
+        pic, _ctx, cfg = self.pic, self.ctx, self.cfg
+        attackers = []
+        for uid in sorted(self.free):
+            u = self._unit(uid)
+            if u.type == "hq" or u.morale <= 0:
+                continue
+            if u.cell == stage or self._left(u, stage) >= 1:
+                attackers.append(u)
+        if not attackers:
+            return 0.0, [], None
+        leaders = [
+            self._unit(uid)
+            for uid in sorted(self.free)
+            if self._unit(uid).type == "hq"
+            and (self._unit(uid).cell == stage or self._left(self._unit(uid), stage) >= 0)
+        ]
+        leaders += [u for u in self.ends.get(stage, []) if u.type == "hq"]
+        leaders = [h for h in leaders if h.id not in hqs_used]
+        hq = max(leaders, key=lambda h: (h.bonus, h.id)) if leaders else None
+        bonus = hq.bonus if hq is not None else pic.hq_here(stage)
+        placed = [(replace(u, cell=stage), bonus) for u in attackers]
+        run = onslaught(pic, foe, placed, cfg["strike"]["max_attacks"], self.level["first_min"])
+        if not run.used:
+            return 0.0, [], None
+        used = [u for u in attackers if u.id in run.used]
+        total = run.value
+        if run.cleared:
+            total += pic.city_swing(foe.cell) * cfg["value"]["vp"] * self._hold_chance(foe.cell)
+        # what the enemy's next turn costs the stack left there, and the supply it may lack (§5.4)
+        top = max(used, key=lambda u: (u.morale, u.id))
+        total -= self.danger(stage, top, bonus) * self.level["caution"]
+        short = sum(self.supply_risk(u, stage) for u in used)
+        total -= short * cfg["march"]["unsupplied"] * (cfg["strike"]["cleared_supply"] if run.cleared else 1.0)
+        return total, used, hq
+
+    # --- marching --------------------------------------------------------------------------------------------
+    def _field(self, unit: Unit, targets: tuple[int, ...]) -> list[float]:
+        kind = klass(unit)
+        key = (kind, targets)
+        found = self.fields.get(key)
+        if found is None:
+            cfg = self.cfg["march"]
+            found = distance_field(self.ctx, self.pic.control, kind, targets, frozenset(), 0, cfg["sea_cost"])
+            self.fields[key] = found
+        return found
+
+    def _objectives(self) -> list[tuple[float, int, float]]:
+        """Where the armies are going, with what each is worth and the enemy strength there: the enemy's capitals
+        and major cities, the enemy stacks, our own cities under threat."""
+        pic, cfg = self.pic, self.cfg["march"]
+        out: list[tuple[float, int, float]] = []
+        for c in self.vp_cities:
+            f = pic.foes.get(c)
+            held = f.units * (f.morale + f.hq + 1) if f is not None else 0.0
+            held += self.threat(c) * cfg["support"]
+            stake = self.stakes.get(c, 0.0) * cfg["source"]
+            if pic.control[c] == pic.enemy:
+                out.append((pic.city_swing(c) * cfg["enemy_city"] + stake, c, held))
+            elif pic.control[c] == pic.seat:
+                threat = self.threat(c)
+                guard = self.strength(self.ends.get(c, []))
+                if threat > guard:
+                    worth = pic.city_swing(c) * cfg["defend"] + stake
+                    out.append((worth * (threat - guard) / threat, c, 0.0))
+        for f in pic.foes.values():
+            if f.cell not in self.vp_cities and f.type != "hq":
+                held = f.units * (f.morale + f.hq + 1)
+                out.append((pic.unit_value(f.type, f.morale) * f.units * cfg["stack"], f.cell, held))
+        return sorted(out, key=lambda o: (-o[0], o[1]))
+
+    def _march(self) -> None:
+        """Armies: each free unit joins the nearest leader; each army picks the objective worth most for its
+        strength and the seasons it takes, and marches there as one stack as far as all its units can go.
+        Units far from every leader go on alone; a leader without units joins the strongest stack it reaches."""
+        grid = self.ctx.board.grid
+        free = [self._unit(uid) for uid in sorted(self.free)]
+        hqs = sorted((u for u in free if u.type == "hq"), key=lambda h: (-h.bonus, h.id))
+        armies: dict[str, list[Unit]] = {h.id: [] for h in hqs}
+        loose: list[Unit] = []
+        for u in free:
+            if u.type == "hq":
+                continue
+            near = sorted((grid.distance(u.cell, h.cell), -h.bonus, h.id) for h in hqs)
+            if near and near[0][0] <= self.cfg["march"]["join"]:
+                armies[near[0][2]].append(u)
+            else:
+                loose.append(u)
+        objectives = self._objectives()
+        for h in hqs:
+            members = armies[h.id]
+            if not members:
+                continue
+            aim = self._army_aim(members, objectives)
+            dest = self._army_end(h, members, aim)
+            for u in members:
+                if self._left(u, dest) >= 0:
+                    self._order(u, dest, "march", target=aim)
+            for u in members:
+                if u.id in self.free:
+                    self._order(u, self._best_end(u, dest), "march", target=dest)
+            self._order(h, dest if self._left(h, dest) >= 0 else self._leader_end(h), "march", target=aim)
+        loose.sort(key=lambda u: (self.ctx.tables.units[u.type].moves, u.id))
+        for u in loose:
+            aim = self._aim(u, objectives)
+            self._order(u, self._best_end(u, aim), "march", target=aim)
+        for h in hqs:
+            if h.id in self.free:
+                self._order(h, self._leader_end(h), "march")
+
+    def _seasons(self, unit: Unit, cell: int) -> float:
+        dist = self._field(unit, (cell,))[unit.cell]
+        return dist / self.ctx.tables.units[unit.type].moves
+
+    def _army_aim(self, members: list[Unit], objectives: list[tuple[float, int, float]]) -> int:
+        """The objective worth most to an army: its worth, times the army's share of the strength there, less a
+        share for each season the slowest of its units takes to get there."""
+        decay = self.cfg["march"]["decay"]
+        power = self.strength(members)
+        best, best_value = -1, 0.0
+        for value, cell, held in objectives:
+            seasons = max(self._seasons(u, cell) for u in members)
+            if seasons > self.pic.seasons_left + 1:
+                continue
+            v = value * decay**seasons * power / (power + held * self.cfg["march"]["odds"])
+            if v > best_value:
+                best, best_value = cell, v
+        return best
+
+    def _army_end(self, hq: Unit, members: list[Unit], aim: int) -> int:
+        """The area the army ends in: one every unit can reach, nearest the aim, in supply, out of harm's way."""
+        pic = self.pic
+        cfg = self.cfg["march"]
+        cells = set(self.reach[hq.id])
+        for u in members:
+            cells &= set(self.reach[u.id])
+        cells -= pic.enemy_cells
+        if not cells:
+            return hq.cell if any(u.cell == hq.cell for u in members) else members[0].cell
+        slow = min(members, key=lambda u: (self.ctx.tables.units[u.type].moves, u.id))
+        field_ = self._field(slow, (aim,)) if aim >= 0 else None
+        moves = self.ctx.tables.units[slow.type].moves
+        top = max(members, key=lambda u: (u.morale - u.fatigue, u.id))
+        best, best_score = hq.cell, float("-inf")
+        for cell in sorted(cells):
+            score = 0.0
+            if field_ is not None and field_[cell] < float("inf"):
+                score += (field_[slow.cell] - field_[cell]) / moves * cfg["progress"] * len(members)
+            short = sum(self.supply_risk(u, cell) for u in members)
+            score -= short * cfg["unsupplied"]
+            score -= self.danger(cell, top, hq.bonus) * self.level["caution"] * len(members)
+            spent = sum(self._left(u, cell) == 0 and u.cell != cell for u in members)
+            score -= spent * cfg["long_march"]
+            if score > best_score:
+                best, best_score = cell, score
+        return best
+
+    def _aim(self, unit: Unit, objectives: list[tuple[float, int, float]]) -> int:
+        """The objective worth most to a unit on its own for the seasons it takes to get there."""
+        decay = self.cfg["march"]["decay"]
+        power = self.strength([unit])
+        best, best_value = -1, 0.0
+        for value, cell, held in objectives:
+            seasons = self._seasons(unit, cell)
+            if seasons > self.pic.seasons_left + 1:
+                continue
+            v = value * decay**seasons * power / (power + held * self.cfg["march"]["odds"])
+            if v > best_value:
+                best, best_value = cell, v
+        return best
+
+    def _best_end(self, unit: Unit, aim: int) -> int:
+        """The area this season's move should end in: nearest the aim, in supply, in a city in the bad season,
+        with friends and a leader, out of harm's way."""
+        pic, ctx, cfg = self.pic, self.ctx, self.cfg["march"]
+        found = self.reach[unit.id]
+        field_ = self._field(unit, (aim,)) if aim >= 0 else None
+        moves = ctx.tables.units[unit.type].moves
+        now = field_[unit.cell] if field_ is not None else 0.0
+        winter_next = ctx.tables.seasons[(pic.season + 1) % len(ctx.tables.seasons)] == "winter"
+        best, best_score = unit.cell, float("-inf")
+        for cell in sorted(found):
+            left = found[cell][0]
+            if cell in pic.enemy_cells:
+                continue
+            score = 0.0
+            if field_ is not None and field_[cell] < float("inf"):
+                score += (now - field_[cell]) / moves * cfg["progress"]
+            score -= self.supply_risk(unit, cell) * cfg["unsupplied"]
+            kind = ctx.board.kind(cell)
+            if kind and unit.type in ("infantry", "militia"):
+                score += cfg["city_winter"] if winter_next else cfg["in_city"]
+            friends = self.ends.get(cell, [])
+            hq = max((f.bonus for f in friends if f.type == "hq"), default=0)
+            if hq:
+                score += cfg["with_leader"]
+            score += min(len(friends), 3) * cfg["together"]
+            score -= self.danger(cell, unit, hq) * self.level["caution"]
+            if left == 0 and ctx.tables.units[unit.type].long_march and cell != unit.cell:
+                score -= cfg["long_march"]
+            if score > best_score:
+                best, best_score = cell, score
+        return best
+
+    def _leader_end(self, hq: Unit) -> int:
+        """A leader without an army ends where the most of its side's strength will stand within its reach and
+        no other leader is (one bonus counts per area, §5.64)."""
+        pic = self.pic
+        found = self.reach[hq.id]
+        best, best_score = hq.cell, float("-inf")
+        for cell in sorted(found):
+            if cell in pic.enemy_cells:
+                continue
+            stack = [u for u in self.ends.get(cell, []) if u.type != "hq"]
+            if not stack or any(u.type == "hq" for u in self.ends.get(cell, [])):
+                continue
+            score = sum(u.morale + 1 for u in stack) - (10 if cell not in pic.supplied else 0)
+            if score > best_score:
+                best, best_score = cell, score
+        return best
+
+    # --- supply -----------------------------------------------------------------------------------------------
+    def _keep_supplied(self) -> None:
+        """§5.4: a unit whose planned area will be out of supply once every move is made looks again, among the
+        areas that will be supplied."""
+        pic, ctx = self.pic, self.ctx
+        moved = {uid: o.dest for uid, o in self.plan.orders.items()}
+        taken = [c for uid, o in self.plan.orders.items() for c in path_to(self.reach[uid], o.dest)]
+        after = with_moves(pic.belief, moved, taken, pic.seat)
+        areas = play.supplied_areas(ctx, after, pic.seat)
+        for uid, order in sorted(self.plan.orders.items()):
+            u = self._unit(uid)
+            if order.role == "strike":
+                continue  # the attacks may clear the way; the units step back into supply after them
+            if order.dest in areas or _always_supplied(ctx, u, order.dest) or order.dest in ctx.board.capitals:
+                continue
+            options = [c for c in self.reach[uid] if c in areas and c not in pic.enemy_cells]
+            if not options:
+                continue
+            field_ = self._field(u, (order.target,)) if order.target >= 0 else None
+            order.dest = min(options, key=lambda c: ((field_[c] if field_ is not None else 0), c))
+            order.role = "supplied"
+
+
+def _always_supplied(ctx: play.Ctx, unit: Unit, cell: int) -> bool:
+    """§5.4: Spanish units never lack supply, Russians in the Hinterland neither, British at sea have the fleet."""
+    return unit.power == "spain" or (unit.power == "russia" and cell in ctx.board.hinterland) or cell in ctx.board.sea
