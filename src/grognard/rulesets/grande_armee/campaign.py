@@ -273,7 +273,7 @@ class Planner:
         """§2.4: walk into the enemy's empty capitals and major cities that units can reach this season, the
         most valuable first, each with the unit that loses least by going (cavalry first)."""
         pic, ctx = self.pic, self.ctx
-        targets = [c for c in self.vp_cities if pic.control[c] == pic.enemy and c not in pic.enemy_cells]
+        targets = [c for c in self.vp_cities if pic.control[c] != pic.seat and c not in pic.enemy_cells]
         targets.sort(key=lambda c: (-pic.city_swing(c), c))
         for c in targets:
             candidates = [
@@ -374,8 +374,7 @@ class Planner:
         key = (kind, targets)
         found = self.fields.get(key)
         if found is None:
-            cfg = self.cfg["march"]
-            found = distance_field(self.ctx, self.pic.control, kind, targets, frozenset(), 0, cfg["sea_cost"])
+            found = distance_field(self.ctx, self.pic.belief, kind, targets, self.cfg["march"]["sea_cost"])
             self.fields[key] = found
         return found
 
@@ -389,7 +388,7 @@ class Planner:
             held = f.units * (f.morale + f.hq + 1) if f is not None else 0.0
             held += self.threat(c) * cfg["support"]
             stake = self.stakes.get(c, 0.0) * cfg["source"]
-            if pic.control[c] == pic.enemy:
+            if pic.control[c] != pic.seat:  # the enemy's, or a neutral country's (§2.4)
                 out.append((pic.city_swing(c) * cfg["enemy_city"] + stake, c, held))
             elif pic.control[c] == pic.seat:
                 threat = self.threat(c)

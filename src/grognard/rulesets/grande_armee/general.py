@@ -305,7 +305,7 @@ class General(Player):
             if order is not None and order.garrison:
                 continue
             for to in sorted(fam.values()):
-                if to in pic.enemy_cells or pic.control[to] != pic.enemy:
+                if to in pic.enemy_cells or pic.control[to] == pic.seat:
                     continue
                 if ctx.board.kind(to) in ("capital", "major"):
                     return D.Move(uid, to)

@@ -185,8 +185,9 @@ class Picture:
             change = self.margin - self.rank_gap(mine - ours, their + theirs)
         elif holder == self.enemy:
             change = self.rank_gap(mine + ours, their - theirs) - self.margin
-        else:
-            change = 0
+        else:  # a neutral country's city (§2.4): ours for the taking, nothing lost by the enemy
+            change = self.rank_gap(mine + ours, their) - self.margin
+            worth = float(ours)
         worth += abs(change) * self.cfg["value"]["level"]
         self._worth[cell] = worth
         return float(worth)
@@ -425,30 +426,18 @@ def path_to(found: Mapping[int, tuple[int, int]], cell: int) -> list[int]:
 
 
 def klass(unit: Unit) -> str:
-    """Units that go the same ways (§2.5): the French keep out of the Hinterland, Spanish militia stay home,
-    only the British cross the sea."""
-    if unit.power == "france":
-        return "france"
-    if unit.power == "spain" and unit.type == "militia":
-        return "spanish_militia"
-    if unit.power == "britain":
-        return "britain"
-    return "land"
+    """Units that go the same ways (§2.5): each power's (the French keep out of the Hinterland, only the British
+    cross the sea), and Spanish militia, which stay in Spain and Portugal."""
+    return "spanish_militia" if unit.power == "spain" and unit.type == "militia" else unit.power
 
 
-def distance_field(
-    ctx: Ctx,
-    control: Sequence[str],
-    kind: str,
-    targets: Sequence[int],
-    hostile: frozenset[int],
-    hostile_cost: int,
-    sea_cost: int,
-) -> list[float]:
-    """Moves from every area to the nearest of ``targets`` for a unit of ``kind`` (:func:`klass`), ignoring
-    zones of control; areas in ``hostile`` (enemy stacks) cost ``hostile_cost`` more to pass, a landing or a
-    putting to sea ``sea_cost`` (a season: §2.3)."""
+def distance_field(ctx: Ctx, state: LGAState, kind: str, targets: Sequence[int], sea_cost: int) -> list[float]:
+    """Moves from every area to the nearest of ``targets`` for a unit of ``kind`` (:func:`klass`) where it may
+    go (§2.5), ignoring units and zones of control; a landing or a putting to sea costs ``sea_cost`` (a season:
+    §2.3)."""
     board = ctx.board
+    power, type_ = ("spain", "militia") if kind == "spanish_militia" else (kind, "infantry")
+    walker = Unit("?", power, type_, OFF_MAP)
     inf = float("inf")
     dist = [inf] * board.size
     heap: list[tuple[float, int]] = []
@@ -460,17 +449,11 @@ def distance_field(
         d, b = heapq.heappop(heap)
         if d > dist[b]:
             continue
-        # stepping from a into b costs b's entry
-        if b in board.sea:
-            enter = 0.0
-        else:
-            enter = float(board.enter_cost(b)) + (hostile_cost if b in hostile else 0)
+        enter = 0.0 if b in board.sea else float(board.enter_cost(b))  # stepping from a into b costs b's entry
         for a in board.neighbors[b]:
-            if not _passable(ctx, control, kind, a):
+            if not play.may_enter(ctx, state, walker, a):
                 continue
-            step = enter
-            if (a in board.sea) != (b in board.sea):
-                step = float(sea_cost)
+            step = float(sea_cost) if (a in board.sea) != (b in board.sea) else enter
             nd = d + step
             if nd < dist[a]:
                 dist[a] = nd
@@ -478,24 +461,11 @@ def distance_field(
     return dist
 
 
-def _passable(ctx: Ctx, control: Sequence[str], kind: str, cell: int) -> bool:
-    board = ctx.board
-    if cell in board.prohibited:
-        return False
-    if cell in board.sea:
-        return kind == "britain" and board.terrain[cell] != "baltic"
-    if control[cell] == "neutral":
-        return False
-    if kind == "france" and cell in board.hinterland:
-        return False
-    return not (kind == "spanish_militia" and board.country.get(cell) not in ("spain", "portugal"))
-
-
 def with_moves(state: LGAState, moved: Mapping[str, int], taken: Sequence[int], side: str) -> LGAState:
     """``state`` with units moved to new areas and the areas ``taken`` now controlled by ``side`` (§2.4)."""
     control = list(state.control)
     for c in taken:
-        if control[c] not in ("", "neutral"):
+        if control[c]:  # land: sea and prohibited areas have no controller
             control[c] = side
     units = tuple(replace(u, cell=moved[u.id]) if u.id in moved else u for u in state.units)
     return replace(state, units=units, control=tuple(control))
