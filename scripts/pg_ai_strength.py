@@ -15,51 +15,15 @@ seeds derive from that seed, so a run is repeatable.
 from __future__ import annotations
 
 import argparse
-import math
-import statistics
 import sys
 import time
 from collections import defaultdict
-from typing import Any
 
 from grognard.ai import make_player, play_out
-from grognard.ai.base import Player, PlayerContext
-from grognard.engine import Decision, Game
+from grognard.ai.base import Player
+from grognard.ai.strength import Timed, spread, wilson
+from grognard.engine import Game
 from grognard.rulesets.perfect_general import PerfectGeneral
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    den = 1 + z * z / n
-    mid = (p + z * z / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return max(0.0, mid - half), min(1.0, mid + half)
-
-
-class Timed(Player):
-    """Wraps a player and adds the seconds it thinks to the game turn it thinks in."""
-
-    def __init__(self, inner: Player, game: Game, per_turn: dict[int, list[float]]) -> None:
-        self.inner, self.game, self.per_turn = inner, game, per_turn
-        self.kind, self.level = inner.kind, inner.level
-
-    def _time(self, fn: Any, ctx: PlayerContext) -> Any:
-        turn = self.game.state.turn
-        t0, c0 = time.perf_counter(), time.process_time()
-        out = fn(ctx)  # the view and the legal decisions are built lazily: their cost counts as thinking
-        spent = self.per_turn.setdefault(turn, [0.0, 0.0])
-        spent[0] += time.perf_counter() - t0
-        spent[1] += time.process_time() - c0
-        return out
-
-    def choose(self, ctx: PlayerContext) -> Decision:
-        return self._time(self.inner.choose, ctx)
-
-    def interject(self, ctx: PlayerContext) -> Decision | None:
-        return self._time(self.inner.interject, ctx)
 
 
 def play(scenario: str, seed: int, general: str, opponent: str, seat: str) -> tuple[str, dict[int, list[float]]]:
@@ -72,7 +36,7 @@ def play(scenario: str, seed: int, general: str, opponent: str, seat: str) -> tu
     for i, s in enumerate(seats):
         spec = general if s == seat else opponent
         player = make_player(spec, PerfectGeneral, seed * 7919 + i * 104729 + 1)
-        players[s] = Timed(player, game, per_turn) if s == seat else player
+        players[s] = Timed(player, lambda: game.state.turn, per_turn) if s == seat else player
     play_out(game, players)
     result = game.result()
     assert result is not None
@@ -142,11 +106,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  vs {opponent:<8} {scenario:<28} {row['win']:>4}/{n:<4} won, {row['draw']} drawn")
 
     def quantiles(times: list[list[float]], which: int) -> str:
-        if not times:
-            return "no turns"
-        xs = sorted(t[which] for t in times)
-        p95 = xs[min(len(xs) - 1, math.ceil(0.95 * len(xs)) - 1)]
-        return f"median {statistics.median(xs):.3f} s, p95 {p95:.3f} s, max {xs[-1]:.3f} s ({len(xs)} turns)"
+        return spread([t[which] for t in times])
 
     print("\nGeneral's thinking time per game turn (wall clock; CPU time of this process, fairer on a busy machine):")
     print(f"  all scenarios, wall: {quantiles(turn_times, 0)}")

@@ -1,0 +1,63 @@
+"""Helpers for measuring computer players: win rates with their confidence intervals and thinking time.
+
+Used by the strength scripts (``scripts/pg_ai_strength.py``, ``scripts/lga_win_rates.py``); no game logic.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+import time
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any
+
+from grognard.engine import Decision
+
+from .base import Player, PlayerContext
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% with the default ``z``)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    den = 1 + z * z / n
+    mid = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return max(0.0, mid - half), min(1.0, mid + half)
+
+
+class Timed(Player):
+    """Wraps a player and adds the seconds it thinks (wall clock and this process's CPU time) to the entry of
+    ``spent`` named by ``key()`` when it is asked: a game turn, a season..."""
+
+    def __init__(self, inner: Player, key: Callable[[], Hashable], spent: dict[Hashable, list[float]]) -> None:
+        self.inner, self.key, self.spent = inner, key, spent
+        self.kind, self.level = inner.kind, inner.level
+        self.dice = inner.dice
+
+    def _time(self, fn: Callable[[PlayerContext], Any], ctx: PlayerContext) -> Any:
+        k = self.key()
+        t0, c0 = time.perf_counter(), time.process_time()
+        out = fn(ctx)  # the view and the legal decisions are built lazily: their cost counts as thinking
+        entry = self.spent.setdefault(k, [0.0, 0.0])
+        entry[0] += time.perf_counter() - t0
+        entry[1] += time.process_time() - c0
+        return out
+
+    def choose(self, ctx: PlayerContext) -> Decision:
+        d: Decision = self._time(self.inner.choose, ctx)
+        return d
+
+    def interject(self, ctx: PlayerContext) -> Decision | None:
+        d: Decision | None = self._time(self.inner.interject, ctx)
+        return d
+
+
+def spread(times: Sequence[float]) -> str:
+    """Median, 95th percentile and worst of ``times`` (seconds)."""
+    if not times:
+        return "no turns"
+    xs = sorted(times)
+    p95 = xs[min(len(xs) - 1, math.ceil(0.95 * len(xs)) - 1)]
+    return f"median {statistics.median(xs):.3f} s, p95 {p95:.3f} s, max {xs[-1]:.3f} s ({len(xs)} turns)"
