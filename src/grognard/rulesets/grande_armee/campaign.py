@@ -81,6 +81,13 @@ class Planner:
         self.vp_cities = [c for c in board.vp_cities if c in board.land]
         self.stakes = source_stakes(pic)
         self.safe: frozenset[int] | None = None  # areas the enemy cannot cut off next turn (lazily)
+        self.cleared: set[int] = set()  # enemy stacks the plan's strikes are reckoned to destroy
+        # units that began the turn out of supply: they cannot move (§5.4) and die at its end unless relieved
+        self.cut_off = [
+            u
+            for u in pic.mine
+            if not u.supplied and not _always_supplied(self.ctx, u, u.cell) and u.cell not in board.capitals
+        ]
 
     # --- the enemy's next turn ----------------------------------------------------------------------------
     def _threats(self) -> tuple[dict[int, list[Foe]], dict[int, list[Foe]]]:
@@ -182,10 +189,61 @@ class Planner:
         return False
 
     # --- the plan --------------------------------------------------------------------------------------------
+    def relief(self, cleared: set[int], taken: set[int]) -> float:
+        """The worth of the units now out of supply that would be supplied again (§5.4) if the enemy stacks in
+        ``cleared`` were destroyed and the areas ``taken`` were ours."""
+        if not self.cut_off:
+            return 0.0
+        pic, ctx = self.pic, self.ctx
+        control = list(pic.control)
+        for c in taken | cleared:
+            control[c] = pic.seat
+        units = tuple(u for u in pic.belief.units if not (u.cell in cleared and ctx.side(u) == pic.enemy))
+        state = replace(pic.belief, control=tuple(control), units=units)
+        areas = play.supplied_areas(ctx, state, pic.seat)
+        return sum(pic.unit_value(u.type, u.morale, u.bonus) for u in self.cut_off if u.cell in areas)
+
+    def _relieve(self) -> None:
+        """§5.4: units cut off get their supply back if the enemy areas on the way are taken again (§2.4): each
+        enemy-held area near them whose taking would supply some, with the unit that can get there."""
+        if not self.cut_off:
+            return
+        pic, ctx = self.pic, self.ctx
+        grid = ctx.board.grid
+        taken: set[int] = set()
+        near = sorted(
+            c
+            for c in ctx.board.land
+            if pic.control[c] == pic.enemy
+            and c not in pic.enemy_cells
+            and min(grid.distance(c, u.cell) for u in self.cut_off) <= self.cfg["march"]["relief_reach"]
+        )
+        base = self.relief(set(), taken)
+        for _ in range(3):
+            gains = [(self.relief(set(), taken | {c}) - base, c) for c in near if c not in taken]
+            gains = [g for g in gains if g[0] > 0]
+            if not gains:
+                return
+            gain, c = max(gains)
+            takers = [
+                u
+                for u in (self._unit(uid) for uid in sorted(self.free))
+                if u.type != "hq" and ctx.tables.units[u.type].control and self._left(u, c) >= 0
+            ]
+            if not takers:
+                near.remove(c)
+                continue
+            best = min(takers, key=lambda u: (pic.unit_value(u.type, u.morale), u.id))
+            self._order(best, c, "relieve", target=c)
+            taken.add(c)
+            base += gain
+
     def make(self) -> Plan:
+        self._relieve()
+        self._hold_cities(in_place=True)  # capitals keep the garrisons already in them
+        self._strike()
         self._hold_cities()
         self._take_cities()
-        self._strike()
         self._march()
         self._keep_supplied()
         return self.plan
@@ -206,14 +264,14 @@ class Planner:
         """The strength of the enemy stacks that could attack or enter ``cell`` next season: their units'
         guessed morale and leaders (§5.64)."""
         foes = {f.cell: f for f in (*self.can_attack.get(cell, ()), *self.can_enter.get(cell, ()))}
-        return float(sum(f.units * (f.morale + f.hq + 1) for f in foes.values()))
+        return float(sum(f.units * (f.morale + f.hq + 1) for f in foes.values() if f.cell not in self.cleared))
 
     def strength(self, units: list[Unit]) -> float:
         return sum(u.morale + 1 for u in units if u.type != "hq") + max(
             (u.bonus for u in units if u.type == "hq"), default=0
         )
 
-    def _hold_cities(self) -> None:
+    def _hold_cities(self, in_place: bool = False) -> None:
         """§3.6: a garrison for each capital and major city of ours that the enemy could reach next season: a unit
         already there, else the cheapest that can get there and is not marching with a leader (unless the city
         is a capital of ours)."""
@@ -223,6 +281,8 @@ class Planner:
         grid = self.ctx.board.grid
         watch = self.cfg["march"]["source_watch"]
         for c in mine:
+            if in_place and c not in self.stakes:
+                continue
             near = c in self.stakes and any(grid.distance(c, f) <= watch for f in pic.foes)
             if not self.threat(c) and not near:
                 continue
@@ -240,7 +300,11 @@ class Planner:
                     continue
                 if u.cell == c:
                     candidates.append(u)
-                elif self._left(u, c) >= 1 and (home or not any(x.type == "hq" for x in pic.by_cell[u.cell])):
+                elif (
+                    not in_place
+                    and self._left(u, c) >= 1
+                    and (home or not any(x.type == "hq" for x in pic.by_cell[u.cell]))
+                ):
                     if pic.control[u.cell] == pic.seat and u.cell in self.vp_cities and self.threat(u.cell):
                         continue  # it holds a city of its own
                     candidates.append(u)
@@ -306,18 +370,20 @@ class Planner:
         done: set[int] = set()
         hqs_used: set[str] = set()
         for _ in range(len(pic.foes)):
-            best: tuple[float, int, int, list[Unit], Unit | None] | None = None
+            best: tuple[float, int, int, list[Unit], Unit | None, bool] | None = None
             for f in sorted(pic.foes.values(), key=lambda f: f.cell):
                 if f.cell in done:
                     continue
                 for stage in self._stages(f):
-                    value, used, hq = self._strike_value(f, stage, hqs_used)
+                    value, used, hq, cleared = self._strike_value(f, stage, hqs_used)
                     if used and (best is None or value > best[0]):
-                        best = (value, f.cell, stage, used, hq)
+                        best = (value, f.cell, stage, used, hq, cleared)
             if best is None or best[0] < self.level["strike_min"]:
                 return
-            value, target, stage, used, hq = best
+            value, target, stage, used, hq, cleared = best
             done.add(target)
+            if cleared:
+                self.cleared.add(target)
             self.plan.strikes[target] = stage
             for u in used:
                 self._order(u, stage, "strike", target=target)
@@ -330,7 +396,7 @@ class Planner:
         board = self.ctx.board
         return [n for n in board.neighbors[foe.cell] if n in board.land and n not in self.pic.enemy_cells]
 
-    def _strike_value(self, foe: Foe, stage: int, hqs_used: set[str]) -> tuple[float, list[Unit], Unit | None]:
+    def _strike_value(self, foe: Foe, stage: int, hqs_used: set[str]) -> tuple[float, list[Unit], Unit | None, bool]:
         """The expected gain of attacking ``foe`` from ``stage`` with every free unit that can get there with a
         move to spare and the best leader that can, attacks made while each pays (§5.64)."""
         pic, _ctx, cfg = self.pic, self.ctx, self.cfg
@@ -342,7 +408,7 @@ class Planner:
             if u.cell == stage or self._left(u, stage) >= 1:
                 attackers.append(u)
         if not attackers:
-            return 0.0, [], None
+            return 0.0, [], None, False
         leaders = [
             self._unit(uid)
             for uid in sorted(self.free)
@@ -356,17 +422,18 @@ class Planner:
         placed = [(replace(u, cell=stage), bonus) for u in attackers]
         run = onslaught(pic, foe, placed, cfg["strike"]["max_attacks"], self.level["first_min"])
         if not run.used:
-            return 0.0, [], None
+            return 0.0, [], None, False
         used = [u for u in attackers if u.id in run.used]
         total = run.value
         if run.cleared:
             total += pic.city_swing(foe.cell) * cfg["value"]["vp"] * self._hold_chance(foe.cell)
+            total += self.relief({foe.cell}, set())
         # what the enemy's next turn costs the stack left there, and the supply it may lack (§5.4)
         top = max(used, key=lambda u: (u.morale, u.id))
         total -= self.danger(stage, top, bonus) * self.level["caution"]
         short = sum(self.supply_risk(u, stage) for u in used)
-        total -= short * cfg["march"]["unsupplied"] * (cfg["strike"]["cleared_supply"] if run.cleared else 1.0)
-        return total, used, hq
+        total -= short * self.cfg["march"]["unsupplied"] * (cfg["strike"]["cleared_supply"] if run.cleared else 1.0)
+        return total, used, hq, run.cleared
 
     # --- marching --------------------------------------------------------------------------------------------
     def _field(self, unit: Unit, targets: tuple[int, ...]) -> list[float]:

@@ -381,7 +381,9 @@ class General(Player):
             stay = self._risk(ctx, pic, u, u.cell)
             stack = pic.by_cell.get(u.cell, [])
             if ctx.board.kind(u.cell) in ("capital", "major") and len([x for x in stack if x.type != "hq"]) == 1:
-                stay -= pic.city_swing(u.cell) * self.cfg["value"]["vp"] * cfg["leave_city"]
+                # a lone defender keeps the city only if it lives through the attacks
+                lives = 1 - stay / max(1e-9, pic.unit_value(u.type, u.morale))
+                stay -= pic.city_swing(u.cell) * self.cfg["value"]["vp"] * cfg["leave_city"] * lives
             for to in sorted(fam.values()):
                 cost = self._rout_cost(ctx, pic, u, to)
                 gain = stay - cost
