@@ -82,6 +82,7 @@ class Planner:
         self.stakes = source_stakes(pic)
         self.safe: frozenset[int] | None = None  # areas the enemy cannot cut off next turn (lazily)
         self.cleared: set[int] = set()  # enemy stacks the plan's strikes are reckoned to destroy
+        self._dangers: dict[tuple[int, int, int, bool, int, int], float] = {}
         # units that began the turn out of supply: they cannot move (§5.4) and die at its end unless relieved
         self.cut_off = [
             u
@@ -169,6 +170,60 @@ class Planner:
             self.safe = self._cut_supply() if self.pic.foes else frozenset(range(ctx.board.size))
         return 0.0 if cell in self.safe else self.cfg["danger"]["cut"]
 
+    def stack_danger(self, cell: int, units: list[Unit], hq: int) -> float:
+        """What the enemy stacks that can reach ``cell`` next season are expected to gain (MP) by attacking a
+        stack of ``units`` there, with their best attack after best attack on its top unit, each raising its
+        fatigue (§5.64): the way we attack, turned against us."""
+        pic = self.pic
+        field_units = sorted((u for u in units if u.type != "hq"), key=lambda u: (u.morale - u.fatigue, u.id))
+        foes = [f for f in self.can_attack.get(cell, ()) if f.cell not in self.cleared]
+        if not foes or pic.last_word:
+            return 0.0
+        if not field_units:
+            return pic.unit_value("hq", 0, hq) if hq else 0.0  # a leader alone is taken by any attack (§3.5)
+        top = field_units[-1]
+        key = (cell, top.morale, top.fatigue, top.garrison, len(field_units), hq)
+        found = self._dangers.get(key)
+        if found is not None:
+            return found
+        board = self.ctx.board
+        guess = self.cfg["guess"]
+        attackers: list[tuple[Unit, int]] = []
+        for f in foes:
+            origin = (
+                f.cell
+                if cell in board.neighbors[f.cell]
+                else min(
+                    (n for n in board.neighbors[cell] if n in board.land),
+                    key=lambda n: (board.grid.distance(n, f.cell), n),
+                )
+            )
+            for i in range(min(round(f.units), self.cfg["danger"]["attackers_per_stack"])):
+                type_ = f.type if i == 0 and f.type != "hq" else "infantry"
+                morale = round(f.morale) if i == 0 else round(guess["under_morale"])
+                attackers.append((Unit(f"{f.top}#{i}", f.power, type_, origin, morale=morale), round(f.hq)))
+        me = Foe(
+            cell=cell,
+            top=top.id,
+            type=top.type,
+            power=top.power,
+            garrison=top.garrison,
+            count=len(field_units),
+            morale=float(top.morale),
+            fatigue=float(top.fatigue),
+            hq=float(hq),
+            size=float(len(field_units)),
+        )
+        run = onslaught(pic, me, attackers, self.cfg["strike"]["max_attacks"])
+        chance = self.cfg["danger"]["stack_chance"]
+        found = float(run.value * chance)
+        if run.cleared:  # the area is lost, and the leader with it
+            found += pic.unit_value("hq", 0, hq) * chance if hq else 0.0
+            if cell in self.vp_cities:
+                found += pic.city_swing(cell) * self.cfg["value"]["vp"] * chance
+        self._dangers[key] = found
+        return found
+
     def supplied_after(self, unit: Unit, cell: int) -> bool:
         """Whether ``cell`` will be in supply once ``unit`` has marched there (§5.4): already supplied, or joined
         to the supplied areas by the areas its march takes (§2.4) with none of them in an enemy zone of control
@@ -243,6 +298,7 @@ class Planner:
         self._hold_cities(in_place=True)  # capitals keep the garrisons already in them
         self._strike()
         self._hold_cities()
+        self._defend()
         self._take_cities()
         self._march()
         self._keep_supplied()
@@ -323,6 +379,46 @@ class Planner:
             keepers = [u for u in here if u.id in self.free and self._source_keeper(u, c)]
             if keepers and not any(o.dest == c and o.garrison for o in self.plan.orders.values()):
                 self._order(min(keepers, key=lambda u: (GARRISONS.index(u.type), u.id)), c, "garrison", garrison=True)
+
+    def _defend(self) -> None:
+        """Our supply sources, and the cities whose loss would cost a victory level, threatened by more than
+        the units planned to stand in them: the units that can get there stay or come, the strongest first,
+        until they match the threat (§2.3: a lost capital supplies no one; §5.2). Every such city first gets
+        a share of what it needs, then each is filled up, none past ``most_held`` units (only the unit on top
+        meets an attack, §3.5)."""
+        pic, cfg = self.pic, self.cfg["march"]
+        key_cities = [
+            c
+            for c in self.vp_cities
+            if pic.control[c] == pic.seat
+            and (self.stakes.get(c, 0.0) > 0 or pic.city_swing(c) >= cfg["key_city"])
+            and self.threat(c) > 0
+        ]
+        key_cities.sort(key=lambda c: (-(self.stakes.get(c, 0.0) + pic.city_swing(c) * self.cfg["value"]["vp"]), c))
+        hopeless: set[int] = set()
+        for share in (cfg["hold_first"], cfg["hold_ratio"]):
+            for c in key_cities:
+                if c in hopeless:
+                    continue
+                need = self.threat(c) * share
+                helpers = sorted(
+                    (
+                        u
+                        for u in (self._unit(uid) for uid in sorted(self.free))
+                        if (u.cell == c or self._left(u, c) >= 0) and (u.type == "hq" or u.morale > 0)
+                    ),
+                    key=lambda u: (u.cell != c, -(u.morale - u.fatigue), u.id),
+                )
+                if self.strength(self.ends.get(c, []) + helpers) < self.threat(c) * cfg["hold_hope"]:
+                    hopeless.add(c)  # it cannot be held: the units are better kept for elsewhere
+                    continue
+                for u in helpers:
+                    held = self.ends.get(c, [])
+                    if self.strength(held) >= need or sum(x.type != "hq" for x in held) >= cfg["most_held"]:
+                        break
+                    if u.type == "hq" and any(x.type == "hq" for x in held):
+                        continue
+                    self._order(u, c, "hold", target=c)
 
     def _source_keeper(self, unit: Unit, cell: int) -> bool:
         """A British unit that would make the port ``cell`` an Allied source of supply by garrisoning it (§2.3)."""
@@ -428,9 +524,14 @@ class Planner:
         if run.cleared:
             total += pic.city_swing(foe.cell) * cfg["value"]["vp"] * self._hold_chance(foe.cell)
             total += self.relief({foe.cell}, set())
-        # what the enemy's next turn costs the stack left there, and the supply it may lack (§5.4)
-        top = max(used, key=lambda u: (u.morale, u.id))
-        total -= self.danger(stage, top, bonus) * self.level["caution"]
+        # what the enemy's next turn costs the stack left there, tired by its attacks, and the supply it may lack
+        after = [
+            replace(u, morale=max(0, round(run.after[u.id][0])), fatigue=round(run.after[u.id][1]))
+            if u.id in run.after
+            else u
+            for u in used
+        ]
+        total -= self.stack_danger(stage, after + self.ends.get(stage, []), bonus) * self.level["caution"]
         short = sum(self.supply_risk(u, stage) for u in used)
         total -= short * self.cfg["march"]["unsupplied"] * (cfg["strike"]["cleared_supply"] if run.cleared else 1.0)
         return total, used, hq, run.cleared
@@ -540,7 +641,6 @@ class Planner:
         slow = min(members, key=lambda u: (self.ctx.tables.units[u.type].moves, u.id))
         field_ = self._field(slow, (aim,)) if aim >= 0 else None
         moves = self.ctx.tables.units[slow.type].moves
-        top = max(members, key=lambda u: (u.morale - u.fatigue, u.id))
         best, best_score = hq.cell, float("-inf")
         for cell in sorted(cells):
             score = 0.0
@@ -548,7 +648,7 @@ class Planner:
                 score += (field_[slow.cell] - field_[cell]) / moves * cfg["progress"] * len(members)
             short = sum(self.supply_risk(u, cell) for u in members)
             score -= short * cfg["unsupplied"]
-            score -= self.danger(cell, top, hq.bonus) * self.level["caution"] * len(members)
+            score -= self.stack_danger(cell, members + self.ends.get(cell, []), hq.bonus) * self.level["caution"]
             spent = sum(self._left(u, cell) == 0 and u.cell != cell for u in members)
             score -= spent * cfg["long_march"]
             if score > best_score:

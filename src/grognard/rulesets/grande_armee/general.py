@@ -27,6 +27,7 @@ from grognard.engine import Decision, Legal
 from grognard.engine.rng import Dice, seed_state
 
 from . import decisions as D
+from . import play
 from .campaign import Plan, Planner, _always_supplied
 from .play import Ctx
 from .reckon import Foe, Intel, Picture, estimate_morale, faces, onslaught, path_to, reach, read_attack
@@ -321,7 +322,11 @@ class General(Player):
         if key == self._quiet:
             return None
         ctx, pic = self._picture(pc)
-        d = self._set_top(ctx, pic, pc.legal) or self._withdraw(ctx, pic, pc.legal)
+        d = (
+            self._save_leader(ctx, pic, pc.legal)
+            or self._set_top(ctx, pic, pc.legal)
+            or self._withdraw(ctx, pic, pc.legal)
+        )
         d = d or self._reinforce(ctx, pic, pc.legal)
         if d is None:
             self._quiet = key
@@ -349,6 +354,19 @@ class General(Player):
             lost += per
         lost *= self.cfg["react"]["attack_chance"]
         return float(value * min(1.0, lost / (unit.morale + 1)))
+
+    def _save_leader(self, ctx: Ctx, pic: Picture, legal: Legal) -> Decision | None:
+        """§3.5: a leader left with no unit in its area is taken by the first attack on it; next to the enemy it
+        withdraws, to the area with the most of its side's units."""
+        for fam in legal.of_kind("withdraw"):
+            u = pic.units[fam.fixed["unit"]]
+            if u.type != "hq" or any(x.type != "hq" for x in pic.by_cell.get(u.cell, [])):
+                continue
+            if not self._adjacent_foes(ctx, pic, u.cell):
+                continue
+            to = max(fam.values(), key=lambda c: (len([x for x in pic.by_cell.get(c, []) if x.type != "hq"]), -c))
+            return D.Withdraw(u.id, to)
+        return None
 
     def _set_top(self, ctx: Ctx, pic: Picture, legal: Legal) -> Decision | None:
         fams = legal.of_kind("set_top")
@@ -378,6 +396,8 @@ class General(Player):
             top = self._top(ctx, pic, u.cell)
             if top is None or top.id != uid or u.type == "hq":
                 continue
+            if self._keeps_a_city(ctx, pic, u) and u.cell in play.supply_sources(ctx, pic.belief, pic.seat):
+                continue  # the last defender of a source of supply stays (§2.3, §5.4)
             stay = self._risk(ctx, pic, u, u.cell)
             stack = pic.by_cell.get(u.cell, [])
             if ctx.board.kind(u.cell) in ("capital", "major") and len([x for x in stack if x.type != "hq"]) == 1:
@@ -390,6 +410,12 @@ class General(Player):
                 if gain > cfg["withdraw_min"] and (best is None or gain > best[0]):
                     best = (gain, uid, to)
         return D.Withdraw(best[1], best[2]) if best is not None else None
+
+    def _keeps_a_city(self, ctx: Ctx, pic: Picture, u: Unit) -> bool:
+        """Whether ``u`` is the last unit holding a capital or major city of its side (§2.4, §5.2)."""
+        if ctx.board.kind(u.cell) not in ("capital", "major") or pic.control[u.cell] != pic.seat:
+            return False
+        return [x for x in pic.by_cell.get(u.cell, []) if x.type != "hq"] == [u]
 
     def _rout_cost(self, ctx: Ctx, pic: Picture, u: Unit, to: int) -> float:
         """§5.67: the expected loss of the rout roll (military points)."""
@@ -416,6 +442,11 @@ class General(Player):
             u = pic.units[uid]
             if u.type == "hq" or u.morale < cfg["reinforce_morale"]:
                 continue
+            leaving = 0.0  # what the city it holds alone is worth, if it leaves it
+            if self._keeps_a_city(ctx, pic, u):
+                sources = play.supply_sources(ctx, pic.belief, pic.seat)
+                exposed = u.cell in sources or bool(self._adjacent_foes(ctx, pic, u.cell))
+                leaving = pic.city_swing(u.cell) * self.cfg["value"]["vp"] * (1.0 if exposed else cfg["empty_city"])
             mods = ctx.tables.reinforcement_mods
             arrive = sum(not ctx.tables.reinforcement.read(r + u.morale + mods.get(u.type, 0)) for r in range(1, 7)) / 6
             for to in sorted(fam.values()):
@@ -429,7 +460,7 @@ class General(Player):
                         gain += pic.city_swing(to) * self.cfg["value"]["vp"]
                 if top is not None and top.type != "hq":
                     gain += max(0.0, (u.morale - u.fatigue) - (top.morale - top.fatigue)) * cfg["better_top"]
-                gain = gain * arrive - self._risk(ctx, pic, u, to) * cfg["exposure"]
+                gain = gain * arrive - self._risk(ctx, pic, u, to) * cfg["exposure"] - leaving * arrive
                 if gain > cfg["reinforce_min"] and (best is None or gain > best[0]):
                     best = (gain, uid, to)
         return D.Reinforce(best[1], best[2]) if best is not None else None

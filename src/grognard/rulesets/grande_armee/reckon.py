@@ -307,6 +307,7 @@ class Onslaught:
     first: str = ""  # the unit that attacks first
     used: list[str] = field(default_factory=list)  # the units that attack
     cleared: bool = False  # the stack is reckoned destroyed
+    after: dict[str, tuple[float, float]] = field(default_factory=dict)  # attacker -> (morale, fatigue) after
 
 
 def onslaught(
@@ -354,7 +355,8 @@ def onslaught(
             d_morale -= odds.dealt
             d_fatigue += ctx.tables.combat_fatigue
         if total > best.value:
-            best = Onslaught(total, order[0], sorted(set(order)), left < 0.5)
+            after = {u: (morale[u], fatigue[u]) for u in order}
+            best = Onslaught(total, order[0], sorted(set(order)), left < 0.5, after)
         if left < 0.5:
             break
     return best
