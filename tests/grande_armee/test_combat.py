@@ -243,3 +243,56 @@ def test_expected_losses_over_the_die(position) -> None:
     assert play.expected_losses(p.ctx, 0) == (7, 4)
     assert play.expected_losses(p.ctx, 3) == (1, 13)
     assert play.expected_losses(p.ctx, -6) == (18, 0)
+
+
+def test_a_garrison_that_attacks_stays_a_garrison(position) -> None:
+    """§3.6: to quit being a garrison the unit must move out of the area; attacking moves no one (§5.64)."""
+    p = position(
+        [("FR-I1", "france", "infantry", "13,6", {"garrison": True}), ("AU-I1", "austria", "infantry", "14,6")],
+        control={"13,6": "french"},
+    )
+    state = play.attack(p.ctx, p.state, p.step(), "FR-I1", p.cell("14,6"))
+    attacker = state.unit("FR-I1")  # morale 3 loses at most 3 (A3): never destroyed here
+    assert attacker.cell == p.cell("13,6") and attacker.garrison and attacker.fatigue == 1
+
+
+def test_british_units_never_react_into_the_sea(position) -> None:
+    """§2.13: British units cannot move into sea areas during defensive movement; a reinforcement or withdrawal
+    goes into a controlled land area free of enemy units."""
+    p = position(
+        [("GB-I1", "britain", "infantry", "9,4"), ("FR-I1", "france", "infantry", "9,5")],
+        seat="french",
+        control={"9,4": "allied", "10,4": "allied"},
+    )
+    moves = play.reaction_moves(p.ctx, p.state, p.unit("GB-I1"), withdraw=True)
+    assert moves and all(c in p.ctx.board.land and p.state.control[c] == "allied" for c in moves)
+    assert any(n in p.ctx.board.sea for n in p.ctx.board.neighbors[p.cell("9,4")])  # Amsterdam is a port
+
+
+def test_units_out_of_supply_this_season_do_not_react(position) -> None:
+    """§5.4: units that start their turn unsupplied cannot move for the entire season, so not in the enemy's turn
+    of that season either (§2.13); the next season they may."""
+    p = position(
+        [("FR-I1", "france", "infantry", "14,6"), ("AU-I1", "austria", "infantry", "15,6", {"supplied": False})],
+        control={"14,6": "french"},
+    )
+    assert play.reaction_moves(p.ctx, p.state, p.unit("AU-I1"), withdraw=True) == []
+    p.edit("AU-I1", supplied=True)
+    assert play.reaction_moves(p.ctx, p.state, p.unit("AU-I1"), withdraw=True)
+
+
+def test_reinforcement_fog_of_war_for_every_unit_type(position) -> None:
+    """§5.67: arrives on die + morale (-2 militia, +1 cavalry) of 6 or more: guard 5/6, infantry 4/6, cavalry 4/6,
+    militia 1/6, an HQ (morale 0) 1/6 (2,400 tries each with seed 21, within ±0.035)."""
+    expected = {"guard": 5 / 6, "infantry": 4 / 6, "cavalry": 4 / 6, "militia": 1 / 6, "hq": 1 / 6}
+    for type_, chance in expected.items():
+        p = position(
+            [("FR-I1", "france", "infantry", "14,6"), ("AU-X", "austria", type_, "16,6")],
+            control={"14,6": "french"},
+        )
+        to = p.cell("15,6")
+        assert to in play.reaction_moves(p.ctx, p.state, p.unit("AU-X"), withdraw=False)
+        step = p.step(21)
+        n = 2400
+        arrived = sum(play.reinforce(p.ctx, p.state, step, "AU-X", to).unit("AU-X").cell == to for _ in range(n))
+        assert abs(arrived / n - chance) < 0.035, type_

@@ -89,17 +89,19 @@ def zoc(ctx: Ctx, state: LGAState, side: str) -> frozenset[int]:
 
 
 def supply_sources(ctx: Ctx, state: LGAState, side: str) -> set[int]:
-    """§2.3, §5.4: Paris for the French; any Allied-held capital but Madrid, and ports with a British garrison,
-    for the Allies."""
+    """§2.3, §5.4: Paris for the French; for the Allies any capital of an allied power they hold but Madrid
+    (a captured capital is no source: §2.3 "occupying an enemy countries' capital will ... eliminate it as a
+    source of supply"), and ports with a British garrison."""
     board = ctx.board
     enemy_cells = occupied(ctx, state, enemy_of(side))
+    allies = ctx.powers(side)
     out: set[int] = set()
     for cell, place in board.capitals.items():
         if state.control[cell] != side or cell in enemy_cells:
             continue
         if side == "french" and place.name == "Paris":
             out.add(cell)
-        if side == "allied" and place.name != "Madrid":
+        if side == "allied" and place.name != "Madrid" and _home_power(ctx, cell) in allies:
             out.add(cell)
     if side == "allied":
         for u in side_units(ctx, state, side):
@@ -225,15 +227,14 @@ def allocate_military_points(ctx: Ctx, state: LGAState, step: Step) -> LGAState:
 
 # --- movement (§2.3, §2.5, §3.2, §5.6) ------------------------------------------------------------------------
 def may_enter(ctx: Ctx, state: LGAState, unit: Unit, cell: int) -> bool:
-    """Movement restrictions (§2.5) and the areas nobody enters (§2.4: prohibited; neutral, see the docs)."""
+    """Movement restrictions (§2.5) and the areas nobody enters (§2.2, §2.4: prohibited ones). Neutral areas are
+    open: §2.5 lists every restriction, and moving in takes control (§2.4; docs/rules/grande-armee.md)."""
     board = ctx.board
     if cell in board.prohibited:
         return False
     if cell in board.sea:
         # §2.3: only British units move across sea areas; §2.5: no British units in the Baltic
         return unit.power == "britain" and board.terrain[cell] != "baltic"
-    if state.control[cell] == "neutral":
-        return False
     if unit.power == "france" and cell in board.hinterland:  # §2.5
         return False
     return not (
@@ -329,8 +330,8 @@ def move(ctx: Ctx, state: LGAState, step: Step, uid: str, to: int) -> LGAState:
         control = (*control[:to], side, *control[to + 1 :])
         state = replace(state, control=control)
     ctx.emit(step, "move", f"{uid} moves to {board.label(to)}", (side,), unit=uid, to=to)
-    if to in board.sea:  # entering the sea spent every move; sailing on spends none (§2.3); no long march
-        return state.with_unit(fog_of_war(ctx, step, unit) if left > 0 else unit)
+    # §5.61: a move that spends the unit's last move (embarking and landing spend all, §2.3) is a long march;
+    # any other move, sailing included, faces the fog of war (§5.63)
     if left <= 0:
         return state.with_unit(long_march(ctx, state, step, unit))
     return state.with_unit(fog_of_war(ctx, step, unit))
@@ -424,7 +425,8 @@ def attack(ctx: Ctx, state: LGAState, step: Step, uid: str, to: int) -> LGAState
     assert defender is not None
     cost = ctx.tables.withdrawn_attack_cost if defender.withdrew else 0  # §2.13
     serial = state.serial + 1
-    attacker = replace(attacker, moves=attacker.moves - cost, stack=serial, garrison=False)
+    # the attacker stays in its area, a garrison still (§3.6: a garrison ends only by moving out), on top
+    attacker = replace(attacker, moves=attacker.moves - cost, stack=serial)
     state = replace(state.with_unit(attacker), serial=serial, attacked=True, secret=(), secret_control=())
     modifier, notes = combat_modifier(ctx, state, attacker, defender)
     roll = step.dice.roll(6)
@@ -470,7 +472,8 @@ def reaction_moves(ctx: Ctx, state: LGAState, unit: Unit, withdraw: bool) -> lis
     """One area, through controlled areas, under the normal restrictions; a reinforcement goes from outside an
     enemy ZOC into one, a withdrawal from inside one to outside; no British unit into the sea (§2.13)."""
     board = ctx.board
-    if unit.cell == OFF_MAP or unit.reacted or unit.fixed or unit.cell in board.sea:
+    # §5.4: a unit that began its turn this season out of supply cannot move for the entire season
+    if unit.cell == OFF_MAP or unit.reacted or unit.fixed or not unit.supplied or unit.cell in board.sea:
         return []
     side = ctx.side(unit)
     enemy_zoc = zoc(ctx, state, enemy_of(side))
@@ -588,10 +591,19 @@ def build(ctx: Ctx, state: LGAState, step: Step, uid: str, at: int) -> LGAState:
     unit = state.unit(uid)
     ut = ctx.tables.units[unit.type]
     serial = state.serial + 1
-    new = replace(unit, cell=at, morale=ut.max_morale, fatigue=0, moves=0, stack=serial, supplied=True, rallied=True)
+    fixed = unit.id == "Napoleon" and napoleon_in_paris(ctx, state)  # rebuilt in Paris, he stays there (§6.0)
+    new = replace(
+        unit, cell=at, morale=ut.max_morale, fatigue=0, moves=0, stack=serial, supplied=True, rallied=True, fixed=fixed
+    )
     state = state.with_points(unit.power, state.points(unit.power) - ut.cost)
     ctx.emit(step, "build", f"{uid} built at {ctx.board.label(at)}", (ctx.side(unit),), unit=uid, at=at)
     return replace(state.with_unit(new), serial=serial)
+
+
+def napoleon_in_paris(ctx: Ctx, state: LGAState) -> bool:
+    """Whether scenario 3's special rule now keeps Napoleon in Paris (§6.0)."""
+    when = ctx.scenario.spec.special.get("napoleon_returns")
+    return when is not None and (state.year, state.season) >= (when[1], ctx.tables.seasons.index(when[0]))
 
 
 def rally_cost(ctx: Ctx, unit: Unit) -> int | None:
