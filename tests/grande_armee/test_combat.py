@@ -50,25 +50,6 @@ def test_combat_modifiers(position) -> None:
     assert sorted(notes) == ["across_river", "cavalry_vs_lower_morale"]
 
 
-def test_terrain_modifiers_for_the_defender_area(position) -> None:
-    """§5.64: -1 into mountains, +2 into marsh, -2 from marsh, -1 cavalry into forest, +1 cavalry defending it."""
-    p = position(
-        [
-            ("FR-I1", "france", "infantry", "9,3"),
-            ("FR-C1", "france", "cavalry", "10,5"),
-            ("AU-I1", "austria", "infantry", "10,4"),
-            ("AU-I2", "austria", "infantry", "11,7"),
-            ("AU-C1", "austria", "cavalry", "11,5"),
-        ]
-    )
-    ctx, s = p.ctx, p.state
-    assert "into_marsh" in play.combat_modifier(ctx, s, p.unit("FR-I1"), p.unit("AU-I1"))[1]
-    assert "into_mountains" in play.combat_modifier(ctx, s, p.unit("FR-C1"), p.unit("AU-I2"))[1]
-    assert "from_marsh" in play.combat_modifier(ctx, s, p.unit("AU-I1"), p.unit("FR-I1"))[1]
-    assert "cavalry_defending_forest" in play.combat_modifier(ctx, s, p.unit("AU-C1"), p.unit("FR-C1"))[1]
-    assert "cavalry_into_forest" in play.combat_modifier(ctx, s, p.unit("AU-C1"), p.unit("FR-C1"))[1]
-
-
 def test_attacking_a_garrison(position) -> None:
     """§5.64: -2 against a garrison and none of the modifiers below; §3.3 cavalry attack garrisons at -2."""
     p = position(
@@ -145,23 +126,6 @@ def test_reactions_only_after_the_first_attack(position) -> None:
     p.set(attacked=True)
     assert p.game.turn().optional == ("allied",)
     assert p.game.legal("allied")
-
-
-def test_reinforcement_fog_of_war_odds(position) -> None:
-    """§5.67: a reinforcement arrives on die + morale (-2 militia, +1 cavalry) of 6 or more: infantry at morale 3
-    4 times in 6, militia at morale 2 once in 6 (3,000 tries each, ±3 points)."""
-    for type_, expected in (("infantry", 4 / 6), ("militia", 1 / 6)):
-        p = position(
-            [("FR-I1", "france", "infantry", "14,6"), ("AU-X", "austria", type_, "16,6")],
-            control={"14,6": "french"},
-        )
-        to = p.cell("15,6")
-        step = p.step(9)
-        arrived = 0
-        for _ in range(3000):
-            after = play.reinforce(p.ctx, p.state, step, "AU-X", to)
-            arrived += after.unit("AU-X").cell == to
-        assert abs(arrived / 3000 - expected) < 0.03, type_
 
 
 def test_withdrawal_over_a_river_risks_a_rout(position) -> None:

@@ -172,25 +172,6 @@ def test_build_sites_and_cost(position) -> None:
     assert p.ctx.tables.units["hq"].cost == 5
 
 
-def test_muster_modifiers(position) -> None:
-    """§5.4: + morale, -2 winter, +3 capital, +2 minor city, -2 mountains, -3 marsh, -2 unsupplied, -1 French in
-    Russia, Spain or Portugal."""
-    p = position(
-        [
-            ("FR-I1", "france", "infantry", "8,6"),
-            ("FR-I2", "france", "infantry", "10,6"),
-            ("FR-I3", "france", "infantry", "8,7", {"supplied": False}),
-            ("FR-M1", "france", "militia", "10,4"),
-            ("FR-C1", "france", "cavalry", "8,7"),
-        ],
-        season="winter",
-    )
-    m = {u: play.muster_modifier(p.ctx, p.state, p.unit(u)) for u in ("FR-I1", "FR-I2", "FR-I3", "FR-M1", "FR-C1")}
-    assert m == {"FR-I1": 3 - 2 + 3, "FR-I2": 3 - 2 + 2, "FR-I3": 3 - 2 - 2 - 2, "FR-M1": 2 - 2 - 3, "FR-C1": 2 - 2}
-    p = position([("FR-I1", "france", "infantry", "4,9")], scenario="3_spanish_quagmire")
-    assert play.muster_modifier(p.ctx, p.state, p.unit("FR-I1")) == 3 - 2 - 1  # mountains, in Spain
-
-
 def test_fatigue_reset_at_the_start_of_the_turn(position) -> None:
     """§5.1, §3.7: the active player's units have their fatigue reduced to zero at the start of each turn."""
     p = position([("FR-I1", "france", "infantry", "8,6", {"fatigue": 3})], phase=Phase.BUILD)

@@ -354,10 +354,12 @@ def long_march(ctx: Ctx, state: LGAState, step: Step, unit: Unit) -> Unit:
     """§5.61-5.62: a unit that uses its whole movement allowance rolls on the long march fatigue table."""
     if not ctx.tables.units[unit.type].long_march:
         return unit
-    total = step.dice.roll(6) - unit.fatigue + (ctx.tables.long_march_mods["winter"] if is_winter(ctx, state) else 0)
+    roll = step.dice.roll(6)
+    total = roll - unit.fatigue + (ctx.tables.long_march_mods["winter"] if is_winter(ctx, state) else 0)
     added = ctx.tables.long_march.read(total)
     side = ctx.scenario.side_of[unit.power]
-    ctx.emit(step, "long_march", f"{unit.id}: long march, total {total}: fatigue +{added}", (side,), unit=unit.id)
+    text = f"{unit.id}: long march, die {roll}, total {total}: fatigue +{added}"
+    ctx.emit(step, "long_march", text, (side,), unit=unit.id, roll=roll, total=total, added=added)
     return replace(unit, fatigue=unit.fatigue + added)
 
 
@@ -496,11 +498,13 @@ def reinforce(ctx: Ctx, state: LGAState, step: Step, uid: str, to: int) -> LGASt
     roll = step.dice.roll(6)
     total = roll + unit.morale + mods.get(unit.type, 0)  # §5.67: -2 militia, +1 cavalry
     if ctx.tables.reinforcement.read(total):
-        ctx.emit(step, "reinforce_failed", f"{uid} fails to reinforce (total {total})", (side,), unit=uid)
+        text = f"{uid} fails to reinforce (die {roll}, total {total})"
+        ctx.emit(step, "reinforce_failed", text, (side,), unit=uid, roll=roll, total=total)
         ctx.emit(step, "reinforce_failed", "an enemy reinforcement fails to arrive", [s for s in SEATS if s != side])
         return state.with_unit(replace(unit, reacted=True))
     serial = state.serial + 1
-    ctx.emit(step, "reinforce", f"{uid} reinforces {ctx.board.label(to)} (total {total})", None, unit=uid, to=to)
+    text = f"{uid} reinforces {ctx.board.label(to)} (die {roll}, total {total})"
+    ctx.emit(step, "reinforce", text, None, unit=uid, to=to, roll=roll, total=total)
     unit = replace(unit, cell=to, reacted=True, garrison=False, stack=serial)
     return reveal(ctx, replace(state.with_unit(unit), serial=serial), unit)
 
@@ -515,13 +519,15 @@ def withdraw(ctx: Ctx, state: LGAState, step: Step, uid: str, to: int) -> LGASta
     if not ctx.tables.units[unit.type].rout:
         return state
     mods = ctx.tables.rout_mods
-    total = step.dice.roll(6) + unit.morale
+    roll = step.dice.roll(6)
+    total = roll + unit.morale
     if board.river(unit.cell, to):
         total += mods["over_river"]
     if board.terrain[to] == "marsh":
         total += mods["into_marsh"]
     loss = ctx.tables.rout.read(total)
-    ctx.emit(step, "rout", f"{uid}: rout roll total {total}: morale -{loss}", None, unit=uid, total=total, loss=loss)
+    text = f"{uid}: rout roll, die {roll}, total {total}: morale -{loss}"
+    ctx.emit(step, "rout", text, None, unit=uid, roll=roll, total=total, loss=loss)
     return lose_morale(ctx, state, step, moved, loss)
 
 
@@ -685,7 +691,8 @@ def supply_and_muster(ctx: Ctx, state: LGAState, step: Step) -> LGAState:
         total = roll + muster_modifier(ctx, state, unit)
         loss = ctx.tables.muster.read(total)
         if loss:
-            ctx.emit(step, "muster", f"{uid} musters: total {total}: morale -{loss}", (side,), unit=uid, loss=loss)
+            text = f"{uid} musters: die {roll}, total {total}: morale -{loss}"
+            ctx.emit(step, "muster", text, (side,), unit=uid, roll=roll, total=total, loss=loss)
             state = lose_morale(ctx, state, step, unit, loss, (side,))
     return state
 
@@ -701,7 +708,8 @@ def destroy_unsupplied(ctx: Ctx, state: LGAState, step: Step) -> LGAState:
         if unit.garrison:
             roll = step.dice.roll(6)
             loss = ctx.tables.siege.read(roll)
-            ctx.emit(step, "siege", f"{unit.id} besieged: die {roll}: morale -{loss}", (side,), unit=unit.id)
+            text = f"{unit.id} besieged: die {roll}: morale -{loss}"
+            ctx.emit(step, "siege", text, (side,), unit=unit.id, roll=roll, loss=loss)
             state = lose_morale(ctx, state, step, unit, loss, (side,))
         else:
             ctx.emit(step, "starved", f"{unit.id} is destroyed for lack of supply", (side,), unit=unit.id)
