@@ -260,3 +260,37 @@ def test_reinforcement_fog_of_war_for_every_unit_type(position) -> None:
         n = 2400
         arrived = sum(play.reinforce(p.ctx, p.state, step, "AU-X", to).unit("AU-X").cell == to for _ in range(n))
         assert abs(arrived / n - chance) < 0.035, type_
+
+
+def test_hqs_never_attack(position) -> None:
+    """§3.3: HQs have a maximum morale of zero; §5.64: units at morale zero cannot initiate attacks."""
+    p = position(
+        [("Napoleon", "france", "hq", "14,6", {"bonus": 2}), ("AU-I1", "austria", "infantry", "15,6")],
+        control={"14,6": "french"},
+    )
+    assert p.cell("15,6") not in play.destinations(p.ctx, p.state, p.unit("Napoleon"))
+
+
+def test_one_defensive_move_per_unit_per_season_and_set_top(position) -> None:
+    """§5.65: units and leaders are allowed only one defensive move per season; the defender may change the unit on
+    top of a stack (§3.5), which counts as that unit's reaction (docs/rules/grande-armee.md)."""
+    from grognard.rulesets.grande_armee.decisions import SetTop, Withdraw
+
+    p = position(
+        [
+            ("FR-I1", "france", "infantry", "14,6"),
+            ("AU-I1", "austria", "infantry", "15,6", {"morale": 1}),
+            ("AU-A1", "austria", "guard", "15,6"),
+        ],
+        control={"14,6": "french"},
+    )
+    p.set(attacked=True)
+    assert play.top_unit(p.ctx, p.state, p.cell("15,6")).id == "AU-A1"
+    p.game.apply("allied", SetTop("AU-I1"))
+    assert play.top_unit(p.ctx, p.state, p.cell("15,6")).id == "AU-I1" and p.unit("AU-I1").reacted
+    assert play.reaction_moves(p.ctx, p.state, p.unit("AU-I1"), withdraw=True) == []
+    to = play.reaction_moves(p.ctx, p.state, p.unit("AU-A1"), withdraw=True)[0]
+    p.game.apply("allied", Withdraw("AU-A1", to))
+    assert p.unit("AU-A1").reacted and p.unit("AU-A1").withdrew
+    assert "AU-A1" not in play.top_candidates(p.ctx, p.state, "allied")
+    assert play.reaction_moves(p.ctx, p.state, p.unit("AU-A1"), withdraw=False) == []

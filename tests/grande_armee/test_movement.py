@@ -228,3 +228,12 @@ def test_embarking_and_landing_spend_every_move_and_are_long_marches(position) -
     step = p.step(7)
     p.game.state = play.move(p.ctx, p.state, step, "GB-I1", p.cell("2,10"))
     assert p.unit("GB-I1").moves == 0 and [e.kind for e in step.events] == ["move", "long_march"]
+
+
+def test_units_at_sea_exert_no_zoc_and_zocs_stop_at_the_shore(position) -> None:
+    """§3.2: units exert a ZOC into adjacent land areas: not into the sea, and not from it (docs/rules)."""
+    p = position([("GB-I1", "britain", "infantry", "7,4"), ("AU-I1", "austria", "infantry", "9,4")], seat="allied")
+    zone = play.zoc(p.ctx, p.state, "allied")
+    board = p.ctx.board
+    assert zone and not zone & board.sea
+    assert zone == {n for n in board.neighbors[p.cell("9,4")] if n in board.land}

@@ -281,3 +281,98 @@ def test_victory_points_and_levels_at_start(position) -> None:
             (state.victory_points(s), play.level(rules.ctx, s, state.victory_points(s))) for s in ("french", "allied")
         )
         assert got == expected, sid
+
+
+def test_supply_is_not_traced_through_neutral_areas_until_taken(position) -> None:
+    """§2.4: "Only controlled areas can be in supply during your turn"; §5.4: a path of controlled areas. Neutral
+    Saxony (1805) carries no French supply until a French unit takes it."""
+    p = position([])
+    leipzig = p.cell("14,5")
+    assert p.state.control[leipzig] == "neutral" and leipzig not in play.supplied_areas(p.ctx, p.state, "french")
+    p.set(control=tuple("french" if i == leipzig else c for i, c in enumerate(p.state.control)))
+    assert leipzig in play.supplied_areas(p.ctx, p.state, "french")
+
+
+def test_only_a_british_garrison_makes_a_port_a_source(position) -> None:
+    """§2.3 PORTS: a port is a source of supply for British and other allied units "if a British garrison is
+    present"; a British unit there that is not a garrison, or a Spanish garrison, is not enough; British units at
+    sea are in supply (the fleet, docs/rules/grande-armee.md)."""
+    corunna = "1,8"
+    for power, garrison, source in (("britain", True, True), ("britain", False, False), ("spain", True, False)):
+        p = position(
+            [("X-1", power, "infantry", corunna, {"garrison": garrison})], scenario="3_spanish_quagmire", seat="allied"
+        )
+        assert (p.cell(corunna) in play.supply_sources(p.ctx, p.state, "allied")) is source, (power, garrison)
+    p = position([("GB-I1", "britain", "infantry", "7,4")], seat="allied")
+    assert play.in_supply(p.ctx, p.state, p.unit("GB-I1"), frozenset())
+
+
+def test_french_military_points_from_every_vp_and_the_unspent_bonus(position) -> None:
+    """§5.3: in spring the French get one MP per VP, all of them, plus one per four unspent MPs; the points not
+    spent stay (docs/rules/grande-armee.md)."""
+    p = position([], season="spring")
+    p.set(mp=(("france", 9), ("austria", 0), ("russia", 0), ("britain", 0)))
+    state = play.allocate_military_points(p.ctx, p.state, p.step())
+    assert state.points("france") == 9 + 14 + 9 // 4  # 14 VPs in 1805 (Paris 4, Brussels 2, eight cities at 1)
+
+
+def test_a_spring_start_allocates_military_points_in_the_first_turn(position) -> None:
+    """§5.1, §5.3: phase II comes in every spring turn, the first one of a spring scenario too; §6.0's starting
+    MPs are then the unspent points (docs/rules/grande-armee.md)."""
+    from grognard.engine import Game
+    from grognard.rulesets.grande_armee import GrandeArmee
+    from grognard.rulesets.grande_armee.scenario import SCENARIO_DIR, read_scenario
+
+    game = Game(GrandeArmee(read_scenario(SCENARIO_DIR / "4_crisis_on_the_danube.json")), 1)
+    assert game.state.points("france") == 16 + 16 + 16 // 4  # 16 starting MPs, 16 VPs (SD)
+
+
+def test_no_building_in_a_capital_the_enemy_holds(position) -> None:
+    """§2.3: occupying an enemy country's capital prevents that country from building any new units; Russia has
+    two capitals to choose from."""
+    p = position([("AU-I9", "austria", "infantry", ""), ("RU-I9", "russia", "infantry", "")], seat="allied")
+    assert p.labels(play.build_sites(p.ctx, p.state, p.unit("AU-I9"))) == ["16,6"]
+    p.set(control=tuple("french" if i == p.cell("16,6") else c for i, c in enumerate(p.state.control)))
+    assert play.build_sites(p.ctx, p.state, p.unit("AU-I9")) == []
+    p = position([("RU-I9", "russia", "infantry", "")], scenario="5_russian_campaign", seat="allied")
+    p.set(control=tuple("french" if i == p.cell("29,3") else c for i, c in enumerate(p.state.control)))
+    assert p.labels(play.build_sites(p.ctx, p.state, p.unit("RU-I9"))) == ["24,1"]
+
+
+def test_units_become_buildable_in_their_year(position) -> None:
+    """§6.0: the units listed under a year may be built from that year; destroyed units at once (§5.7, §5.64)."""
+    p = position([("FR-I9", "france", "infantry", "", {"year": 1806})], phase=Phase.BUILD)
+    p.set(mp=(("france", 20), ("austria", 0), ("russia", 0), ("britain", 0)))
+    assert play.buildable(p.ctx, p.state, "french") == []
+    p.set(year=1806)
+    assert [u.id for u in play.buildable(p.ctx, p.state, "french")] == ["FR-I9"]
+
+
+def test_rally_stops_at_the_maximum_morale(position) -> None:
+    """§5.5: from three to four is for guard and artillery only: each type rallies up to its maximum (§3.3)."""
+    p = position(
+        [("FR-I1", "france", "infantry", "8,6", {"morale": 3}), ("FR-C1", "france", "cavalry", "8,6", {"morale": 2})],
+        phase=Phase.BUILD,
+    )
+    assert play.rallyable(p.ctx, p.state, "french") == []
+
+
+def test_turns_run_french_then_allied_each_season_to_the_last(position) -> None:
+    """§5.1: each player has one turn per season, French then Allied (the Neutral player, with nothing to do, passes,
+    §2.7); after winter the year changes; the game ends after the scenario's last season (§6.0)."""
+    from grognard.engine import Game
+    from grognard.rulesets.grande_armee import GrandeArmee
+    from grognard.rulesets.grande_armee.decisions import EndMovement
+    from grognard.rulesets.grande_armee.scenario import SCENARIO_DIR, read_scenario
+
+    game = Game(GrandeArmee(read_scenario(SCENARIO_DIR / "1_austrian_challenge.json")), 2)
+    seen = []
+    while not game.over:
+        state = game.state
+        if not seen or seen[-1] != (state.year, state.season, state.seat):
+            seen.append((state.year, state.season, state.seat))
+        game.apply(state.seat, EndBuild() if state.phase is Phase.BUILD else EndMovement())
+    seasons = [(1805, 1), (1805, 2), (1805, 3), (1806, 0), (1806, 1)]
+    assert seen == [(y, s, seat) for y, s in seasons for seat in ("french", "allied")]
+    result = game.result()
+    assert result is not None and set(result.levels) == {"french", "allied", "neutral"}
