@@ -248,6 +248,10 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
 
         return quick_rate(self.ctx, view, seat, decision)
 
+    def parse_cell(self, label: str) -> int:
+        """An area from its name, ``column,row`` (§2.2), as a person types it at the terminal."""
+        return self.ctx.board.grid.parse(label)
+
     def map_json(self) -> dict[str, Any]:
         return self.scenario.map.to_public()
 

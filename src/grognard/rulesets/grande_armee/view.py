@@ -187,8 +187,6 @@ def explain(ctx: Ctx, state: LGAState, seat: str, d: Decision, default: IllegalD
             return IllegalDecision("only British units may move across sea areas", "LGA §2.3")
         if to in board.sea:
             return IllegalDecision("British units may not enter the Baltic", "LGA §2.5")
-        if state.control[to] == "neutral":
-            return IllegalDecision("the areas of powers not at war may not be entered", "LGA §2.4, §6.0")
         if unit.power == "france" and to in board.hinterland:
             return IllegalDecision("French units cannot enter the Russian Hinterland", "LGA §2.5")
         if unit.power == "spain" and unit.type == "militia":
