@@ -24,5 +24,5 @@ def test_terminal_play_offers_reactions_to_the_defender(monkeypatch, capsys) -> 
     assert play_in_terminal(args, {}) == 0
     out = capsys.readouterr().out
     assert "Austrian Challenge" in out and "* capital" in out
-    assert "[french] reinforce or withdraw" in out
+    assert "[french] The Allied player has attacked: you may reinforce, withdraw" in out
     assert "the enemy is moving: press Enter" in out
