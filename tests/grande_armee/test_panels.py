@@ -122,7 +122,7 @@ def test_decisions_in_words() -> None:
     game = new_game(GrandeArmee, "1_austrian_challenge", None, 3)
     codec = GrandeArmee.decisions()
     words = {
-        "rally FR-I1": "rally Infantry FR-I1: morale +1",
+        "rally FR-I1": "rally Infantry FR-I1",
         "aid austria": "British military aid: 1 MP to Austria",
         "end_build": "end the Build/Rally phase",
         "garrison FR-I1": "FR-I1 ends its move and garrisons the city",

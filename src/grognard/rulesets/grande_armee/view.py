@@ -159,7 +159,7 @@ def describe(ctx: Ctx, d: Decision) -> str:
         case D.Build(unit=u, at=at):
             return f"build {unit(u)} in {where(at)}"
         case D.Rally(unit=u):
-            return f"rally {unit(u)}: morale +1"
+            return f"rally {unit(u)}"
         case D.Aid(power=p):
             return f"British military aid: 1 MP to {power_name(p)}"
         case D.EndBuild():
