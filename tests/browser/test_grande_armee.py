@@ -43,6 +43,7 @@ def test_grande_armee_against_the_computer(browser: Any, server: Server, tmp_pat
     for words in ("Summer 1805", "French player turn", "Build/Rally", "French 14 SD", "Allied 18 AV"):
         assert words in header  # §2.6, §2.7, §5.1, §5.2
     assert "France 8" in me.page.inner_text(".lga-mp")
+    hidden = fog_holds(me, server, game_id_of(me))
 
     # §5.5: BUILD a unit (its ID and cost on the button), then click the capital it may be built in
     me.click("button[data-kind=build][data-unit='FR-M1']")
@@ -105,9 +106,21 @@ def test_grande_armee_against_the_computer(browser: Any, server: Server, tmp_pat
     me.wait_prompt("^The Allied player has attacked")
     assert "Allied player turn" in me.page.inner_text("#status")
     assert re.search(r"attacks .* die \d", me.log())
-    me.click("[data-kind=set_top] button")  # put another unit on top of one of our stacks
-    me.page.wait_for_function("document.querySelector('#log').textContent.includes('goes on top at')")
+    # withdraw (or reinforce) a unit: pick it among the units with orders, then a highlighted area
+    reacting = me.page.get_attribute(".ready button", "data-unit")
+    me.click(f".ready button[data-unit='{reacting}']")
+    areas = me.page.eval_on_selector_all(".layer-marks polygon.hl", "ns => ns.map(n => n.dataset.cell)")
+    assert areas
+    click_cell(me, areas[0])
+    me.page.wait_for_function(
+        "u => [...document.querySelectorAll('#log li')].some(li => li.textContent.startsWith(u + ' withdraws to')"
+        " || li.textContent.startsWith(u + ' reinforces') || li.textContent.startsWith(u + ' fails to reinforce'))",
+        arg=reacting,
+    )
     assert me.page.query_selector("button[data-kind=go_on]")  # the computer still waits for us
+    if me.page.query_selector("[data-kind=set_top] button"):
+        me.click("[data-kind=set_top] button")  # put another unit on top of one of our stacks
+        me.page.wait_for_function("document.querySelector('#log').textContent.includes('goes on top at')")
     for _ in range(30):  # let the Allies go on after each attack, until our next turn
         if not me.page.query_selector("button[data-kind=go_on]"):
             break
@@ -115,8 +128,8 @@ def test_grande_armee_against_the_computer(browser: Any, server: Server, tmp_pat
     me.wait_prompt("^(Build and rally|Move your units)")
     assert "Autumn 1805: the French player's turn" in me.log()
 
-    fog = fog_holds(me, server, game_id)
-    assert fog, "some Allied units should be hidden from the French under their stacks' top units"
+    hidden += fog_holds(me, server, game_id)
+    assert hidden, "some Allied units should be hidden from the French under their stacks' top units"
     assert me.errors == []
 
 

@@ -296,8 +296,8 @@ export class HexMap {
     for (const [cell, text] of badges) {
       const [x, y] = this.layout.center(cell);
       const g = svg("g", { class: "odds-cell", "data-cell": cell }, top);
-      svg("rect", { x: x - 7, y: y - 19, width: 14, height: 8, rx: 1.5 }, g);
-      svg("text", { x, y: y - 13 }, g).textContent = text;
+      svg("rect", { x: x - 7, y: y - 13, width: 14, height: 8, rx: 1.5 }, g);
+      svg("text", { x, y: y - 7 }, g).textContent = text;
     }
     if (path.length > 1) {
       svg("polyline", { points: path.map((c) => this.layout.center(c).join(",")).join(" "), class: "path" }, top);

@@ -128,10 +128,11 @@ export default {
       const cell = p.cells[0];
       const [x, y] = layout.center(cell);
       const g = svg("g", { class: `lga-city ${p.kind}${prohibited.has(cell) ? " off" : ""}`, "data-place": p.name }, cityLayer);
-      if (p.kind === "capital") svg("path", { d: star(x, y - 14.5, 4.6, 1.9), class: "lga-capital" }, g);
-      else svg("circle", { cx: x, cy: y - 14.5, r: p.kind === "major" ? 3 : 2.2, class: p.kind === "major" ? "lga-major" : "lga-minor" }, g);
-      if (p.port) svg("path", { d: anchor(x + 8.5, y - 14.5), class: "lga-port" }, g);
-      const label = svg("text", { x, y: y + 16, class: `lga-name ${p.kind}` }, g);
+      // the city's sign and name at the top of its area, the counters below them
+      if (p.kind === "capital") svg("path", { d: star(x, y - 15, 4.2, 1.7), class: "lga-capital" }, g);
+      else svg("circle", { cx: x, cy: y - 15, r: p.kind === "major" ? 2.8 : 2.1, class: p.kind === "major" ? "lga-major" : "lga-minor" }, g);
+      if (p.port) svg("path", { d: anchor(x + 7.5, y - 14.5), class: "lga-port" }, g);
+      const label = svg("text", { x, y: y - 7.2, class: `lga-name ${p.kind}` }, g);
       label.textContent = p.kind === "minor" ? p.name : p.short || p.name;
       if (p.value) svg("tspan", { class: "lga-vp", dx: 1, dy: -2.5 }, label).textContent = String(p.value);
       svg("title", {}, g).textContent = placeWords(p, legend);
@@ -154,8 +155,8 @@ export default {
       if (enemyCells.has(g.cell)) continue;
       const [x, y] = hexmap.layout.center(g.cell);
       const node = svg("g", { class: "ghost lga-ghost", "data-ghost": g.id }, layer);
-      svg("rect", { x: x - C / 2, y: y - C / 2, width: C, height: C, rx: 1.5, stroke: look(g.power).border }, node);
-      svg("text", { x, y: y + 3 }, node).textContent = "?";
+      svg("rect", { x: x - C / 2, y: y - C / 2 + 3, width: C, height: C, rx: 1.5, stroke: look(g.power).border }, node);
+      svg("text", { x, y: y + 6 }, node).textContent = "?";
       svg("title", {}, node).textContent = `${look(g.power).adjective} ${TYPE_NAME[g.type] || g.type} last seen here in ${cap(g.when)}`;
     }
     const byCell = new Map();
@@ -352,7 +353,7 @@ function counter(hexmap, u, cell, { count, own, spent = false, supplied = true }
   const [cx, cy] = hexmap.layout.center(cell);
   const p = look(u.power);
   const x = cx - C / 2;
-  const y = cy - C / 2 - 1;
+  const y = cy - C / 2 + 3; // below the area's city and its name
   const dem = own && u.type !== "hq" && u.morale === 0;
   const classes = ["counter", "lga-counter", `side-${u.side}`, `power-${u.power}`, spent && "spent", dem && "dem", u.garrison && "garrison", !own && "enemy"];
   const g = svg("g", { class: classes.filter(Boolean).join(" "), "data-unit": u.id, "data-cell": cell, "data-count": count ?? "" }, hexmap.layers.units);
