@@ -113,6 +113,7 @@ def test_the_public_map_carries_what_the_original_drew_and_no_unit() -> None:
     assert places["Paris"]["port"] is False and places["Paris"]["kind"] == "capital"
     assert grid.parse("22,3") in legend["prohibited"] and grid.parse("21,3") not in legend["prohibited"]
     assert legend["levels"]["AV"] == "Absolute Victory" and legend["phases"]["build_rally"] == "Phase IV: Build/Rally"
+    assert legend["types"]["guard"] == {"name": "Guard/Artillery", "code": "A"}  # §3.3
     text = json.dumps(m, default=list)
     assert not any(u.id in text for u in game.state.units if u.id.startswith(("FR-", "AU-", "RU-")))
 

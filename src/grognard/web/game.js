@@ -18,7 +18,7 @@
 //   cellClass(f, cell, ctx), cellBadge(f, cell, ctx)   how a highlighted location looks
 //   listed(f)                        a family varying over units listed in the panel (not only per unit)
 //   line(unit), readyLabel(unit)     a unit in a stack's list, and on its button among the units with orders
-//   optionText(f, value, legal, text), armableName(f, ctx)  words for buttons
+//   optionText(f, value, legal, text), armableName(f, ctx), armableTitle(f)  words for buttons
 //   offer(update)                    units to mark while a reaction is offered (their orders become buttons)
 //   forced(legal)                    a family the page answers by itself (nothing else to decide)
 //   autoSelect, moveFirst            a unit "blinks" (stays selected while it may move); a click on a legal
@@ -500,13 +500,16 @@ function renderPanel() {
   // everything else, from the protocol's families
   const rest = el("div", { class: "families" });
   const arms = families().filter(armable);
-  if (arms.length && !arms.some((f) => keyOf(f) === page.armed) && !page.selected) page.armed = keyOf(arms[0]);
+  if (arms.length && !arms.some((f) => keyOf(f) === page.armed) && !page.selected) {
+    page.armed = keyOf(arms[0]);
+    page.map?.reveal(arms[0].values[0]);
+  }
   if (arms.length) {
     rest.append(el("h3", { title: page.rs.armableTitle?.(arms[0]) || "" }, "Choose, then click the map"));
     for (const f of arms) {
       const name = page.rs.armableName ? page.rs.armableName(f, c) : f.fixed.type ? `${human(f.kind)} ${human(f.fixed.type)}` : human(f.kind);
       const on = keyOf(f) === page.armed;
-      rest.append(el("button", { class: on ? "armed" : "", "aria-pressed": on ? "true" : "false", "data-kind": f.kind, "data-unit": f.fixed.unit, onclick: () => { page.armed = keyOf(f); page.selected = null; renderPanel(); } }, name));
+      rest.append(el("button", { class: on ? "armed" : "", "aria-pressed": on ? "true" : "false", "data-kind": f.kind, "data-unit": f.fixed.unit, onclick: () => { page.armed = keyOf(f); page.selected = null; page.map?.reveal(f.values[0]); renderPanel(); } }, name));
       if (on) for (const cell of f.values) highlights.cells.set(cell, page.rs.cellClass ? page.rs.cellClass(f, cell, c) : CELL_CLASS[f.kind] || "hl-other");
     }
   }

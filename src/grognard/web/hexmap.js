@@ -363,9 +363,9 @@ export class HexMap {
   // --- pan and zoom --------------------------------------------------------------------------------------
   applyBox() {
     const b = this.box;
-    const f = this.full; // the middle of the view stays over the map
-    b.x = Math.min(Math.max(b.x, f.x - b.w / 2), f.x + f.w - b.w / 2);
-    b.y = Math.min(Math.max(b.y, f.y - b.h / 2), f.y + f.h - b.h / 2);
+    const f = this.full; // the middle of the view stays over the map; a side the view holds whole is centred
+    b.x = b.w >= f.w ? f.x - (b.w - f.w) / 2 : Math.min(Math.max(b.x, f.x - b.w / 2), f.x + f.w - b.w / 2);
+    b.y = b.h >= f.h ? f.y - (b.h - f.h) / 2 : Math.min(Math.max(b.y, f.y - b.h / 2), f.y + f.h - b.h / 2);
     this.root.setAttribute("viewBox", `${b.x.toFixed(1)} ${b.y.toFixed(1)} ${b.w.toFixed(1)} ${b.h.toFixed(1)}`);
     // close enough to read small print: the page shows what is drawn only then (minor towns' names)
     const width = this.root.getBoundingClientRect().width;
@@ -399,15 +399,15 @@ export class HexMap {
     this.applyBox();
   }
 
-  // Frame the whole height of the map at the window's shape, centred on ``cell`` (a wide map of few rows, as
+  // Frame the whole height of the map at the window's shape, centred on ``cx`` (a wide map of few rows, as
   // the originals showed them: La Grande Armée's screen held ten rows and twelve columns, §2.2).
-  fitHeight(cell = null) {
+  fitHeight(cx = null) {
     const rect = this.root.getBoundingClientRect();
     const ratio = rect.width && rect.height ? rect.height / rect.width : this.full.h / this.full.w;
     const f = this.full;
     const w = Math.min(f.h / ratio, f.w);
     const h = w * ratio;
-    const cx = cell === null ? f.x + f.w / 2 : this.layout.center(cell)[0];
+    if (cx === null) cx = f.x + f.w / 2;
     this.box = { x: Math.max(f.x, Math.min(cx - w / 2, f.x + f.w - w)), y: f.y - (h - f.h) / 2, w, h };
     this.applyBox();
   }

@@ -105,6 +105,7 @@ def public_map(board: Board) -> dict[str, Any]:
         "arrows": _arrows(board, display),
         "prohibited": sorted(board.prohibited),
         "rivers": sorted(board.map.edge_features),  # every edge feature of this map is a river (§5.64, §5.67)
+        "types": {t: {"name": ut.name, "code": ut.code} for t, ut in board.tables.units.items()},  # §3.3
         "phases": dict(display.phases),
         "levels": dict(display.levels),
     }

@@ -9,12 +9,12 @@
 import { el, human } from "../api.js";
 import { svg } from "../hexmap.js";
 
-const TYPE_LETTER = { infantry: "I", guard: "G", militia: "M", cavalry: "C", hq: "HQ" };
-const TYPE_NAME = { infantry: "Infantry", guard: "Guard/Artillery", militia: "Militia", cavalry: "Cavalry", hq: "HQ" };
 const C = 18; // a counter's side, in map units (a hex is about 35 wide)
 
 let LEGEND = {}; // the scenario's legend (its public map's): colours, names; set when the map arrives
 let MAP = null; // the public map
+let TYPE_NAME = {}; // unit types' names and letters (§3.3), from the legend
+let TYPE_LETTER = {};
 const look = (power) => LEGEND.powers?.[power] || { background: ["#888"], foreground: "#111", border: "#111", name: power, adjective: power };
 const sideName = (side) => LEGEND.sides?.[side]?.name || human(side);
 const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
@@ -50,12 +50,7 @@ export default {
   fit(hexmap, view, seat) {
     const mine = onMap(view.state).filter((u) => u.side === seat);
     const cols = mine.map((u) => hexmap.layout.center(u.cell)[0]);
-    const x = cols.length ? (Math.min(...cols) + Math.max(...cols)) / 2 : null;
-    hexmap.fitHeight(null);
-    if (x !== null) {
-      hexmap.box.x = Math.max(hexmap.full.x, Math.min(x - hexmap.box.w / 2, hexmap.full.x + hexmap.full.w - hexmap.box.w));
-      hexmap.applyBox();
-    }
+    hexmap.fitHeight(cols.length ? (Math.min(...cols) + Math.max(...cols)) / 2 : null); // the whole front
   },
 
   // --- the map, drawn once -------------------------------------------------------------------------------
@@ -345,6 +340,9 @@ export default {
   setMap(map) {
     LEGEND = map.legend || {};
     MAP = map;
+    const types = Object.entries(LEGEND.types || {});
+    TYPE_NAME = Object.fromEntries(types.map(([t, v]) => [t, v.name]));
+    TYPE_LETTER = Object.fromEntries(types.map(([t, v]) => [t, v.code]));
   },
 };
 
