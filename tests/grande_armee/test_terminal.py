@@ -30,7 +30,7 @@ def test_terminal_play_offers_reactions_to_the_defender(monkeypatch, capsys) -> 
     assert _play(monkeypatch, ["end_build", "end_movement", *[""] * 400]) == 0
     out = capsys.readouterr().out
     assert "Austrian Challenge" in out and "* capital" in out
-    assert "[french] reinforce or withdraw" in out
+    assert "[french] The Allied player has attacked: you may reinforce, withdraw" in out
     assert "the enemy is moving: press Enter" in out
 
 
@@ -39,9 +39,9 @@ def test_areas_are_typed_as_column_and_row_and_a_dot_silences_the_phase(monkeypa
     finish its phase V without asking again."""
     assert _play(monkeypatch, ["build FR-M1 8,6", "move FR-M1 99,1", "end_movement", ".", "quit"]) == 0
     out = capsys.readouterr().out
-    assert "FR-M1 built at 8,6" in out
+    assert "FR-M1 built at Paris (8,6)" in out
     assert "'99,1' is not an area of the map" in out
-    assert out.count("[french] reinforce or withdraw") == 1
+    assert out.count("[french] The Allied player has attacked") == 1
 
 
 def test_the_text_map_shows_terrain_units_control_and_the_held_cities() -> None:

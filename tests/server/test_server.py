@@ -349,11 +349,23 @@ def test_the_lobby_catalog_and_maps(shared_server: Server) -> None:
     catalog = httpx.get(f"{s.url}/api/catalog").json()
     pg = next(g for g in catalog if g["id"] == "perfect_general")
     assert {"general", "greedy", "random"} <= set(pg["players"])
+    # each computer player with the levels it plays at: the lobby offers every one (a new kind appears by itself)
+    assert pg["player_levels"]["general"] == ["easy", "normal", "hard"] and pg["player_levels"]["greedy"] == []
+    lga = next(g for g in catalog if g["id"] == "grande_armee")
+    assert set(lga["player_levels"]) == set(lga["players"]) >= {"greedy", "random"}
     assert pg["hotseat_options"] == {"view": "full"}
     assert any(o["name"] == "view" for o in pg["options"])
     m = httpx.get(f"{s.url}/api/maps/perfect_general/simple_little_war").json()
     assert len(m["terrain"]) == m["grid"]["columns"] * m["grid"]["rows"]
     assert {p["name"] for p in m["places"]} >= {"Konigsberg"}
+    # La Grande Armée's map carries what the page draws it by (§2.2-2.3, §3.1): public, and no unit in it
+    m = httpx.get(f"{s.url}/api/maps/grande_armee/1_austrian_challenge").json()
+    legend = m["legend"]
+    assert set(legend["seas"].values()) == {"Atlantic Ocean", "North Sea", "Baltic Sea", "Mediterranean Sea"}
+    assert [a["label"] for a in legend["arrows"]] == ["To Gibr", "To Atl"]
+    assert legend["powers"]["france"]["background"] == ["#23408e", "#ffffff", "#d0232e"]  # the tricolour
+    assert next(p for p in m["places"] if p["name"] == "Amsterdam")["short"] == "Amst"  # §7.0's abbreviation
+    assert "units" not in m and "FR-I1" not in json.dumps(m)
     bad = httpx.get(f"{s.url}/api/maps/perfect_general/simple_little_wat")
     assert bad.status_code == 400 and "simple_little_war" in bad.json()["error"]
     r = httpx.post(

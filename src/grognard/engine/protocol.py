@@ -161,6 +161,9 @@ class Ruleset(ABC, Generic[S, Sc]):
     decision_types: ClassVar[tuple[type[Decision], ...]]
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
     state_type: ClassVar[type]
+    # kinds of events after which a computer that has the turn waits for a person who may react (``Turn.optional``,
+    # e.g. La Grande Armée's reinforce and withdraw after an attack) until that person lets it go on
+    reaction_events: ClassVar[tuple[str, ...]] = ()
     _codec: ClassVar[DecisionCodec | None] = None
 
     def __init__(self, scenario: Sc, options: Mapping[str, Any] | None = None) -> None:

@@ -9,6 +9,7 @@ from dataclasses import replace
 from grognard.engine.events import Step
 
 from . import play
+from .display import side_name
 from .play import Ctx
 from .state import OFF_MAP, SEATS, LGAState, Phase
 
@@ -22,7 +23,8 @@ def begin_turn(ctx: Ctx, state: LGAState, step: Step) -> LGAState:
     """Phases I-III for ``state.seat``, then on to the first phase that asks for a decision."""
     seat = state.seat
     season = ctx.tables.seasons[state.season]
-    ctx.emit(step, "turn", f"{season} {state.year}: the {seat} player's turn", None, seat=seat, year=state.year)
+    words = f"{season.capitalize()} {state.year}: the {side_name(seat)} player's turn"
+    ctx.emit(step, "turn", words, None, seat=seat, year=state.year)
     # §5.1: the active player's units start the turn with no fatigue; §5.5 one rally per season
     fresh = {u.id: replace(u, fatigue=0, rallied=False) for u in play.side_units(ctx, state, seat)}
     state = play.count_victory_points(ctx, replace(state.with_units(fresh), attacked=False), step)
@@ -87,7 +89,7 @@ def end_turn(ctx: Ctx, state: LGAState, step: Step) -> LGAState:
         year, season = year + 1, 0
     if (year, season) > ctx.scenario.end:
         state = play.count_victory_points(ctx, replace(state, seat=""), step)
-        ctx.emit(step, "game_over", "the last season is over", None)
+        ctx.emit(step, "game_over", "The last season is over", None)
         return replace(state, phase=Phase.OVER, seat="")
     # a new season: one defensive move per unit per season (§5.65); withdrawals count for one season (§5.67); a
     # unit out of supply is held only "for the entire season" (§5.4), until its own turn's supply check

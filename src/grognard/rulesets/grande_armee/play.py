@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from grognard.engine.events import Step
 
 from .board import Board
+from .display import power_name, side_name
 from .scenario import LEVELS, LGAScenario
 from .state import OFF_MAP, SEATS, LGAState, Sighting, Unit
 from .tables import Tables
@@ -186,8 +187,8 @@ LEVEL_RANK = {"AD": 0, **{name: i + 1 for i, name in enumerate(LEVELS)}}
 def count_victory_points(ctx: Ctx, state: LGAState, step: Step) -> LGAState:
     """Phase I (§5.2)."""
     vp = tuple((s, victory_points(ctx, state, s)) for s in ("french", "allied"))
-    text = ", ".join(f"{s} {v} VP ({level(ctx, s, v)})" for s, v in vp)
-    when = f"{state.seat}'s turn" if state.seat else "final count"
+    text = ", ".join(f"{side_name(s)} {v} VP ({level(ctx, s, v)})" for s, v in vp)
+    when = "Victory points" if state.seat else "The final count of victory points"
     ctx.emit(step, "victory_points", f"{when}: {text}", None, vp=dict(vp))
     return replace(state, vp=vp)
 
@@ -217,7 +218,7 @@ def allocate_military_points(ctx: Ctx, state: LGAState, step: Step) -> LGAState:
         ctx.emit(
             step,
             "military_points",
-            f"{power} receives {gain} MPs ({vp} VPs, {old} unspent)",
+            f"{power_name(power)} receives {gain} MPs ({vp} VPs, {old} unspent)",
             None,
             power=power,
             gain=gain,
@@ -329,7 +330,7 @@ def move(ctx: Ctx, state: LGAState, step: Step, uid: str, to: int) -> LGAState:
     if to in board.land and ctx.tables.units[unit.type].control and control[to] != side:  # §2.4
         control = (*control[:to], side, *control[to + 1 :])
         state = replace(state, control=control)
-    ctx.emit(step, "move", f"{uid} moves to {board.label(to)}", (side,), unit=uid, to=to)
+    ctx.emit(step, "move", f"{uid} moves to {board.where(to)}", (side,), unit=uid, to=to)
     # §5.61: a move that spends the unit's last move (embarking and landing spend all, §2.3) is a long march;
     # any other move, sailing included, faces the fog of war (§5.63)
     if left <= 0:
@@ -439,10 +440,11 @@ def attack(ctx: Ctx, state: LGAState, step: Step, uid: str, to: int) -> LGAState
     ctx.emit(
         step,
         "combat",
-        f"{attacker.id} attacks {defender.id} at {ctx.board.label(to)}: die {roll} {modifier:+d} = {total}: {result}",
+        f"{attacker.id} attacks {defender.id} at {ctx.board.where(to)}: die {roll} {modifier:+d} = {total}: {result}",
         None,
         attacker=attacker.id,
         defender=defender.id,
+        cell=to,
         roll=roll,
         modifier=modifier,
         modifiers=notes,
@@ -503,7 +505,7 @@ def reinforce(ctx: Ctx, state: LGAState, step: Step, uid: str, to: int) -> LGASt
         ctx.emit(step, "reinforce_failed", "an enemy reinforcement fails to arrive", [s for s in SEATS if s != side])
         return state.with_unit(replace(unit, reacted=True))
     serial = state.serial + 1
-    text = f"{uid} reinforces {ctx.board.label(to)} (die {roll}, total {total})"
+    text = f"{uid} reinforces {ctx.board.where(to)} (die {roll}, total {total})"
     ctx.emit(step, "reinforce", text, None, unit=uid, to=to, roll=roll, total=total)
     unit = replace(unit, cell=to, reacted=True, garrison=False, stack=serial)
     return reveal(ctx, replace(state.with_unit(unit), serial=serial), unit)
@@ -515,7 +517,7 @@ def withdraw(ctx: Ctx, state: LGAState, step: Step, uid: str, to: int) -> LGASta
     serial = state.serial + 1
     moved = replace(unit, cell=to, reacted=True, withdrew=True, garrison=False, stack=serial)
     state = reveal(ctx, replace(state.with_unit(moved), serial=serial), moved)
-    ctx.emit(step, "withdraw", f"{uid} withdraws to {board.label(to)}", None, unit=uid, to=to)
+    ctx.emit(step, "withdraw", f"{uid} withdraws to {board.where(to)}", None, unit=uid, to=to)
     if not ctx.tables.units[unit.type].rout:
         return state
     mods = ctx.tables.rout_mods
@@ -549,7 +551,7 @@ def record_sightings(state: LGAState, seen: list[tuple[str, Unit]]) -> LGAState:
 def set_top(ctx: Ctx, state: LGAState, step: Step, uid: str) -> LGAState:
     serial = state.serial + 1
     unit = replace(state.unit(uid), stack=serial, reacted=True)
-    ctx.emit(step, "set_top", f"{uid} goes on top at {ctx.board.label(unit.cell)}", None, unit=uid)
+    ctx.emit(step, "set_top", f"{uid} goes on top at {ctx.board.where(unit.cell)}", None, unit=uid)
     return replace(state.with_unit(unit), serial=serial)
 
 
@@ -602,7 +604,7 @@ def build(ctx: Ctx, state: LGAState, step: Step, uid: str, at: int) -> LGAState:
         unit, cell=at, morale=ut.max_morale, fatigue=0, moves=0, stack=serial, supplied=True, rallied=True, fixed=fixed
     )
     state = state.with_points(unit.power, state.points(unit.power) - ut.cost)
-    ctx.emit(step, "build", f"{uid} built at {ctx.board.label(at)}", (ctx.side(unit),), unit=uid, at=at)
+    ctx.emit(step, "build", f"{uid} built at {ctx.board.where(at)}", (ctx.side(unit),), unit=uid, at=at)
     return replace(state.with_unit(new), serial=serial)
 
 
@@ -645,7 +647,7 @@ def aid_targets(ctx: Ctx, state: LGAState, seat: str) -> list[str]:
 
 def aid(ctx: Ctx, state: LGAState, step: Step, power: str) -> LGAState:
     state = state.with_points("britain", state.points("britain") - 1)
-    ctx.emit(step, "aid", f"Britain gives 1 MP to {power}", ("allied",), power=power)
+    ctx.emit(step, "aid", f"Britain gives 1 MP to {power_name(power)}", ("allied",), power=power)
     return state.with_points(power, state.points(power) + 1)
 
 
