@@ -39,7 +39,19 @@ def test_a_game_against_the_computer(browser: Any, server: Server, tmp_path: Pat
     me.page.click(f".counter[data-unit='{mover}']")
     me.page.wait_for_selector(".layer-marks polygon.hl-move")
     targets = me.page.eval_on_selector_all(".layer-marks polygon.hl-move", "ns => ns.map(n => n.dataset.cell)")
-    me.click(f".layer-marks polygon[data-cell='{targets[len(targets) // 2]}']")
+    goal = targets[len(targets) // 2]
+    # the pointer on a destination previews the path the move will take (PG p.14: smart moves)
+    me.page.hover(f".layer-marks polygon[data-cell='{goal}']")
+    start = me.page.get_attribute(f".counter[data-unit='{mover}']", "data-cell")
+    path = me.page.wait_for_selector(".path").get_attribute("data-path").split()
+    assert path[0] == start and path[-1] == goal and len(path) >= 2
+    # l shows what the selected unit sees (p.32), and hides it again
+    me.page.keyboard.press("l")
+    me.page.wait_for_selector(f".sight[data-sight='{start}']")
+    assert me.page.locator(".sight").count() > 1
+    me.page.keyboard.press("l")
+    me.page.wait_for_selector(".sight", state="detached")
+    me.click(f".layer-marks polygon[data-cell='{goal}']")
     me.page.wait_for_function(
         "id => [...document.querySelectorAll('#log li')].some(li => li.textContent.includes('moves to'))", arg=mover
     )

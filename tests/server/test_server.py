@@ -377,3 +377,39 @@ def test_the_lobby_catalog_and_maps(shared_server: Server) -> None:
         },
     )
     assert r.status_code == 400 and "person" in r.json()["error"]
+
+
+def test_questions_over_the_websocket_are_answered_from_the_seats_knowledge(shared_server: Server) -> None:
+    """``inspect``: a seat asks what its own unit sees (PG p.32) and gets the locations; a question about an enemy
+    unit, hidden or not, is refused like one about no unit at all, and a refusal resends nothing."""
+    s = shared_server
+    game, tokens = s.create(HUMAN_VS_COMPUTER, seed=3)
+    opening(s, game, tokens["attacker"])
+    store = Store(s.db)
+    try:
+        _, full = rebuild(store, game)
+    finally:
+        store.close()
+    mine = next(u.id for u in full.state.units if u.side == "attacker")
+    hidden = sorted(full.rules.hidden_units(full.state, "attacker"))
+    assert hidden
+    before = decisions_in(s.db, game)
+    with connect(s.url.replace("http", "ws") + f"/api/games/{game}/ws") as ws:
+        ws.send(json.dumps({"type": "inspect", "ref": "inspect", "query": {"kind": "sight", "unit": mine}}))
+        assert "hello" in json.loads(ws.recv())["message"]  # no seat, no answer
+        ws.send(json.dumps({"type": "hello", "token": tokens["attacker"]}))
+        assert json.loads(ws.recv())["type"] == "welcome"
+        assert json.loads(ws.recv())["type"] == "update"
+        refusals = []
+        for query in ({"kind": "sight", "unit": hidden[0]}, {"kind": "sight", "unit": "nobody"}, {"kind": 3}):
+            ws.send(json.dumps({"type": "inspect", "ref": "inspect", "query": query}))
+            refusals.append(json.loads(ws.recv()))
+        assert all(r["type"] == "error" and r["ref"] == "inspect" for r in refusals)
+        assert refusals[0]["message"] == refusals[1]["message"]  # a hidden unit is as unknown as no unit
+        ws.send(json.dumps({"type": "inspect", "ref": "inspect", "query": {"kind": "sight", "unit": mine}}))
+        answer = json.loads(ws.recv())  # the answer, with no position resent after the refusals
+        assert answer["type"] == "inspected" and answer["answer"]["unit"] == mine
+        cell = full.state.unit(mine).cell
+        assert cell in answer["answer"]["cells"]
+        assert not [u for u in hidden if u in json.dumps(answer)]
+    assert decisions_in(s.db, game) == before

@@ -276,6 +276,11 @@ class Ruleset(ABC, Generic[S, Sc]):
         """A text picture of the map and units as ``seat`` sees them (terminal play, debugging)."""
         return ""
 
+    def inspect(self, state: S, seat: str, query: Mapping[str, Any]) -> dict[str, Any]:
+        """Answer a question of ``seat``'s that decides nothing (the path a move would take, what a unit sees),
+        from what that seat may know. A question the ruleset does not answer raises ``IllegalDecision``."""
+        raise IllegalDecision(f"{self.name} answers no question of kind {query.get('kind')!r}")
+
     def rate(self, view: Mapping[str, Any], seat: str, decision: Decision) -> int:
         """A quick score of a decision from ``seat``'s view alone (for the greedy player); higher is better."""
         return 0

@@ -286,11 +286,16 @@ def create_app(
                             raise Refused("say hello with your seat token first", 403)
                         await session.undo(listener.seat, msg.get("tag"))
                         await send({"type": "done", "ref": ref})
+                    elif kind == "inspect":
+                        if listener is None:
+                            raise Refused("say hello with your seat token first", 403)
+                        answer = session.inspect(listener.seat, msg.get("query"))
+                        await send({"type": "inspected", "ref": ref, "answer": answer})
                     else:
-                        raise Refused(f"unknown message type {kind!r}: hello, decide, undo or go_on")
+                        raise Refused(f"unknown message type {kind!r}: hello, decide, undo, go_on or inspect")
                 except GrognardError as e:
                     await refuse(str(e), ref=ref)
-                    if listener is not None:
+                    if listener is not None and kind != "inspect":  # a question changes nothing to resend
                         async with session.lock:
                             listener.last_tag = ""  # resend the current position
                             await session.push(listener)

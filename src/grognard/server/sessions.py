@@ -240,6 +240,14 @@ class Session:
             await self._run_computers()
             await self.push()
 
+    def inspect(self, seat: str, query: Any) -> dict[str, Any]:
+        """A seat's question that decides nothing (the path a move would take, what a unit sees), answered by
+        the rules from what that seat may know (``Ruleset.inspect``)."""
+        try:
+            return self.game.inspect(seat, query)
+        except IllegalDecision as e:
+            raise Refused(f"refused: {e}", 422) from None
+
     async def undo(self, seat: str, tag: Any) -> None:
         """Take back the seat's last decision, where the rules allow it (no die rolled, nothing revealed)."""
         async with self.lock:

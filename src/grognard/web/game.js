@@ -24,6 +24,8 @@
 //   autoSelect, moveFirst            a unit "blinks" (stays selected while it may move); a click on a legal
 //                                    location moves there even where own units stand
 //   sideName(seat), finalTitle(result), finalRows(result), chart(view, seats, events)
+//   inspect: {path: [kinds], sight}  questions the rules answer (Ruleset.inspect): the path of a move of
+//                                    those kinds under the pointer, a unit's line of sight on request (l)
 
 import { api, el, gameEntry, human, rememberGame, rulesetModule } from "./api.js";
 import { HexMap, svg } from "./hexmap.js";
@@ -48,6 +50,8 @@ const page = {
   pending: false,
   shownEvents: 0,
   finalShown: false,
+  painted: {}, // the last highlights drawn, which a previewed path or line of sight is added to
+  preview: null, // {tag, unit, path, sight}: answers to our questions about the position shown
 };
 window.grognard = page; // for the browser tests and the curious
 
@@ -95,6 +99,10 @@ function onMessage(conn, msg) {
     chooseActive();
     render();
     forced(conn);
+  } else if (msg.type === "inspected") {
+    answered(conn, msg.answer);
+  } else if (msg.type === "error" && msg.ref === "inspect") {
+    // a question the position no longer fits (it changed meanwhile): nothing to show
   } else if (msg.type === "error") {
     page.pending = false;
     toast(msg.message);
@@ -329,6 +337,55 @@ function hoverCell(cell) {
   if (!map || !view) return;
   const parts = page.rs.hover ? page.rs.hover(cell, view, map, ctx()) : [human(map.terrain[cell])];
   $("hover").textContent = [page.map.layout.label(cell), ...parts].filter(Boolean).join(" · ");
+  previewPath(cell);
+}
+
+// --- questions that decide nothing: a move's path under the pointer, a unit's line of sight -----------------
+function ask(query) {
+  const conn = current();
+  if (conn?.ws?.readyState === WebSocket.OPEN && conn.update) conn.ws.send(JSON.stringify({ type: "inspect", ref: "inspect", query }));
+}
+
+function previewed() {
+  const p = page.preview;
+  return p && p.tag === current()?.update?.tag && p.unit === page.selected ? p : null;
+}
+
+function previewPath(cell) {
+  const kinds = page.rs.inspect?.path;
+  if (!kinds || !page.selected || page.pending) return;
+  const moving = unitActions(page.selected).cells.some((f) => kinds.includes(f.kind) && f.values.includes(cell));
+  const p = previewed();
+  if (!moving) {
+    if (p?.path) paint({ ...page.painted }, { ...p, path: null, cell: null });
+    return;
+  }
+  if (p?.cell === cell) return;
+  page.preview = { ...(p || {}), tag: current().update.tag, unit: page.selected, cell, path: null };
+  ask({ kind: "path", unit: page.selected, cell });
+}
+
+function toggleSight() {
+  if (!page.rs.inspect?.sight || !page.selected || !onMapUnit(page.selected)) return;
+  const p = previewed();
+  if (p?.sight) return paint({ ...page.painted }, { ...p, sight: null });
+  page.preview = { ...(p || {}), tag: current()?.update?.tag, unit: page.selected, sight: [] };
+  ask({ kind: "sight", unit: page.selected });
+}
+
+function answered(conn, answer) {
+  const p = previewed();
+  if (conn !== current() || !p || answer.unit !== p.unit) return;
+  if (answer.kind === "path" && answer.cell === p.cell) paint(page.painted, { ...p, path: answer.path });
+  if (answer.kind === "sight" && p.sight) paint(page.painted, { ...p, sight: answer.cells });
+}
+
+// Draw the highlights, with the path and the line of sight asked about the selected unit in this position.
+function paint(highlights, preview = previewed()) {
+  page.painted = highlights;
+  page.preview = preview;
+  const p = previewed();
+  page.map?.highlight({ ...highlights, path: p?.path || [], sight: p?.sight || [] });
 }
 
 // The units at a cell: each described in full; in a big stack the selected one (or the top one) in full and
@@ -441,7 +498,7 @@ function renderPanel() {
     const who = page.rs.sideName ? page.rs.sideName(update.view.turn.seat) : update.view.turn.seat;
     panel.append(el("p", { class: "muted" }, update.view.over ? "The game is over." : `Waiting for ${who}…`));
     if (page.rs.panelTop) panel.append(...page.rs.panelTop(update, c));
-    page.map?.highlight(highlights);
+    paint(highlights);
     return;
   }
   panel.append(el("p", { class: "prompt" }, legal.prompt || "Your decision"));
@@ -533,7 +590,7 @@ function renderPanel() {
     rest.append(group);
   }
   panel.append(rest);
-  page.map?.highlight(highlights);
+  paint(highlights);
 }
 
 const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
@@ -630,6 +687,8 @@ document.addEventListener("keydown", (e) => {
     else nextUnit();
   } else if (e.key === "u") {
     undo();
+  } else if (e.key === "l") {
+    toggleSight();
   } else if (e.key === "g") {
     goOn();
   } else if (e.key === "h") {
@@ -704,7 +763,7 @@ function renderReplay() {
       el("button", { onclick: go(r.total), title: "end (End)", "data-step": "end" }, "⏭")),
     slider,
   );
-  page.map?.highlight({});
+  paint({});
 }
 
 function togglePlay() {

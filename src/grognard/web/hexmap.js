@@ -287,11 +287,13 @@ export class HexMap {
 
   // Highlights: {cell: class} for cells, {unit: text} for target odds, the selected unit.
   // ``badges`` ({cell: text}) label highlighted cells (a ruleset's odds).
-  highlight({ cells = new Map(), targets = new Map(), selected = null, path = [], badges = new Map() } = {}) {
+  // ``sight`` (cells) shades what a unit sees, under the other highlights; ``path`` is a move's route.
+  highlight({ cells = new Map(), targets = new Map(), selected = null, path = [], badges = new Map(), sight = [] } = {}) {
     const marks = this.layers.marks;
     const top = this.layers.top;
     marks.replaceChildren();
     top.replaceChildren();
+    for (const cell of sight) svg("polygon", { points: this.layout.corners(cell, 1), class: "sight", "data-sight": cell }, marks);
     for (const [cell, cls] of cells) svg("polygon", { points: this.layout.corners(cell, 0.92), class: `hl ${cls}`, "data-cell": cell }, marks);
     for (const [cell, text] of badges) {
       const [x, y] = this.layout.center(cell);
@@ -300,7 +302,7 @@ export class HexMap {
       svg("text", { x, y: y - 7 }, g).textContent = text;
     }
     if (path.length > 1) {
-      svg("polyline", { points: path.map((c) => this.layout.center(c).join(",")).join(" "), class: "path" }, top);
+      svg("polyline", { points: path.map((c) => this.layout.center(c).join(",")).join(" "), class: "path", "data-path": path.join(" ") }, top);
     }
     for (const node of this.layers.units.querySelectorAll(".counter.selected, .counter.target")) node.classList.remove("selected", "target");
     if (selected) this.layers.units.querySelector(`[data-unit="${CSS.escape(selected)}"]`)?.classList.add("selected");

@@ -8,7 +8,9 @@ import { svg, TERRAIN_COLOURS } from "../hexmap.js";
 const SETUP_COLOURS = ["#a8432c", "#2f5d8a"];
 
 export default {
-  keys: "Keys: click a unit, then a highlighted location or target · Tab next unit · Enter suggested · e end phase · n next unit · h hold fire · u undo · Esc deselect · arrows pan · + − zoom",
+  keys: "Keys: click a unit, then a highlighted location (its path shows under the pointer) or target · l the selected unit's line of sight · Tab next unit · Enter suggested · e end phase · n next unit · h hold fire · u undo · Esc deselect · arrows pan · + − zoom",
+
+  inspect: { path: ["move"], sight: true }, // the rules answer both (rulesets/perfect_general/inspect.py)
 
   units: (st) => st.units || [],
 
