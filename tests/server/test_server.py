@@ -14,6 +14,7 @@ from typing import Any
 import httpx
 from websockets.sync.client import connect
 
+from grognard.engine import Game
 from grognard.server.sessions import rebuild
 from grognard.server.store import Store
 from live_server import Server, auth
@@ -47,12 +48,17 @@ def decisions_in(db: Path, game: str) -> int:
         return int(c.execute("SELECT count(*) FROM decisions WHERE game_id=?", (game,)).fetchone()[0])
 
 
-def digest_of(db: Path, game: str, snapshots: bool = True) -> str:
+def rebuilt(db: Path, game: str, snapshots: bool = True) -> Game:
+    """The game as the store rebuilds it, full state and all."""
     store = Store(db)
     try:
-        return rebuild(store, game, snapshots)[1].digest()
+        return rebuild(store, game, snapshots)[1]
     finally:
         store.close()
+
+
+def digest_of(db: Path, game: str, snapshots: bool = True) -> str:
+    return rebuilt(db, game, snapshots).digest()
 
 
 def test_a_kill_in_the_middle_of_the_computers_turn_resumes_exactly(tmp_path: Path) -> None:
@@ -207,11 +213,7 @@ def test_nothing_hidden_leaves_the_server(shared_server: Server) -> None:
     s = shared_server
     game, tokens = s.create(HUMAN_VS_COMPUTER, seed=3)
     opening(s, game, tokens["attacker"])
-    store = Store(s.db)
-    try:
-        _, full = rebuild(store, game)
-    finally:
-        store.close()
+    full = rebuilt(s.db, game)
     hidden = full.rules.hidden_units(full.state, "attacker")
     assert hidden, "the defender's army should be partly hidden"
     update = s.update(game, tokens["attacker"])
@@ -385,11 +387,7 @@ def test_questions_over_the_websocket_are_answered_from_the_seats_knowledge(shar
     s = shared_server
     game, tokens = s.create(HUMAN_VS_COMPUTER, seed=3)
     opening(s, game, tokens["attacker"])
-    store = Store(s.db)
-    try:
-        _, full = rebuild(store, game)
-    finally:
-        store.close()
+    full = rebuilt(s.db, game)
     mine = next(u.id for u in full.state.units if u.side == "attacker")
     hidden = sorted(full.rules.hidden_units(full.state, "attacker"))
     assert hidden
