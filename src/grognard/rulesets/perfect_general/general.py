@@ -359,7 +359,7 @@ class General(Player):
         for fam in families:
             unit = k.state.unit(fam.fixed["unit"])
             if next_turn and self._direct_options(ctx, k, unit) > 0:
-                continue  # it can shoot now: plotting would cost it this turn's direct fire (p.28 e)
+                continue  # it can shoot now: plotting would cost it this turn's direct fire (p.29 e)
             splash = ctx.tables.units[unit.type].splash
             if splash not in heat:
                 heat[splash] = self._plot_heat(ctx, k, splash, next_turn)
@@ -463,7 +463,7 @@ class General(Player):
         return D.Fire(best[1], best[2])
 
     def _return_risk(self, ctx: Ctx, k: Know, target: Unit, firer: Unit) -> float:
-        """What the target's return fire may cost us before our shot lands (p.28)."""
+        """What the target's return fire may cost us before our shot lands (p.29)."""
         if target.fired or not firer.spotted:
             return 0.0
         pct = shot_chance(ctx, k.state, target, firer) or 0
@@ -484,7 +484,7 @@ class General(Player):
                 continue
             pct = chances.get(tid, 0)
             s = pct * self.value(ctx, target)
-            if tid == shooter and me is not None:  # killing the shooter first saves our unit (p.28)
+            if tid == shooter and me is not None:  # killing the shooter first saves our unit (p.29)
                 s += pct * (shot_chance(ctx, k.state, target, me) or 0) * self.value(ctx, me) / 100
             if best is None or s > best[0]:
                 best = (s, tid)
@@ -673,7 +673,7 @@ class General(Player):
 
         stay = score(u.cell)
         best_cell, best = None, stay
-        # mines and barrages destroy what enters them (p.22, p.29); neutral countries are better left alone
+        # mines and barrages destroy what enters them (p.22, p.30); neutral countries are better left alone
         deadly = k.neutral | {m["cell"] for m in k.view["mines"]} | {b["cell"] for b in k.view["barrages"]}
         for c in cells:
             if c in deadly:
