@@ -392,9 +392,12 @@ def can_work(ctx: Ctx, unit: Unit) -> bool:
     )
 
 
+BRIDGEABLE = ("river", "blown_bridge")  # where an engineer can build a bridge (p.14, p.21, p.25)
+
+
 def bridge_sites(ctx: Ctx, state: PGState, unit: Unit) -> bool:
     """An engineer standing in a river (or a blown bridge) can bridge it (p.14)."""
-    return can_work(ctx, unit) and ctx.board.terrain(state, unit.cell) in ("river", "blown_bridge")
+    return can_work(ctx, unit) and ctx.board.terrain(state, unit.cell) in BRIDGEABLE
 
 
 def bridges_to_blow(ctx: Ctx, state: PGState, unit: Unit) -> list[int]:
