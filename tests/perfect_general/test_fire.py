@@ -42,14 +42,14 @@ def test_range_table_matches_the_reference_cell_by_cell():
         assert [t.max_range[(firer, target)] for target in ORDER] == values, firer
 
 
-def test_manual_range_facts_p2_p19_p20():
+def test_manual_range_facts_p2_p20_p21():
     t = load_tables()
     assert t.max_range[("armored_car", "armored_car")] == 6  # p.2
     assert t.max_range[("armored_car", "medium_tank")] == 1  # p.2
-    assert t.max_range[("light_tank", "heavy_tank")] == 2  # p.19
+    assert t.max_range[("light_tank", "heavy_tank")] == 2  # p.20
     assert all(t.max_range[("infantry", a)] == 1 for a in ("armored_car", "light_tank", "medium_tank", "heavy_tank"))
-    assert all(t.max_range[("bazooka", x)] == t.max_range[("light_tank", x)] for x in ORDER)  # p.20
-    assert all(t.max_range[("mobile_artillery", x)] == t.max_range[("heavy_tank", x)] for x in ORDER)  # p.19
+    assert all(t.max_range[("bazooka", x)] == t.max_range[("light_tank", x)] for x in ORDER)  # p.21
+    assert all(t.max_range[("mobile_artillery", x)] == t.max_range[("heavy_tank", x)] for x in ORDER)  # p.20
 
 
 def test_hit_chance_by_range_from_the_table_p3(field):
