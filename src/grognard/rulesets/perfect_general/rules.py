@@ -382,7 +382,7 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
         raise IllegalDecision(f"{d.text()} is not a Perfect General order")
 
     def _after_return(self, state: PGState, step: Step, shot: tuple[str, str] | None) -> PGState:
-        """p.28: the return shot is fired first; then the original shot, if its firer survived."""
+        """p.29: the return shot is fired first; then the original shot, if its firer survived."""
         offer = state.offer
         assert offer is not None and offer.kind == "return"
         state = replace(state, offer=None)
