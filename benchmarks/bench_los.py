@@ -4,7 +4,8 @@ Run: ``python benchmarks/bench_los.py`` (needs the ``bench`` extra: ``pip instal
 
 Ours: :meth:`Sight.visible` for 300 Antietam-like observers on a 42x36 square map with elevation levels of
 45 ft, woods 20 ft, towns 30 ft and cornfields 6 ft (BA 8.3), eyes and targets 5 ft (units), sight range 4,
-8, 12 or 16 squares by the observer's level (BA 8.3) and a 90-degree facing V (BA 7.9).
+8, 12 or 16 squares by the observer's level (BA 8.3) and a 90-degree facing V (BA 7.9); then the same units
+looking all around (tcod always looks all around, so this is the like-for-like case).
 Peer: ``tcod.map.compute_fov`` with ``FOV_SYMMETRIC_SHADOWCAST`` from the same 300 positions with the same
 radii on a flat, fully transparent map of the same size (tcod has no heights; this is the fastest it gets).
 Target: ours at most 10 times tcod's time. A hex case (300 units, range 25 as in The Perfect General's clear
@@ -87,6 +88,8 @@ def main() -> None:
     flat = Sight(grid, [0] * grid.size, [0] * grid.size)
 
     antietam = compare(lambda: sight.visible(observers, UNIT), lambda: tcod_refresh(observers, grid, radius_of))
+    around = [Observer(o.cell, o.eye, o.range) for o in observers]  # the same units, no facing: every direction
+    around_cmp = compare(lambda: sight.visible(around, UNIT), lambda: tcod_refresh(around, grid, radius_of))
     flat_cmp = compare(lambda: flat.visible(observers, UNIT), lambda: tcod_refresh(observers, grid, radius_of))
     first = first_refresh(sight, observers, UNIT)
     seen_ours = int(sight.visible(observers, UNIT).sum())
@@ -110,6 +113,13 @@ def main() -> None:
             fmt(antietam.peer),
             verdict(antietam.ratio, TARGET),
             f"{seen_ours} / {seen_tcod}",
+        ],
+        [
+            "same squares and terrain, all around",
+            fmt(around_cmp.ours),
+            fmt(around_cmp.peer),
+            verdict(around_cmp.ratio, TARGET),
+            f"{int(sight.visible(around, UNIT).sum())}",
         ],
         ["same observers, flat map", fmt(flat_cmp.ours), fmt(flat_cmp.peer), f"{flat_cmp.ratio:.2f}x", f"{seen_flat}"],
         ["first refresh (builds line tables)", fmt(first), "", "", ""],

@@ -62,12 +62,19 @@ class Server:
         self.proc = None
 
     # --- the API, as a client uses it ------------------------------------------------------------------
-    def create(self, seats: dict[str, Any], seed: int = 11, **options: Any) -> tuple[str, dict[str, str]]:
+    def create(
+        self,
+        seats: dict[str, Any],
+        seed: int = 11,
+        game: str = "perfect_general",
+        scenario: str = "simple_little_war",
+        **options: Any,
+    ) -> tuple[str, dict[str, str]]:
         r = httpx.post(
             f"{self.url}/api/games",
             json={
-                "game": "perfect_general",
-                "scenario": "simple_little_war",
+                "game": game,
+                "scenario": scenario,
                 "seats": seats,
                 "seed": seed,
                 "options": options,
@@ -81,6 +88,9 @@ class Server:
         r = httpx.get(f"{self.url}/api/games/{game}/update", headers=auth(token), timeout=60)
         assert r.status_code == 200, r.text
         return dict(r.json())
+
+    def go_on(self, game: str, token: str) -> httpx.Response:
+        return httpx.post(f"{self.url}/api/games/{game}/go_on", headers=auth(token), timeout=120)
 
     def decide(self, game: str, token: str, decision: Any, tag: Any = None) -> httpx.Response:
         if tag is None:

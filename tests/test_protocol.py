@@ -102,3 +102,16 @@ def test_a_seats_view_does_not_count_the_decisions_made():
     g.apply("red", EndTurn())
     assert "decisions" not in g.view("red") and "decisions" not in g.view("blue")
     assert g.view(None)["decisions"] == 1
+
+
+def test_a_question_the_ruleset_does_not_answer_is_refused_and_changes_nothing():
+    """``Game.inspect``: a question is an object with a kind; a ruleset answers only the kinds it knows."""
+    g = game()
+    before = g.digest()
+    with pytest.raises(IllegalDecision, match="answers no question of kind 'path'"):
+        g.inspect("red", {"kind": "path", "unit": "r0", "cell": 3})
+    with pytest.raises(IllegalDecision, match="an object with a 'kind'"):
+        g.inspect("red", ["path"])  # type: ignore[arg-type]
+    with pytest.raises(IllegalDecision, match="no seat"):
+        g.inspect("green", {"kind": "sight"})
+    assert g.digest() == before and not g.log

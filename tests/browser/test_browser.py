@@ -5,128 +5,19 @@ These tests fail, never skip, when Chromium is missing: CI installs it (``.ci/ru
 
 from __future__ import annotations
 
-import json
 import os
-import re
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import sync_playwright
 
-from grognard.server.sessions import rebuild
-from grognard.server.store import Store
+from browser_pages import Player, create, full_game, game_id_of, received
 from live_server import Server
 
 ROOT = Path(__file__).resolve().parents[2]
 # The screenshot in docs/ is refreshed on request (GROGNARD_SCREENSHOTS=1 python -m pytest tests/browser), so an
 # ordinary test run leaves the working tree clean; otherwise it goes to a temporary folder.
 DOCS_SCREENSHOT = ROOT / "docs" / "screenshots" / "perfect_general.png"
-
-
-def chromium_path() -> str:
-    path = shutil.which("chromium") or shutil.which("chromium-browser")
-    if path is None:
-        pytest.fail(
-            "the browser tests need Debian's chromium: apt-get install -y chromium (.ci/run installs it)",
-            pytrace=False,
-        )
-    return path
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium_path(), args=["--no-sandbox"])
-        yield b
-        b.close()
-
-
-class Player:
-    """One browser page, recording every websocket message it receives and every page error."""
-
-    def __init__(self, browser: Any, server: Server) -> None:
-        self.context = browser.new_context(viewport={"width": 1200, "height": 760})
-        self.page = self.context.new_page()
-        self.page.set_default_timeout(30_000)
-        self.server = server
-        self.frames: list[str] = []
-        self.errors: list[str] = []
-        self.page.on("websocket", lambda ws: ws.on("framereceived", lambda f: self.frames.append(f)))
-        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
-        self.responses: list[Any] = []  # the API's HTTP answers, read after the fact
-        self.page.on("response", lambda r: self.responses.append(r) if "/api/" in r.url else None)
-
-    def lobby(self) -> None:
-        self.page.goto(self.server.url + "/")
-        self.page.wait_for_selector(".scenario svg")
-
-    def ready(self) -> None:
-        """Wait until the page has the position and no decision of ours is in flight."""
-        self.page.wait_for_function("window.grognard && window.grognard.active && !window.grognard.pending")
-        self.page.wait_for_selector(".decide .prompt, .decide .muted")
-
-    def prompt(self) -> str:
-        self.ready()
-        node = self.page.query_selector(".decide .prompt")
-        return node.inner_text() if node else ""
-
-    def click(self, selector: str) -> None:
-        self.ready()
-        self.page.click(selector)
-        self.ready()
-
-    def wait_prompt(self, pattern: str) -> None:
-        self.page.wait_for_function(
-            "p => { const n = document.querySelector('.decide .prompt');"
-            " return n && new RegExp(p).test(n.textContent) && !window.grognard.pending }",
-            arg=pattern,
-            timeout=60_000,
-        )
-
-    def buy_and_place(self, units: list[str]) -> None:
-        self.wait_prompt("^buy your units")
-        for name in units:
-            self.click(f".decide button:has-text(' {name} (')")  # "buy a Medium Tank (8 points)"
-        self.click("button[data-kind=done_buying]")
-        if self.page.query_selector("[data-kind=confirm]"):
-            self.click("[data-kind=confirm] button[data-value=true]")
-        self.wait_prompt("^place your units")
-        for i in range(len(units)):
-            cells = self.page.eval_on_selector_all(".layer-marks polygon", "ns => ns.map(n => n.dataset.cell)")
-            self.click(f".layer-marks polygon[data-cell='{cells[(i * 41 + 7) % len(cells)]}']")
-        self.click("button[data-kind=done_placing]")
-
-    def log(self) -> str:
-        return self.page.inner_text("#log")
-
-    def messages(self) -> list[dict[str, Any]]:
-        return [json.loads(f) for f in self.frames if isinstance(f, str)]
-
-
-def create(player: Player, seats: dict[str, str], seed: int) -> None:
-    player.lobby()
-    for seat, value in seats.items():
-        player.page.select_option(f"select[data-seat={seat}]", value)
-    player.page.click("details.advanced summary")
-    player.page.fill("#seed", str(seed))
-    player.page.click("#start")
-
-
-def full_game(server: Server, game_id: str) -> Any:
-    store = Store(server.db)
-    try:
-        return rebuild(store, game_id)[1]
-    finally:
-        store.close()
-
-
-def game_id_of(player: Player) -> str:
-    m = re.search(r"game=([^&]+)", player.page.url)
-    assert m, player.page.url
-    return m.group(1)
 
 
 def test_a_game_against_the_computer(browser: Any, server: Server, tmp_path: Path) -> None:
@@ -148,7 +39,19 @@ def test_a_game_against_the_computer(browser: Any, server: Server, tmp_path: Pat
     me.page.click(f".counter[data-unit='{mover}']")
     me.page.wait_for_selector(".layer-marks polygon.hl-move")
     targets = me.page.eval_on_selector_all(".layer-marks polygon.hl-move", "ns => ns.map(n => n.dataset.cell)")
-    me.click(f".layer-marks polygon[data-cell='{targets[len(targets) // 2]}']")
+    goal = targets[len(targets) // 2]
+    # the pointer on a destination previews the path the move will take (PG p.14: smart moves)
+    me.page.hover(f".layer-marks polygon[data-cell='{goal}']")
+    start = me.page.get_attribute(f".counter[data-unit='{mover}']", "data-cell")
+    path = me.page.wait_for_selector(".path").get_attribute("data-path").split()
+    assert path[0] == start and path[-1] == goal and len(path) >= 2
+    # l shows what the selected unit sees (p.32), and hides it again
+    me.page.keyboard.press("l")
+    me.page.wait_for_selector(f".sight[data-sight='{start}']")
+    assert me.page.locator(".sight").count() > 1
+    me.page.keyboard.press("l")
+    me.page.wait_for_selector(".sight", state="detached")
+    me.click(f".layer-marks polygon[data-cell='{goal}']")
     me.page.wait_for_function(
         "id => [...document.querySelectorAll('#log li')].some(li => li.textContent.includes('moves to'))", arg=mover
     )
@@ -195,23 +98,12 @@ def fog_holds(me: Player, server: Server, game_id: str) -> int:
     page; returns how many there were (a unit hidden now was never seen: its id cannot have been sent)."""
     full = full_game(server, game_id)
     hidden = full.rules.hidden_units(full.state, "attacker")
-    received = "\n".join(f for f in me.frames if isinstance(f, str))
-    assert received, "the page received no websocket message"
-    bodies = [_body(r) for r in me.responses]
-    assert any(bodies), "no HTTP answer of the API could be read"
-    received += "\n".join(bodies)
+    text = received(me)
     page_html = me.page.content()
-    assert [u for u in hidden if u in received] == []
+    assert [u for u in hidden if u in text] == []
     assert [u for u in hidden if u in page_html] == []
     assert all(u["side"] == "attacker" or u["id"] not in hidden for m in me.messages() for u in _units(m))
     return len(hidden)
-
-
-def _body(response: Any) -> str:
-    try:
-        return str(response.text())
-    except Exception:  # a response the browser has let go of (after a reload)
-        return ""
 
 
 def _units(message: dict[str, Any]) -> list[dict[str, Any]]:
@@ -261,11 +153,7 @@ def test_open_a_save_and_replay_it(browser: Any, server: Server, tmp_path: Path)
     play_out(game, parse_players("random,random", PerfectGeneral, PerfectGeneral.seats, 2))
     path = write_save(game, tmp_path / "finished.json")
     me = Player(browser, server)
-    me.lobby()
-    me.page.set_input_files("#save-file", str(path))
-    me.page.wait_for_selector("#upload-seat option[value=attacker]", state="attached")
-    me.page.click("#upload button[type=submit]")
-    me.page.wait_for_selector(".final-card")
+    me.open_save(path, "attacker")
     result = game.result()
     assert result is not None and result.summary in me.page.inner_text(".final-card")  # the saved game's result
     assert me.page.query_selector(".final-card svg.chart polyline")  # the score per turn

@@ -50,25 +50,6 @@ def test_combat_modifiers(position) -> None:
     assert sorted(notes) == ["across_river", "cavalry_vs_lower_morale"]
 
 
-def test_terrain_modifiers_for_the_defender_area(position) -> None:
-    """§5.64: -1 into mountains, +2 into marsh, -2 from marsh, -1 cavalry into forest, +1 cavalry defending it."""
-    p = position(
-        [
-            ("FR-I1", "france", "infantry", "9,3"),
-            ("FR-C1", "france", "cavalry", "10,5"),
-            ("AU-I1", "austria", "infantry", "10,4"),
-            ("AU-I2", "austria", "infantry", "11,7"),
-            ("AU-C1", "austria", "cavalry", "11,5"),
-        ]
-    )
-    ctx, s = p.ctx, p.state
-    assert "into_marsh" in play.combat_modifier(ctx, s, p.unit("FR-I1"), p.unit("AU-I1"))[1]
-    assert "into_mountains" in play.combat_modifier(ctx, s, p.unit("FR-C1"), p.unit("AU-I2"))[1]
-    assert "from_marsh" in play.combat_modifier(ctx, s, p.unit("AU-I1"), p.unit("FR-I1"))[1]
-    assert "cavalry_defending_forest" in play.combat_modifier(ctx, s, p.unit("AU-C1"), p.unit("FR-C1"))[1]
-    assert "cavalry_into_forest" in play.combat_modifier(ctx, s, p.unit("AU-C1"), p.unit("FR-C1"))[1]
-
-
 def test_attacking_a_garrison(position) -> None:
     """§5.64: -2 against a garrison and none of the modifiers below; §3.3 cavalry attack garrisons at -2."""
     p = position(
@@ -145,23 +126,6 @@ def test_reactions_only_after_the_first_attack(position) -> None:
     p.set(attacked=True)
     assert p.game.turn().optional == ("allied",)
     assert p.game.legal("allied")
-
-
-def test_reinforcement_fog_of_war_odds(position) -> None:
-    """§5.67: a reinforcement arrives on die + morale (-2 militia, +1 cavalry) of 6 or more: infantry at morale 3
-    4 times in 6, militia at morale 2 once in 6 (3,000 tries each, ±3 points)."""
-    for type_, expected in (("infantry", 4 / 6), ("militia", 1 / 6)):
-        p = position(
-            [("FR-I1", "france", "infantry", "14,6"), ("AU-X", "austria", type_, "16,6")],
-            control={"14,6": "french"},
-        )
-        to = p.cell("15,6")
-        step = p.step(9)
-        arrived = 0
-        for _ in range(3000):
-            after = play.reinforce(p.ctx, p.state, step, "AU-X", to)
-            arrived += after.unit("AU-X").cell == to
-        assert abs(arrived / 3000 - expected) < 0.03, type_
 
 
 def test_withdrawal_over_a_river_risks_a_rout(position) -> None:
@@ -243,3 +207,90 @@ def test_expected_losses_over_the_die(position) -> None:
     assert play.expected_losses(p.ctx, 0) == (7, 4)
     assert play.expected_losses(p.ctx, 3) == (1, 13)
     assert play.expected_losses(p.ctx, -6) == (18, 0)
+
+
+def test_a_garrison_that_attacks_stays_a_garrison(position) -> None:
+    """§3.6: to quit being a garrison the unit must move out of the area; attacking moves no one (§5.64)."""
+    p = position(
+        [("FR-I1", "france", "infantry", "13,6", {"garrison": True}), ("AU-I1", "austria", "infantry", "14,6")],
+        control={"13,6": "french"},
+    )
+    state = play.attack(p.ctx, p.state, p.step(), "FR-I1", p.cell("14,6"))
+    attacker = state.unit("FR-I1")  # morale 3 loses at most 3 (A3): never destroyed here
+    assert attacker.cell == p.cell("13,6") and attacker.garrison and attacker.fatigue == 1
+
+
+def test_british_units_never_react_into_the_sea(position) -> None:
+    """§2.13: British units cannot move into sea areas during defensive movement; a reinforcement or withdrawal
+    goes into a controlled land area free of enemy units."""
+    p = position(
+        [("GB-I1", "britain", "infantry", "9,4"), ("FR-I1", "france", "infantry", "9,5")],
+        seat="french",
+        control={"9,4": "allied", "10,4": "allied"},
+    )
+    moves = play.reaction_moves(p.ctx, p.state, p.unit("GB-I1"), withdraw=True)
+    assert moves and all(c in p.ctx.board.land and p.state.control[c] == "allied" for c in moves)
+    assert any(n in p.ctx.board.sea for n in p.ctx.board.neighbors[p.cell("9,4")])  # Amsterdam is a port
+
+
+def test_units_out_of_supply_this_season_do_not_react(position) -> None:
+    """§5.4: units that start their turn unsupplied cannot move for the entire season, so not in the enemy's turn
+    of that season either (§2.13); the next season they may."""
+    p = position(
+        [("FR-I1", "france", "infantry", "14,6"), ("AU-I1", "austria", "infantry", "15,6", {"supplied": False})],
+        control={"14,6": "french"},
+    )
+    assert play.reaction_moves(p.ctx, p.state, p.unit("AU-I1"), withdraw=True) == []
+    p.edit("AU-I1", supplied=True)
+    assert play.reaction_moves(p.ctx, p.state, p.unit("AU-I1"), withdraw=True)
+
+
+def test_reinforcement_fog_of_war_for_every_unit_type(position) -> None:
+    """§5.67: arrives on die + morale (-2 militia, +1 cavalry) of 6 or more: guard 5/6, infantry 4/6, cavalry 4/6,
+    militia 1/6, an HQ (morale 0) 1/6 (2,400 tries each with seed 21, within ±0.035)."""
+    expected = {"guard": 5 / 6, "infantry": 4 / 6, "cavalry": 4 / 6, "militia": 1 / 6, "hq": 1 / 6}
+    for type_, chance in expected.items():
+        p = position(
+            [("FR-I1", "france", "infantry", "14,6"), ("AU-X", "austria", type_, "16,6")],
+            control={"14,6": "french"},
+        )
+        to = p.cell("15,6")
+        assert to in play.reaction_moves(p.ctx, p.state, p.unit("AU-X"), withdraw=False)
+        step = p.step(21)
+        n = 2400
+        arrived = sum(play.reinforce(p.ctx, p.state, step, "AU-X", to).unit("AU-X").cell == to for _ in range(n))
+        assert abs(arrived / n - chance) < 0.035, type_
+
+
+def test_hqs_never_attack(position) -> None:
+    """§3.3: HQs have a maximum morale of zero; §5.64: units at morale zero cannot initiate attacks."""
+    p = position(
+        [("Napoleon", "france", "hq", "14,6", {"bonus": 2}), ("AU-I1", "austria", "infantry", "15,6")],
+        control={"14,6": "french"},
+    )
+    assert p.cell("15,6") not in play.destinations(p.ctx, p.state, p.unit("Napoleon"))
+
+
+def test_one_defensive_move_per_unit_per_season_and_set_top(position) -> None:
+    """§5.65: units and leaders are allowed only one defensive move per season; the defender may change the unit on
+    top of a stack (§3.5), which counts as that unit's reaction (docs/rules/grande-armee.md)."""
+    from grognard.rulesets.grande_armee.decisions import SetTop, Withdraw
+
+    p = position(
+        [
+            ("FR-I1", "france", "infantry", "14,6"),
+            ("AU-I1", "austria", "infantry", "15,6", {"morale": 1}),
+            ("AU-A1", "austria", "guard", "15,6"),
+        ],
+        control={"14,6": "french"},
+    )
+    p.set(attacked=True)
+    assert play.top_unit(p.ctx, p.state, p.cell("15,6")).id == "AU-A1"
+    p.game.apply("allied", SetTop("AU-I1"))
+    assert play.top_unit(p.ctx, p.state, p.cell("15,6")).id == "AU-I1" and p.unit("AU-I1").reacted
+    assert play.reaction_moves(p.ctx, p.state, p.unit("AU-I1"), withdraw=True) == []
+    to = play.reaction_moves(p.ctx, p.state, p.unit("AU-A1"), withdraw=True)[0]
+    p.game.apply("allied", Withdraw("AU-A1", to))
+    assert p.unit("AU-A1").reacted and p.unit("AU-A1").withdrew
+    assert "AU-A1" not in play.top_candidates(p.ctx, p.state, "allied")
+    assert play.reaction_moves(p.ctx, p.state, p.unit("AU-A1"), withdraw=False) == []

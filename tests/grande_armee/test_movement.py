@@ -111,11 +111,30 @@ def test_control_is_taken_by_fighting_units_not_by_hqs(position) -> None:
     assert p.state.control[target] == "french"
 
 
-def test_neutral_areas_are_not_entered(position) -> None:
-    """§2.4, §6.0 (docs/rules/grande-armee.md): powers not at war are neutral and their areas closed."""
+def test_neutral_areas_are_entered_and_taken(position) -> None:
+    """§2.4: moving into an area takes its control, whoever held it, the Neutral player included; §2.5 lists every
+    movement restriction and neutrality is not one of them (docs/rules/grande-armee.md). A neutral capital taken
+    counts one victory point, as any capital not the taker's own (§5.2)."""
     p = position([("FR-I1", "france", "infantry", "14,5")], control={"14,5": "french"})
-    assert p.state.control[p.cell("14,4")] == "neutral"  # Berlin in 1805
-    assert p.cell("14,4") not in play.destinations(p.ctx, p.state, p.unit("FR-I1"))
+    berlin = p.cell("14,4")
+    assert p.state.control[berlin] == "neutral"  # Prussia in 1805
+    assert berlin in play.destinations(p.ctx, p.state, p.unit("FR-I1"))
+    p.game.state = play.move(p.ctx, p.state, p.step(), "FR-I1", berlin)
+    assert p.state.control[berlin] == "french"
+    assert play.city_value(p.ctx, berlin, "french") == 1
+
+
+def test_prohibited_areas_are_never_entered(position) -> None:
+    """§2.2, §2.4: the areas a scenario prohibits (here Spain in 1805 and Russia from column 22) are entered by no
+    unit and controlled by no player."""
+    p = position(
+        [("FR-I1", "france", "infantry", "5,8"), ("RU-I1", "russia", "infantry", "21,4")], control={"5,8": "french"}
+    )
+    for uid, label in (("FR-I1", "5,9"), ("FR-I1", "4,8"), ("RU-I1", "22,4")):
+        cell = p.cell(label)
+        assert cell in p.ctx.board.prohibited and p.state.control[cell] == ""
+        assert not play.may_enter(p.ctx, p.state, p.unit(uid), cell)
+    assert play.destinations(p.ctx, p.state, p.unit("FR-I1")) == [p.cell("6,7")]  # Bayonne: only Bordeaux is open
 
 
 def test_unsupplied_units_cannot_move(position) -> None:
@@ -177,17 +196,44 @@ def test_refused_moves_name_their_rule(position) -> None:
     p = position(
         [
             ("FR-I1", "france", "infantry", "29,4"),
-            ("FR-I2", "france", "infantry", "14,6", {"morale": 0}),
-            ("RU-I1", "russia", "infantry", "15,6"),
+            ("FR-I2", "france", "infantry", "20,3", {"morale": 0}),
+            ("RU-I1", "russia", "infantry", "21,3"),
         ],
         scenario="5_russian_campaign",
-        control={"29,4": "french", "14,6": "french", "15,6": "allied"},
+        control={"29,4": "french"},
     )
     before = p.game.digest()
     with pytest.raises(IllegalDecision) as refused:
         p.game.apply("french", Move("FR-I1", p.cell("30,4")))
     assert refused.value.rule == "LGA §2.5"
     with pytest.raises(IllegalDecision) as refused:
-        p.game.apply("french", Move("FR-I2", p.cell("15,6")))
+        p.game.apply("french", Move("FR-I2", p.cell("21,3")))
     assert refused.value.rule == "LGA §5.64"
     assert p.game.digest() == before
+
+
+def test_embarking_and_landing_spend_every_move_and_are_long_marches(position) -> None:
+    """§2.3: entering a sea area from land, or land from the sea, takes all remaining moves; §5.61: a unit that
+    uses its entire movement allowance rolls on the long march fatigue table; sailing on is a free move that
+    faces the fog of war (§5.63)."""
+    p = position([("GB-I1", "britain", "infantry", "6,4")], seat="allied")
+    step = p.step(5)
+    p.game.state = play.move(p.ctx, p.state, step, "GB-I1", p.cell("7,4"))
+    assert p.unit("GB-I1").moves == 0 and [e.kind for e in step.events] == ["move", "long_march"]
+    p.edit("GB-I1", moves=5, fatigue=0)
+    step = p.step(6)
+    p.game.state = play.move(p.ctx, p.state, step, "GB-I1", p.cell("1,10"))
+    assert p.unit("GB-I1").moves in (5, 4, 0) and "long_march" not in [e.kind for e in step.events]
+    p.edit("GB-I1", moves=5)
+    step = p.step(7)
+    p.game.state = play.move(p.ctx, p.state, step, "GB-I1", p.cell("2,10"))
+    assert p.unit("GB-I1").moves == 0 and [e.kind for e in step.events] == ["move", "long_march"]
+
+
+def test_units_at_sea_exert_no_zoc_and_zocs_stop_at_the_shore(position) -> None:
+    """§3.2: units exert a ZOC into adjacent land areas: not into the sea, and not from it (docs/rules)."""
+    p = position([("GB-I1", "britain", "infantry", "7,4"), ("AU-I1", "austria", "infantry", "9,4")], seat="allied")
+    zone = play.zoc(p.ctx, p.state, "allied")
+    board = p.ctx.board
+    assert zone and not zone & board.sea
+    assert zone == {n for n in board.neighbors[p.cell("9,4")] if n in board.land}

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from grognard.rulesets.grande_armee import phases, play
 from grognard.rulesets.grande_armee.decisions import Build, EndBuild, Rally
 from grognard.rulesets.grande_armee.state import Phase
@@ -163,29 +165,11 @@ def test_build_sites_and_cost(position) -> None:
     assert p.state.points("france") == 8 and p.unit("FR-M9").cell == -1
     p = position([("SP-M9", "spain", "militia", "")], scenario="3_spanish_quagmire", seat="allied", phase=Phase.BUILD)
     sites = p.labels(play.build_sites(p.ctx, p.state, p.unit("SP-M9")))
-    assert "3,10" in sites and "6,9" in sites and "5,9" not in sites  # Seville, Valencia; not French-held Madrid
+    assert sites == ["1,8", "3,10", "3,9", "5,10", "5,9", "6,9"]  # every Allied-held Spanish city, Madrid too
+    assert "4,8" not in sites and "8,9" not in sites  # French-held Vitoria and Barcelona
     p = position([("RU-I9", "russia", "infantry", "")], scenario="5_russian_campaign", seat="allied", phase=Phase.BUILD)
     assert p.labels(play.build_sites(p.ctx, p.state, p.unit("RU-I9"))) == ["24,1", "29,3"]
     assert p.ctx.tables.units["hq"].cost == 5
-
-
-def test_muster_modifiers(position) -> None:
-    """§5.4: + morale, -2 winter, +3 capital, +2 minor city, -2 mountains, -3 marsh, -2 unsupplied, -1 French in
-    Russia, Spain or Portugal."""
-    p = position(
-        [
-            ("FR-I1", "france", "infantry", "8,6"),
-            ("FR-I2", "france", "infantry", "10,6"),
-            ("FR-I3", "france", "infantry", "8,7", {"supplied": False}),
-            ("FR-M1", "france", "militia", "10,4"),
-            ("FR-C1", "france", "cavalry", "8,7"),
-        ],
-        season="winter",
-    )
-    m = {u: play.muster_modifier(p.ctx, p.state, p.unit(u)) for u in ("FR-I1", "FR-I2", "FR-I3", "FR-M1", "FR-C1")}
-    assert m == {"FR-I1": 3 - 2 + 3, "FR-I2": 3 - 2 + 2, "FR-I3": 3 - 2 - 2 - 2, "FR-M1": 2 - 2 - 3, "FR-C1": 2 - 2}
-    p = position([("FR-I1", "france", "infantry", "4,9")], scenario="3_spanish_quagmire")
-    assert play.muster_modifier(p.ctx, p.state, p.unit("FR-I1")) == 3 - 2 - 1  # mountains, in Spain
 
 
 def test_fatigue_reset_at_the_start_of_the_turn(position) -> None:
@@ -210,3 +194,185 @@ def test_end_build_moves_on_to_movement(position) -> None:
     p = position([("FR-I1", "france", "infantry", "8,6", {"morale": 2})], phase=Phase.BUILD)
     p.game.apply("french", EndBuild())
     assert p.state.phase is Phase.MOVE and p.unit("FR-I1").moves == 5
+
+
+def test_a_captured_capital_is_no_source_of_supply(position) -> None:
+    """§2.3: Paris is the only source for the French; the Allies draw supply from any allied capital but Madrid;
+    occupying an enemy's capital eliminates it as a source, and does not make it one for the occupier."""
+    p = position([], scenario="7_waterloo", seat="allied")
+    paris, vienna, berlin = p.cell("8,6"), p.cell("16,6"), p.cell("14,4")
+    assert {vienna, berlin} <= play.supply_sources(p.ctx, p.state, "allied")
+    assert play.supply_sources(p.ctx, p.state, "french") == {paris}
+    p.set(control=tuple("allied" if i == paris else c for i, c in enumerate(p.state.control)))
+    assert paris not in play.supply_sources(p.ctx, p.state, "allied")
+    assert play.supply_sources(p.ctx, p.state, "french") == set()
+    p = position([], scenario="3_spanish_quagmire", seat="allied")
+    assert p.cell("5,9") not in play.supply_sources(p.ctx, p.state, "allied")  # Madrid, held by the Spanish
+    assert p.cell("6,4") in play.supply_sources(p.ctx, p.state, "allied")  # London
+
+
+def test_napoleon_destroyed_before_spring_1809_is_rebuilt_in_paris_and_stays(position) -> None:
+    """§6.0 scenario 3: Napoleon is in Paris "for the remainder of the scenario": a Napoleon destroyed before
+    spring 1809 is not brought back by the rule, and if rebuilt afterwards (in Paris, §2.3) he cannot leave."""
+    p = position([("Napoleon", "france", "hq", "", {"bonus": 2})], scenario="3_spanish_quagmire", season="spring")
+    p.set(year=1809, phase=Phase.BUILD, mp=(("france", 20), ("spain", 0), ("britain", 0)))
+    assert phases.special_rules(p.ctx, p.state, p.step()).unit("Napoleon").cell == -1
+    state = play.build(p.ctx, p.state, p.step(), "Napoleon", p.cell("8,6"))
+    napoleon = replace(state.unit("Napoleon"), moves=7)
+    assert napoleon.fixed and play.destinations(p.ctx, state, napoleon) == []
+
+
+def test_napoleon_leaves_the_campaign_if_paris_is_lost(position) -> None:
+    """§6.0 scenario 3: if the French do not hold Paris in spring 1809 he cannot return there; he leaves the
+    campaign for good (docs/rules/grande-armee.md)."""
+    p = position(
+        [("Napoleon", "france", "hq", "4,8", {"bonus": 2}), ("GB-I1", "britain", "infantry", "8,6")],
+        scenario="3_spanish_quagmire",
+        season="spring",
+        control={"8,6": "allied"},
+    )
+    p.set(year=1809)
+    state = phases.special_rules(p.ctx, p.state, p.step())
+    gone = state.unit("Napoleon")
+    assert gone.cell == -1 and gone.year > p.ctx.scenario.end[0]
+    assert "Napoleon" not in [u.id for u in play.buildable(p.ctx, state, "french")]
+
+
+def test_british_military_aid_one_point_at_a_time(position) -> None:
+    """§5.5: if Britain is active, it may transfer MPs to any other allied country, in the Build/Rally phase."""
+    from grognard.rulesets.grande_armee.decisions import Aid
+
+    p = position([], seat="allied", phase=Phase.BUILD)
+    p.set(mp=(("france", 8), ("austria", 0), ("russia", 0), ("britain", 2)))
+    assert sorted(play.aid_targets(p.ctx, p.state, "allied")) == ["austria", "russia"]
+    p.game.apply("allied", Aid("russia"))
+    assert (p.state.points("britain"), p.state.points("russia")) == (1, 1)
+    state = play.aid(p.ctx, p.state, p.step(), "austria")
+    assert (state.points("britain"), state.points("austria")) == (0, 1)
+    assert play.aid_targets(p.ctx, state, "allied") == []
+    p = position([], scenario="4_crisis_on_the_danube", seat="allied", phase=Phase.BUILD)
+    assert play.aid_targets(p.ctx, p.state, "allied") == []  # Britain is not at war in 1809 (§6.0)
+
+
+# §5.2, §6.0: each side's victory points and level in its first turn, from the map, the control at start and
+# the scenario's prohibited areas (docs/rules/grande-armee.md, "Forces at start").
+START_LEVELS = {
+    "1_austrian_challenge": ((14, "SD"), (18, "AV")),
+    "2_prussias_turn": ((14, "AD"), (10, "TV")),
+    "3_spanish_quagmire": ((17, "SD"), (13, "SV")),
+    "4_crisis_on_the_danube": ((16, "SD"), (10, "TV")),
+    "5_russian_campaign": ((19, "SD"), (18, "AV")),
+    "6_battle_of_nations": ((16, "TV"), (24, "SD")),
+    "7_waterloo": ((4, "AD"), (46, "SD")),
+}
+
+
+def test_victory_points_and_levels_at_start(position) -> None:
+    """§5.2: "the superior side usually starts at a lower level of victory ... an inferior military force usually
+    starts with enough VP's for an absolute or strategic victory": the French, superior in scenarios 1-5, start
+    at a defeat, the Allies at a victory; in 6 and 7 the superior Allies start at SD."""
+    from grognard.rulesets.grande_armee import GrandeArmee
+    from grognard.rulesets.grande_armee.scenario import SCENARIO_DIR, read_scenario
+
+    for sid, expected in START_LEVELS.items():
+        rules = GrandeArmee(read_scenario(SCENARIO_DIR / f"{sid}.json"))
+        state = rules.initial_state(1)
+        got = tuple(
+            (state.victory_points(s), play.level(rules.ctx, s, state.victory_points(s))) for s in ("french", "allied")
+        )
+        assert got == expected, sid
+
+
+def test_supply_is_not_traced_through_neutral_areas_until_taken(position) -> None:
+    """§2.4: "Only controlled areas can be in supply during your turn"; §5.4: a path of controlled areas. Neutral
+    Saxony (1805) carries no French supply until a French unit takes it."""
+    p = position([])
+    leipzig = p.cell("14,5")
+    assert p.state.control[leipzig] == "neutral" and leipzig not in play.supplied_areas(p.ctx, p.state, "french")
+    p.set(control=tuple("french" if i == leipzig else c for i, c in enumerate(p.state.control)))
+    assert leipzig in play.supplied_areas(p.ctx, p.state, "french")
+
+
+def test_only_a_british_garrison_makes_a_port_a_source(position) -> None:
+    """§2.3 PORTS: a port is a source of supply for British and other allied units "if a British garrison is
+    present"; a British unit there that is not a garrison, or a Spanish garrison, is not enough; British units at
+    sea are in supply (the fleet, docs/rules/grande-armee.md)."""
+    corunna = "1,8"
+    for power, garrison, source in (("britain", True, True), ("britain", False, False), ("spain", True, False)):
+        p = position(
+            [("X-1", power, "infantry", corunna, {"garrison": garrison})], scenario="3_spanish_quagmire", seat="allied"
+        )
+        assert (p.cell(corunna) in play.supply_sources(p.ctx, p.state, "allied")) is source, (power, garrison)
+    p = position([("GB-I1", "britain", "infantry", "7,4")], seat="allied")
+    assert play.in_supply(p.ctx, p.state, p.unit("GB-I1"), frozenset())
+
+
+def test_french_military_points_from_every_vp_and_the_unspent_bonus(position) -> None:
+    """§5.3: in spring the French get one MP per VP, all of them, plus one per four unspent MPs; the points not
+    spent stay (docs/rules/grande-armee.md)."""
+    p = position([], season="spring")
+    p.set(mp=(("france", 9), ("austria", 0), ("russia", 0), ("britain", 0)))
+    state = play.allocate_military_points(p.ctx, p.state, p.step())
+    assert state.points("france") == 9 + 14 + 9 // 4  # 14 VPs in 1805 (Paris 4, Brussels 2, eight cities at 1)
+
+
+def test_a_spring_start_allocates_military_points_in_the_first_turn(position) -> None:
+    """§5.1, §5.3: phase II comes in every spring turn, the first one of a spring scenario too; §6.0's starting
+    MPs are then the unspent points (docs/rules/grande-armee.md)."""
+    from grognard.engine import Game
+    from grognard.rulesets.grande_armee import GrandeArmee
+    from grognard.rulesets.grande_armee.scenario import SCENARIO_DIR, read_scenario
+
+    game = Game(GrandeArmee(read_scenario(SCENARIO_DIR / "4_crisis_on_the_danube.json")), 1)
+    assert game.state.points("france") == 16 + 16 + 16 // 4  # 16 starting MPs, 16 VPs (SD)
+
+
+def test_no_building_in_a_capital_the_enemy_holds(position) -> None:
+    """§2.3: occupying an enemy country's capital prevents that country from building any new units; Russia has
+    two capitals to choose from."""
+    p = position([("AU-I9", "austria", "infantry", ""), ("RU-I9", "russia", "infantry", "")], seat="allied")
+    assert p.labels(play.build_sites(p.ctx, p.state, p.unit("AU-I9"))) == ["16,6"]
+    p.set(control=tuple("french" if i == p.cell("16,6") else c for i, c in enumerate(p.state.control)))
+    assert play.build_sites(p.ctx, p.state, p.unit("AU-I9")) == []
+    p = position([("RU-I9", "russia", "infantry", "")], scenario="5_russian_campaign", seat="allied")
+    p.set(control=tuple("french" if i == p.cell("29,3") else c for i, c in enumerate(p.state.control)))
+    assert p.labels(play.build_sites(p.ctx, p.state, p.unit("RU-I9"))) == ["24,1"]
+
+
+def test_units_become_buildable_in_their_year(position) -> None:
+    """§6.0: the units listed under a year may be built from that year; destroyed units at once (§5.7, §5.64)."""
+    p = position([("FR-I9", "france", "infantry", "", {"year": 1806})], phase=Phase.BUILD)
+    p.set(mp=(("france", 20), ("austria", 0), ("russia", 0), ("britain", 0)))
+    assert play.buildable(p.ctx, p.state, "french") == []
+    p.set(year=1806)
+    assert [u.id for u in play.buildable(p.ctx, p.state, "french")] == ["FR-I9"]
+
+
+def test_rally_stops_at_the_maximum_morale(position) -> None:
+    """§5.5: from three to four is for guard and artillery only: each type rallies up to its maximum (§3.3)."""
+    p = position(
+        [("FR-I1", "france", "infantry", "8,6", {"morale": 3}), ("FR-C1", "france", "cavalry", "8,6", {"morale": 2})],
+        phase=Phase.BUILD,
+    )
+    assert play.rallyable(p.ctx, p.state, "french") == []
+
+
+def test_turns_run_french_then_allied_each_season_to_the_last(position) -> None:
+    """§5.1: each player has one turn per season, French then Allied (the Neutral player, with nothing to do, passes,
+    §2.7); after winter the year changes; the game ends after the scenario's last season (§6.0)."""
+    from grognard.engine import Game
+    from grognard.rulesets.grande_armee import GrandeArmee
+    from grognard.rulesets.grande_armee.decisions import EndMovement
+    from grognard.rulesets.grande_armee.scenario import SCENARIO_DIR, read_scenario
+
+    game = Game(GrandeArmee(read_scenario(SCENARIO_DIR / "1_austrian_challenge.json")), 2)
+    seen = []
+    while not game.over:
+        state = game.state
+        if not seen or seen[-1] != (state.year, state.season, state.seat):
+            seen.append((state.year, state.season, state.seat))
+        game.apply(state.seat, EndBuild() if state.phase is Phase.BUILD else EndMovement())
+    seasons = [(1805, 1), (1805, 2), (1805, 3), (1806, 0), (1806, 1)]
+    assert seen == [(y, s, seat) for y, s in seasons for seat in ("french", "allied")]
+    result = game.result()
+    assert result is not None and set(result.levels) == {"french", "allied", "neutral"}

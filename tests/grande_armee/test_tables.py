@@ -36,77 +36,152 @@ def test_terrain_costs_of_section_2_3() -> None:
     assert all(T.terrain[s].sea for s in ("atlantic", "north_sea", "baltic", "mediterranean"))
 
 
-@pytest.mark.parametrize(("total", "lost"), [(-3, 2), (1, 2), (2, 2), (3, 1), (4, 1), (5, 0), (6, 0), (11, 0)])
-def test_muster_roll_table(total: int, lost: int) -> None:
-    """§5.4 MUSTER ROLL TABLE: 1 2 3 4 5 6 -> M2 M2 M1 M1 M0 M0; totals off the table read as its ends."""
-    assert T.muster.read(total) == lost
+# The die tables as the manual prints them (the two lines of each, copied from the OCR'd text with their
+# spacing): the header's totals, and under them the results, read by column position.
+PRINTED = {
+    "muster §5.4": (
+        "          Die Roll plus modifiers (below)    1  2  3  4  5  6",
+        "          Muster Results                    M2 M2 M1 M1 M0 M0",
+    ),
+    "long march §5.62": (
+        "          Die Roll plus modifiers (below)   1  2  3  4  5  6",
+        "          Fatigue Results                  F2 F2 F1 F1 F0 F0",
+    ),
+    "combat §5.64": (
+        "          Die Roll plus combat modifiers     1  2  3  4  5  6  7",
+        "          Combat Results                    A3 A2 A1 S1 D1 D2 D3",
+    ),
+    "reinforcement fog of war §5.67": (
+        "          Die Roll plus modifiers (below)   1  2  3  4  5  6",
+        "          Rout Results                      X  X  X  X  X",
+    ),
+    "rout §5.67": (
+        "          Die Roll plus modifiers (below)   1  2  3  4  5  6",
+        "      Rout Results                     M2 M2 M1 M1 M0 M0",
+    ),
+    "siege §5.7": (
+        "          Die Roll                          1  2  3  4  5  6",
+        "          Results                           M5 M4 M4 M3 M3 M2",
+    ),
+}
 
 
-def test_muster_modifiers() -> None:
-    """§5.4: -2 winter, +3 capital or major city, +2 minor city, -1 forest, -2 mountains, -3 marsh, -2 unsupplied,
-    -1 French inside Russia, Spain or Portugal."""
-    assert T.muster_mods == {
-        "winter": -2,
-        "capital": 3,
-        "major_city": 3,
-        "minor_city": 2,
-        "forest": -1,
-        "mountain": -2,
-        "marsh": -3,
-        "unsupplied": -2,
-        "french_abroad": -1,
-    }
-    assert set(T.french_abroad_countries) == {"russia", "spain", "portugal"}
+def _columns(header: str, results: str) -> dict[int, str]:
+    """Each total of the header with the result printed under it ("" where none is). The rout table's results
+    line is indented four spaces less in the OCR, like the other lines of that page that lost their tabs."""
+    out = {}
+    shift = 4 if results.startswith("      Rout") else 0
+    for i, ch in enumerate(header):
+        if ch.isdigit() and (i + 1 == len(header) or header[i + 1] == " "):
+            under = results[i - 1 - shift : i + 2 - shift].strip()
+            out[int(ch)] = under
+    return out
 
 
-def test_long_march_fatigue_table() -> None:
-    """§5.62: 1 2 3 4 5 6 -> F2 F2 F1 F1 F0 F0; -2 if winter."""
-    assert [T.long_march.read(r) for r in range(1, 7)] == [2, 2, 1, 1, 0, 0]
-    assert T.long_march.read(0) == 2 and T.long_march.read(9) == 0
-    assert T.long_march_mods == {"winter": -2}
+def _printed(name: str) -> dict[int, str]:
+    return _columns(*PRINTED[name])
 
 
-def test_combat_results_table() -> None:
-    """§5.64: 1..7 -> A3 A2 A1 S1 D1 D2 D3; below one reads as one, above seven as seven."""
-    results = {1: (3, 0), 2: (2, 0), 3: (1, 0), 4: (1, 1), 5: (0, 1), 6: (0, 2), 7: (0, 3)}
-    for total, (att, dfn) in results.items():
-        assert (T.combat_attacker.read(total), T.combat_defender.read(total)) == (att, dfn), total
-    assert (T.combat_attacker.read(-5), T.combat_defender.read(12)) == (3, 3)
-    assert T.combat_fatigue == 1
+def test_the_printed_tables_read_back() -> None:
+    """The parser reads the manual's lines as a player reads them: the reinforcement table's five X stand under
+    the totals 1 to 5 (docs/rules/grande-armee.md)."""
+    assert _printed("muster §5.4") == {1: "M2", 2: "M2", 3: "M1", 4: "M1", 5: "M0", 6: "M0"}
+    assert _printed("reinforcement fog of war §5.67") == {1: "X", 2: "X", 3: "X", 4: "X", 5: "X", 6: ""}
+    assert _printed("rout §5.67") == {1: "M2", 2: "M2", 3: "M1", 4: "M1", 5: "M0", 6: "M0"}
 
 
-def test_combat_modifiers() -> None:
-    """§5.64 Combat Modifiers and §3.3 cavalry; §2.13 attacking a withdrawn unit costs 2 moves."""
-    assert T.combat_mods == {
-        "garrison": -2,
-        "across_river": -1,
-        "cavalry_into_forest": -1,
-        "cavalry_defending_forest": 1,
-        "cavalry_vs_lower_morale": 2,
-        "cavalry_vs_garrison": -2,
-        "into_mountains": -1,
-        "into_marsh": 2,
-        "from_marsh": -2,
-    }
+@pytest.mark.parametrize(
+    ("name", "table"),
+    [("muster §5.4", "muster"), ("long march §5.62", "long_march"), ("rout §5.67", "rout"), ("siege §5.7", "siege")],
+)
+def test_morale_and_fatigue_tables_cell_by_cell(name: str, table: str) -> None:
+    """§5.4 MUSTER ROLL TABLE, §5.62 LONG MARCH FATIGUE TABLE, §5.67 ROUT TABLE, §5.7 SIEGE TABLE: M# (F#) is # morale
+    lost (fatigue added) for each total; totals off the table read as its end columns (as §5.64 says of combat)."""
+    printed = _printed(name)
+    data = getattr(T, table)
+    assert data.roll == tuple(printed)
+    for total, result in printed.items():
+        assert data.read(total) == int(result[1:]), (name, total)
+    lo, hi = min(printed), max(printed)
+    assert data.read(lo - 5) == int(printed[lo][1:]) and data.read(hi + 5) == int(printed[hi][1:])
+
+
+def test_combat_results_table_cell_by_cell() -> None:
+    """§5.64: A# the attacker loses # morale, S1 both lose one, D# the defender loses #; "a total of less than one
+    provides the same result as a one and a total above seven provides the same result as a seven"."""
+    printed = _printed("combat §5.64")
+    assert T.combat_attacker.roll == T.combat_defender.roll == tuple(printed) == (1, 2, 3, 4, 5, 6, 7)
+    for total, result in printed.items():
+        kind, n = result[0], int(result[1])
+        expected = {"A": (n, 0), "S": (n, n), "D": (0, n)}[kind]
+        assert (T.combat_attacker.read(total), T.combat_defender.read(total)) == expected, total
+    assert (T.combat_attacker.read(-4), T.combat_defender.read(-4)) == (3, 0)
+    assert (T.combat_attacker.read(11), T.combat_defender.read(11)) == (0, 3)
+    assert T.combat_fatigue == 1  # "both the attacker and defender's fatigue is increased by one"
+
+
+def test_reinforcement_fog_of_war_table_cell_by_cell() -> None:
+    """§5.67: X, the unit fails to reinforce; above the table's last column it arrives, below its first it fails."""
+    printed = _printed("reinforcement fog of war §5.67")
+    for total, result in printed.items():
+        assert T.reinforcement.read(total) is (result == "X"), total
+    assert T.reinforcement.read(-3) is True and T.reinforcement.read(9) is False
+
+
+# The modifiers as the manual prints them, line by line, and the data key each one is.
+PRINTED_MODIFIERS = {
+    "muster §5.4": (
+        T.muster_mods,
+        {
+            "-2 if winter": "winter",
+            "+3 if unit is in a capital, major city or major city with mountains": ("capital", "major_city"),
+            "+2 if unit is in a minor city or minor city with mountains": "minor_city",
+            "-1 if unit is in a forest": "forest",
+            "-2 if unit is in mountains": "mountain",
+            "-3 if unit is in a marsh": "marsh",
+            "-2 if in unsupplied area": "unsupplied",
+            "-1 if French unit inside Russia, Spain or Portugal": "french_abroad",
+        },
+    ),
+    "long march §5.62": (T.long_march_mods, {"-2 if winter": "winter"}),
+    "combat §5.64": (
+        T.combat_mods,
+        {
+            "-2 if attacking a garrison (no modifiers below apply)": "garrison",
+            "-1 if attacking across a river": "across_river",
+            "-1 if cavalry attacking into forest": "cavalry_into_forest",
+            "+1 if cavalry defending in  forest": "cavalry_defending_forest",
+            "+2 if cavalry is attacking a unit with lower morale": "cavalry_vs_lower_morale",
+            "-2 if cavalry attacking a garrison": "cavalry_vs_garrison",
+            "-1 if attacking into mountains": "into_mountains",
+            "+2 if attacking into marshes": "into_marsh",
+            "-2 if attacking from marshes": "from_marsh",
+        },
+    ),
+    "reinforcement fog of war §5.67": (T.reinforcement_mods, {"-2 if militia": "militia", "+1 if cavalry": "cavalry"}),
+    "rout §5.67": (T.rout_mods, {"-2 if over river": "over_river", "-2 if into marsh": "into_marsh"}),
+}
+
+
+@pytest.mark.parametrize("name", sorted(PRINTED_MODIFIERS))
+def test_every_printed_modifier_is_in_the_data(name: str) -> None:
+    """§5.4, §5.62, §5.64, §5.67: each modifier line of the manual, and nothing else, in the data files (the
+    modifiers from the units' morale and fatigue and the HQs are added by the rules: test_modifiers.py)."""
+    data, lines = PRINTED_MODIFIERS[name]
+    expected: dict[str, int] = {}
+    for line, keys in lines.items():
+        value = int(line.split()[0])
+        for key in (keys,) if isinstance(keys, str) else keys:
+            expected[key] = value
+    assert data == expected
+    if name == "muster §5.4":
+        assert set(T.french_abroad_countries) == {"russia", "spain", "portugal"}
+
+
+def test_attacking_a_withdrawn_unit_costs_two_moves() -> None:
+    """§2.13 "attacking a withdrawing unit cost 2 movement points"; §5.67 "Attacks against units after they
+    withdraw cost the attacker two movement points"."""
     assert T.withdrawn_attack_cost == 2
-
-
-def test_reinforcement_fog_of_war_table() -> None:
-    """§5.67: X under 1 to 5 (the unit fails to reinforce); -2 militia, +1 cavalry."""
-    assert [T.reinforcement.read(r) for r in range(1, 7)] == [True] * 5 + [False]
-    assert T.reinforcement.read(8) is False
-    assert T.reinforcement_mods == {"militia": -2, "cavalry": 1}
-
-
-def test_rout_table() -> None:
-    """§5.67 ROUT TABLE: 1..6 -> M2 M2 M1 M1 M0 M0; -2 over river, -2 into marsh."""
-    assert [T.rout.read(r) for r in range(1, 7)] == [2, 2, 1, 1, 0, 0]
-    assert T.rout_mods == {"over_river": -2, "into_marsh": -2}
-
-
-def test_siege_table() -> None:
-    """§5.7 SIEGE TABLE: 1..6 -> M5 M4 M4 M3 M3 M2."""
-    assert [T.siege.read(r) for r in range(1, 7)] == [5, 4, 4, 3, 3, 2]
 
 
 def test_victory_military_rally_and_fog_numbers() -> None:

@@ -25,7 +25,7 @@ def landed(events):
     return next(e for e in events if e.kind == "strike")
 
 
-def test_drift_is_0_to_the_unit_types_limit_in_hexes_p29(field):
+def test_drift_is_0_to_the_unit_types_limit_in_hexes_p30(field):
     t = load_tables()
     assert (t.units["mobile_artillery"].drift, t.units["light_artillery"].drift, t.units["heavy_artillery"].drift) == (
         3,
@@ -60,14 +60,14 @@ def _no_drift_seed(f, unit_type, label):
     raise AssertionError("no seed without drift")
 
 
-def test_direct_strike_destroys_the_unit_whatever_it_is_p29(field):
+def test_direct_strike_destroys_the_unit_whatever_it_is_p20_p30(field):
     f = field([("attacker", "light_artillery", "1,10"), ("defender", "heavy_tank", "7,4")], kill="partial")
     seed = _no_drift_seed(f, "light_artillery", "7,4")
     after, _events = strike(f, "a1", "light_artillery", "attacker", "7,4", seed=seed)
     assert after.find("d1") is None
 
 
-def test_neighbours_hit_50_percent_light_heavy_33_percent_mobile_under_random_rules_p29(field):
+def test_neighbours_hit_50_percent_light_heavy_33_percent_mobile_under_random_rules_p30(field):
     t = load_tables()
     assert (
         t.units["light_artillery"].splash,
@@ -88,7 +88,7 @@ def test_neighbours_hit_50_percent_light_heavy_33_percent_mobile_under_random_ru
         assert abs(hits / n - expected) < 4 * (expected * (1 - expected) / n) ** 0.5
 
 
-def test_every_neighbour_is_hit_under_always_hit_and_survivors_lose_their_movement_p29(field):
+def test_every_neighbour_is_hit_under_always_hit_and_survivors_lose_their_movement_p30(field):
     f = field(
         [("attacker", "light_artillery", "1,10"), ("defender", "heavy_tank", "7,3")], hit="always", kill="partial"
     )
@@ -98,14 +98,14 @@ def test_every_neighbour_is_hit_under_always_hit_and_survivors_lose_their_moveme
     assert survivor.hp == 15 - 6 and survivor.pinned and survivor.mp == 0
 
 
-def test_a_firing_unit_killed_before_resolution_still_fires_without_barrage_p29(field):
+def test_a_firing_unit_killed_before_resolution_still_fires_without_barrage_p30(field):
     f = field([("defender", "infantry", "7,3")])  # the firer a1 is gone
     for seed in range(100):
         after, events = strike(f, "a1", "light_artillery", "attacker", "7,4", barrage=True, seed=seed)
         assert landed(events).data["barrage"] is False and not after.barrages
 
 
-def test_barrage_blocks_sight_and_destroys_units_entering_p29(field):
+def test_barrage_blocks_sight_and_destroys_units_entering_p30(field):
     f = field(
         [("attacker", "armored_car", "2,10"), ("defender", "infantry", "2,4"), ("attacker", "infantry", "13,10")],
         phase=Phase.MOVEMENT,
@@ -121,7 +121,7 @@ def test_barrage_blocks_sight_and_destroys_units_entering_p29(field):
     assert f.state.find("a1") is None
 
 
-def test_heavy_barrage_covers_the_six_neighbours_units_entering_lose_movement_or_existence_p22_p29(field):
+def test_heavy_barrage_covers_the_six_neighbours_units_entering_lose_movement_or_existence_p22_p30(field):
     f = field([("attacker", "heavy_artillery", "1,10")])
     seed = _no_drift_seed(f, "heavy_artillery", "7,4")
     after, _ = strike(f, "a1", "heavy_artillery", "attacker", "7,4", barrage=True, seed=seed)
@@ -134,7 +134,7 @@ def test_heavy_barrage_covers_the_six_neighbours_units_entering_lose_movement_or
     assert [b.cell for b in after.barrages] == [light.cell("7,4")]
 
 
-def test_unit_entering_a_heavy_barrage_ring_is_hit_or_stopped(field):
+def test_unit_entering_a_heavy_barrage_ring_is_hit_or_stopped_p30(field):
     outcomes = Counter()
     for seed in range(100):
         f = field(
@@ -184,7 +184,7 @@ def test_a_direct_hit_destroys_a_mine_p22(field):
     assert not after.mines
 
 
-def test_plot_targets_in_range_and_in_sight_of_any_friendly_unit_empty_locations_too_p11_p28(field):
+def test_plot_targets_in_range_and_in_sight_of_any_friendly_unit_empty_locations_too_p11_p28_p29(field):
     f = field([("attacker", "mobile_artillery", "1,10"), ("attacker", "infantry", "8,10")], phase=Phase.MOBILE_PLOT)
     cells = set(plot_cells(f.rules.ctx, f.state, f.unit("a1")))
     assert all(f.grid.distance(f.cell("1,10"), c) <= 11 for c in cells)
@@ -192,7 +192,7 @@ def test_plot_targets_in_range_and_in_sight_of_any_friendly_unit_empty_locations
     assert f.cell("8,8") not in cells  # behind that wood for the infantry and out of the gunner's own sight
 
 
-def test_mobile_artillery_cannot_barrage_and_fires_this_turn_light_next_turn_p19_p28(field):
+def test_mobile_artillery_cannot_barrage_and_fires_this_turn_light_next_turn_p19_p29(field):
     f = field(
         [("attacker", "mobile_artillery", "1,10"), ("attacker", "light_artillery", "2,10")], phase=Phase.MOBILE_PLOT
     )
@@ -206,7 +206,7 @@ def test_mobile_artillery_cannot_barrage_and_fires_this_turn_light_next_turn_p19
     assert f.state.phase is Phase.ARTILLERY_PLOT and f.state.turn == 1
     f.apply("attacker", D.Plot("a2", True, target))
     assert [(p.unit, p.turn, p.barrage) for p in f.state.plots] == [("a2", 2, True)]  # fires next turn
-    assert f.unit("a2").plotted  # no direct fire this turn (p.28 e)
+    assert f.unit("a2").plotted  # no direct fire this turn (p.29 e)
 
 
 def test_carried_artillery_cannot_plot_p27b(field):
@@ -221,7 +221,7 @@ def test_carried_artillery_cannot_plot_p27b(field):
 
 
 @pytest.mark.parametrize("unit_type", ["mobile_artillery", "light_artillery", "heavy_artillery"])
-def test_indirect_range_from_the_unit_table(unit_type):
+def test_indirect_range_from_the_unit_table_p20_p22(unit_type):
     assert (
         load_tables().units[unit_type].indirect_range
         == {"mobile_artillery": 11, "light_artillery": 13, "heavy_artillery": 26}[unit_type]

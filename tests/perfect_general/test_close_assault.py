@@ -1,4 +1,4 @@
-"""Close assault (PG p.30-31): the odds table cell by cell, its modifiers, and what winning and losing do."""
+"""Close assault (PG p.15, p.28, p.30-32): the odds table cell by cell, its modifiers, what winning and losing do."""
 
 import pytest
 
@@ -30,9 +30,12 @@ def test_assault_table_matches_the_manual_p31_cell_by_cell(field, attacker, defe
     assert assault_odds(f.rules.ctx, f.state, f.unit("a1"), f.unit("d1")) == expected
 
 
-def test_mobile_artillery_row_is_the_sequels(field):
-    f = field([("attacker", "heavy_tank", "5,8"), ("defender", "mobile_artillery", "5,9")])
-    assert assault_odds(f.rules.ctx, f.state, f.unit("a1"), f.unit("d1")) == 50
+@pytest.mark.parametrize("attacker", ATTACKERS)
+def test_mobile_artillery_is_assaulted_as_a_light_tank_p20(field, attacker):
+    """p.20: "Defensively, it is as vulnerable as a light tank" (the 1991 table has no row of its own)."""
+    f = field([("attacker", attacker, "5,8"), ("defender", "mobile_artillery", "5,9")])
+    expected = MANUAL["light_tank"][ATTACKERS.index(attacker)]
+    assert assault_odds(f.rules.ctx, f.state, f.unit("a1"), f.unit("d1")) == expected
 
 
 def test_defender_in_defensive_location_reduces_odds_by_10_p31(field):
@@ -52,7 +55,7 @@ def test_defender_that_has_fired_adds_20_p31(field):
     assert assault_odds(f.rules.ctx, f.state, f.unit("a1"), f.unit("d1")) == 20 + 20
 
 
-def test_attacker_over_half_damaged_loses_20_under_partial_kill_only_p31(field):
+def test_attacker_over_half_damaged_loses_20_under_partial_kill_only_p32(field):
     units = [("attacker", "medium_tank", "5,8", {"hp": 3}), ("defender", "medium_tank", "5,9")]
     partial = field(units, kill="partial")
     assert assault_odds(partial.rules.ctx, partial.state, partial.unit("a1"), partial.unit("d1")) == 40 - 20
@@ -60,7 +63,7 @@ def test_attacker_over_half_damaged_loses_20_under_partial_kill_only_p31(field):
     assert assault_odds(full.rules.ctx, full.state, full.unit("a1"), full.unit("d1")) == 40
 
 
-def test_odds_never_below_5_nor_above_95_p31(field):
+def test_odds_never_below_5_nor_above_95_p32(field):
     low = field([("attacker", "armored_car", "6,8", {"hp": 1}), ("defender", "heavy_tank", "6,7")], kill="partial")
     assert assault_odds(low.rules.ctx, low.state, low.unit("a1"), low.unit("d1")) == 5
     high = field([("attacker", "heavy_tank", "5,8"), ("defender", "infantry", "5,9", {"fired": True})])
@@ -80,7 +83,7 @@ def _assault_game(field, attacker, defender, **options):
     )
 
 
-def test_non_random_rule_attacker_wins_above_50_p31(field):
+def test_non_random_rule_attacker_wins_above_50_p32(field):
     f = _assault_game(field, "medium_tank", "bazooka", hit="always")  # 80%
     f.apply("attacker", D.Assault("a1", f.cell("5,9")))
     assert f.state.find("d1") is None and f.unit("a1").cell == f.cell("5,9")
@@ -89,7 +92,7 @@ def test_non_random_rule_attacker_wins_above_50_p31(field):
     assert g.state.find("a1") is None and g.unit("d1").fired
 
 
-def test_even_odds_are_not_enough_under_non_random_rules_p31(field):
+def test_even_odds_are_not_enough_under_non_random_rules_p32(field):
     f = _assault_game(field, "medium_tank", "light_tank", hit="always")  # exactly 50%
     f.apply("attacker", D.Assault("a1", f.cell("5,9")))
     assert f.state.find("a1") is None
@@ -102,7 +105,7 @@ def test_winning_attacker_takes_the_location_has_fired_and_stops_p30(field):
     assert (a.cell, a.fired, a.mp) == (f.cell("5,9"), True, 0)
 
 
-def test_random_assault_outcome_frequency_matches_odds(field):
+def test_random_assault_outcome_frequency_matches_odds_p31(field):
     wins = 0
     n = 400
     for seed in range(n):
@@ -117,7 +120,7 @@ def test_random_assault_outcome_frequency_matches_odds(field):
     assert abs(wins / n - 0.40) < 0.10
 
 
-def test_mobile_artillery_and_fired_units_cannot_assault_p30(field):
+def test_mobile_artillery_and_fired_units_cannot_assault_p15_p30(field):
     f = field(
         [
             ("attacker", "mobile_artillery", "5,8"),

@@ -1,4 +1,4 @@
-"""Direct fire (PG p.27-28), return fire (p.13, p.28) and passing fire (p.14)."""
+"""Direct fire (PG p.27-29), return fire (p.13, p.29) and passing fire (p.14)."""
 
 import pytest
 
@@ -42,22 +42,22 @@ def test_range_table_matches_the_reference_cell_by_cell():
         assert [t.max_range[(firer, target)] for target in ORDER] == values, firer
 
 
-def test_manual_range_facts_p2_p19_p20():
+def test_manual_range_facts_p2_p20_p21():
     t = load_tables()
     assert t.max_range[("armored_car", "armored_car")] == 6  # p.2
     assert t.max_range[("armored_car", "medium_tank")] == 1  # p.2
-    assert t.max_range[("light_tank", "heavy_tank")] == 2  # p.19
+    assert t.max_range[("light_tank", "heavy_tank")] == 2  # p.20
     assert all(t.max_range[("infantry", a)] == 1 for a in ("armored_car", "light_tank", "medium_tank", "heavy_tank"))
-    assert all(t.max_range[("bazooka", x)] == t.max_range[("light_tank", x)] for x in ORDER)  # p.20
-    assert all(t.max_range[("mobile_artillery", x)] == t.max_range[("heavy_tank", x)] for x in ORDER)  # p.19
+    assert all(t.max_range[("bazooka", x)] == t.max_range[("light_tank", x)] for x in ORDER)  # p.21
+    assert all(t.max_range[("mobile_artillery", x)] == t.max_range[("heavy_tank", x)] for x in ORDER)  # p.20
 
 
-def test_hit_chance_by_range_from_the_table(field):
+def test_hit_chance_by_range_from_the_table_p3(field):
     f = field([("attacker", "medium_tank", "1,10"), ("defender", "infantry", "1,7")])
     assert shot_chance(f.rules.ctx, f.state, f.unit("a1"), f.unit("d1")) == 71  # armor gun vs infantry at 3
 
 
-def test_defensive_terrain_lowers_the_chance(field):
+def test_defensive_terrain_lowers_the_chance_p23_p24(field):
     f = field([("attacker", "medium_tank", "8,6"), ("defender", "infantry", "8,9")])  # target in a wood
     assert shot_chance(f.rules.ctx, f.state, f.unit("a1"), f.unit("d1")) == 71 * 75 // 100
 
@@ -90,7 +90,7 @@ def test_a_unit_fires_once_a_turn_p28b(field):
         f.apply("attacker", D.Fire("a1", "d1"))
 
 
-def test_artillery_that_plotted_cannot_fire_direct_p28e(field):
+def test_artillery_that_plotted_cannot_fire_direct_p29e(field):
     f = field(
         [
             ("attacker", "light_artillery", "8,6", {"plotted": True}),
@@ -98,11 +98,11 @@ def test_artillery_that_plotted_cannot_fire_direct_p28e(field):
             ("attacker", "medium_tank", "10,6"),
         ]
     )
-    with pytest.raises(IllegalDecision, match=r"p\.28 e"):
+    with pytest.raises(IllegalDecision, match=r"p\.29 e"):
         f.apply("attacker", D.Fire("a1", "d1"))
 
 
-def test_transported_units_cannot_fire_p27b_p28f(field):
+def test_transported_units_cannot_fire_p27b_p29f(field):
     f = field(
         [
             ("attacker", "infantry", "8,6", {"unloaded": True}),
@@ -110,18 +110,18 @@ def test_transported_units_cannot_fire_p27b_p28f(field):
             ("attacker", "medium_tank", "10,6"),
         ]
     )
-    with pytest.raises(IllegalDecision, match=r"p\.28 f"):
+    with pytest.raises(IllegalDecision, match=r"p\.29 f"):
         f.apply("attacker", D.Fire("a1", "d1"))
 
 
-def test_no_direct_fire_at_night_the_phase_passes_p28g(field):
+def test_no_direct_fire_at_night_the_phase_passes_p29g(field):
     f = field([("attacker", "medium_tank", "8,6"), ("defender", "infantry", "8,5", {"spotted": True})], turn=3)
     assert not f.legal("attacker").of_kind("fire")
-    with pytest.raises(IllegalDecision, match=r"p\.28 g"):
+    with pytest.raises(IllegalDecision, match=r"p\.29 g"):
         f.apply("attacker", D.Fire("a1", "d1"))
 
 
-def test_out_of_range_and_out_of_sight_are_refused_with_their_rule(field):
+def test_out_of_range_and_out_of_sight_are_refused_with_their_rule_p28ac(field):
     f = field(
         [
             ("attacker", "infantry", "1,10"),
@@ -151,7 +151,7 @@ def test_always_hit_rule_hits_whatever_the_chance_p3(field):
         assert f.state.find("d1") is None
 
 
-def test_random_hit_frequency_follows_the_chance(field):
+def test_random_hit_frequency_follows_the_chance_p3(field):
     hits = 0
     for seed in range(300):
         f = field(
@@ -234,7 +234,7 @@ def _duel(field, **kw):
     )
 
 
-def test_target_that_has_not_fired_is_offered_return_fire_at_any_eligible_enemy_p28(field):
+def test_target_that_has_not_fired_is_offered_return_fire_at_any_eligible_enemy_p13_p29(field):
     f = _duel(field, hit="always", kill="partial")
     f.apply("attacker", D.Fire("a1", "d1"))
     assert f.game.turn().seat == "defender"
@@ -242,7 +242,7 @@ def test_target_that_has_not_fired_is_offered_return_fire_at_any_eligible_enemy_
     assert D.ReturnFire("d1", "a1") in legal and D.ReturnFire("d1", "a2") in legal and D.HoldFire() in legal
 
 
-def test_return_fire_resolves_before_the_original_shot_p28(field):
+def test_return_fire_resolves_before_the_original_shot_p29(field):
     f = _duel(field, hit="always", kill="full")
     f.apply("attacker", D.Fire("a1", "d1"))
     events = f.apply("defender", D.ReturnFire("d1", "a1"))
@@ -252,14 +252,14 @@ def test_return_fire_resolves_before_the_original_shot_p28(field):
     assert f.state.find("d1") is not None  # so its own shot never came
 
 
-def test_return_fire_at_another_unit_still_takes_the_original_shot(field):
+def test_return_fire_at_another_unit_still_takes_the_original_shot_p29(field):
     f = _duel(field, hit="always", kill="full")
     f.apply("attacker", D.Fire("a1", "d1"))
     f.apply("defender", D.ReturnFire("d1", "a2"))
     assert f.state.find("a2") is None and f.state.find("d1") is None
 
 
-def test_no_return_fire_for_a_unit_that_has_fired(field):
+def test_no_return_fire_for_a_unit_that_has_fired_p13(field):
     f = field(
         [
             ("attacker", "medium_tank", "5,10", {"spotted": True}),
@@ -323,3 +323,37 @@ def test_no_return_fire_against_passing_fire_p14(field):
     f.apply("attacker", D.Move("a1", f.cell("2,9")))
     f.apply("defender", D.PassingFire("a1", "d1"))
     assert not f.unit("a1").fired  # the moving unit did not shoot back
+
+
+def test_no_passing_fire_at_night_p29g(field):
+    f = field(
+        [
+            ("attacker", "armored_car", "2,10", {"spotted": True}),
+            ("defender", "medium_tank", "2,4", {"spotted": True}),
+            ("attacker", "infantry", "13,10"),
+        ],
+        phase=Phase.MOVEMENT,
+        turn=3,
+    )
+    f.apply("attacker", D.Move("a1", f.cell("2,8")))
+    assert f.state.offer is None and f.unit("a1").cell == f.cell("2,8")
+
+
+def test_a_return_shot_is_not_answered_by_another_return_shot_p29(field):
+    """Decision: the unit a return shot is aimed at does not fire back in its turn (the manual offers return
+    fire to "the target of direct fire", and a chain of answers would never end)."""
+    f = _duel(field, hit="always", kill="partial")
+    f.apply("attacker", D.Fire("a1", "d1"))
+    f.apply("defender", D.ReturnFire("d1", "a2"))  # a2 has not fired and could reach d1
+    assert f.state.offer is None and not f.unit("a2").fired
+
+
+def test_forest_rubble_gives_no_defensive_advantage_town_rubble_keeps_it_p23_p24(field):
+    """p.23: forest rubble "no longer gives a defensive advantage"; p.24 says nothing of the town's rubble
+    losing its cover (decision: it keeps it; docs/rules/perfect-general.md)."""
+    f = field([("attacker", "medium_tank", "8,6"), ("defender", "infantry", "8,9")])  # the target in a wood
+    assert shot_chance(f.rules.ctx, f.state, f.unit("a1"), f.unit("d1")) == 71 * 75 // 100
+    f.set(terrain=((f.cell("8,9"), "forest_rubble"),))
+    assert shot_chance(f.rules.ctx, f.state, f.unit("a1"), f.unit("d1")) == 71
+    f.set(terrain=((f.cell("8,9"), "town_rubble"),))
+    assert shot_chance(f.rules.ctx, f.state, f.unit("a1"), f.unit("d1")) == 71 * 75 // 100

@@ -12,6 +12,7 @@ from grognard.engine import Game
 from grognard.engine.game import new_game
 from grognard.rulesets.perfect_general import PerfectGeneral
 from grognard.rulesets.perfect_general import decisions as D
+from grognard.rulesets.perfect_general.combat import shot_chance
 from grognard.rulesets.perfect_general.general import General
 from grognard.rulesets.perfect_general.scenario import read_scenario
 from grognard.rulesets.perfect_general.state import Phase
@@ -164,3 +165,136 @@ def test_levels_by_name_and_number():
     assert make_player("general", PerfectGeneral).level == 1
     assert make_player("general:hard", PerfectGeneral).level == 2
     assert make_player("general:0", PerfectGeneral).level == 0
+
+
+# --- artillery (issue 3: "plots artillery at likely ambush sites and at enemies") -------------------------
+def test_plots_mobile_artillery_at_a_spotted_enemy(field):
+    """Nothing to shoot at directly, so its shot is worth spending on a lone tank (p.11, p.29)."""
+    f = field(
+        [
+            ("attacker", "mobile_artillery", "1,10"),
+            ("attacker", "infantry", "8,10"),
+            ("defender", "medium_tank", "7,4", {"spotted": True}),
+        ],
+        phase=Phase.MOBILE_PLOT,
+    )
+    d = decide(f.game, "attacker")
+    assert isinstance(d, D.Plot) and d.unit == "a1" and not d.barrage  # mobile artillery cannot barrage (p.29)
+    assert f.grid.distance(d.cell, f.cell("7,4")) <= 1
+
+
+def test_plots_at_a_likely_ambush_site_when_no_enemy_is_seen(field):
+    """A wood on the enemy's side of its front line, in sight, is worth a shell before the advance (p.12:
+    "soften any ambush your opponent may have awaiting you")."""
+    f = field(
+        [
+            ("attacker", "light_artillery", "2,10"),
+            ("attacker", "medium_tank", "6,7"),
+            ("attacker", "medium_tank", "3,7"),
+            ("defender", "infantry", "13,1"),  # unseen
+        ],
+        phase=Phase.ARTILLERY_PLOT,
+    )
+    d = decide(f.game, "attacker")
+    assert isinstance(d, D.Plot) and d.unit == "a1"
+    board = f.rules.board
+    assert board.tables.terrain[board.terrain(f.state, d.cell)].blocks_sight  # a place to hide
+    assert f.grid.coord(d.cell)[1] < f.grid.coord(f.cell("3,7"))[1]  # ahead of its own units
+    assert f.unit("a2").cell != d.cell and f.unit("a3").cell != d.cell
+
+
+def _battery(field, infantry_at, **kw):
+    """Blue's heavy artillery with a friendly infantry unit somewhere, two red tanks in sight near 9,9."""
+    return field(
+        [
+            ("defender", "heavy_artillery", "6,1"),
+            ("defender", "infantry", infantry_at),
+            ("attacker", "medium_tank", "9,9", {"spotted": True}),
+            ("attacker", "medium_tank", "10,9", {"spotted": True}),
+        ],
+        phase=Phase.ARTILLERY_PLOT,
+        side="defender",
+        **kw,
+    )
+
+
+def test_fires_a_barrage_only_far_from_its_own_units(field):
+    """A barrage bars its locations to both sides for the turn (p.29-30): away from our units, yes."""
+    far = _battery(field, "2,3")
+    d = decide(far.game, "defender")
+    assert isinstance(d, D.Plot) and d.barrage and far.grid.distance(d.cell, far.cell("9,9")) <= 1
+    d = decide(_battery(field, "8,7").game, "defender")
+    assert isinstance(d, D.Plot) and not d.barrage
+
+
+def test_does_not_plot_stationary_artillery_in_the_last_turn(field):
+    """Light and heavy artillery fire the turn after their plot (p.29): in the last turn that is never."""
+    assert isinstance(decide(_battery(field, "2,3").game, "defender"), D.Plot)
+    assert decide(_battery(field, "2,3", turn=3).game, "defender") == D.EndPlot()
+
+
+def test_does_not_end_a_move_where_its_own_shell_will_land(field):
+    from grognard.rulesets.perfect_general.state import Plot
+
+    units = [("attacker", "medium_tank", "5,10"), ("defender", "infantry", "1,1")]
+    free = field(units, phase=Phase.MOVEMENT)
+    to = decide(free.game, "attacker").to
+    shelled = field(units, phase=Phase.MOVEMENT)
+    shelled.set(plots=(Plot("a9", "attacker", "light_artillery", to, False, 2),))
+    other = decide(shelled.game, "attacker")
+    # a strike destroys what stands on its location (p.30): not there; next to it the risk is weighed
+    assert isinstance(other, D.Move) and other.to != to
+
+
+# --- movement (issue 3: "moves to take and hold towns with covered approaches") ----------------------------
+def test_ends_its_move_out_of_a_known_enemy_guns_line_of_fire(field):
+    from grognard.rulesets.perfect_general.state import Unit
+
+    units = [("attacker", "medium_tank", "5,10"), ("defender", "infantry", "1,1")]
+    open_road = decide(field(units, phase=Phase.MOVEMENT).game, "attacker")
+    f = field([*units, ("defender", "heavy_tank", "13,5", {"spotted": True})], phase=Phase.MOVEMENT)
+    covered = decide(f.game, "attacker")
+    gun = f.unit("d2")
+
+    def in_line_of_fire(cell: int) -> bool:
+        me = Unit("x", "medium_tank", "attacker", cell, 8)
+        seen = f.rules.board.sight(f.state).sees(gun.cell, cell, 25)
+        return seen and shot_chance(f.rules.ctx, f.state, gun, me) is not None
+
+    assert isinstance(open_road, D.Move) and in_line_of_fire(open_road.to)  # where it goes when nobody watches
+    assert isinstance(covered, D.Move) and not in_line_of_fire(covered.to)
+    assert f.rules.board.tables.terrain[f.rules.board.terrain(f.state, covered.to)].blocks_sight
+
+
+def test_an_engineer_wades_to_the_crossing_its_armour_needs_and_bridges_it(field):
+    """The field's only bridge is far west of the tanks and the town they want (Alpha): the engineer goes into
+    the river on the tanks' way and builds a bridge there the next turn (p.14, p.21, p.25)."""
+    units = [
+        ("attacker", "engineer", "10,6"),
+        ("attacker", "medium_tank", "12,8"),
+        ("attacker", "medium_tank", "8,6"),
+        ("defender", "infantry", "1,1"),
+    ]
+    f = field(units, phase=Phase.MOVEMENT)
+    d = decide(f.game, "attacker")
+    assert isinstance(d, D.Move) and d.unit == "a1" and f.rules.board.terrain(f.state, d.to) == "river"
+    assert f.grid.distance(d.to, f.cell("4,5")) > 4  # not the existing bridge
+    f.apply("attacker", d)
+    f.edit("a1", moved=False, mp=2)  # the next turn, standing in the river
+    assert decide(f.game, "attacker") == D.BuildBridge("a1")
+
+
+def test_places_its_force_in_and_around_the_towns_it_must_hold():
+    """The defender of A Simple Little War puts units inside Konigsberg, its one town (p.10: a unit in a town
+    earns its points), and its artillery out of the town, behind it."""
+    game = new_game(PerfectGeneral, "simple_little_war", None, 5)
+    players = {s: make_player("general", PerfectGeneral, 5 + i) for i, s in enumerate(PerfectGeneral.seats)}
+    while game.state.phase in (Phase.PURCHASE, Phase.PLACEMENT):
+        seat = game.turn().seat
+        game.apply(seat, players[seat].choose(PlayerContext(seat, game.view(seat), game.legal(seat), game.rules)))
+    konigsberg = set(game.rules.scenario.map.place("Konigsberg").cells)
+    blue = [u for u in game.state.units if u.side == "defender"]
+    tables = game.rules.ctx.tables
+    inside = [u for u in blue if u.cell in konigsberg]
+    assert len(inside) >= 3 and all(tables.units[u.type].move for u in inside)
+    assert not any(tables.units[u.type].has("artillery") and tables.units[u.type].move == 0 for u in inside)

@@ -1,5 +1,7 @@
 """Movement, terrain, transport, mines and engineers (PG p.14, p.21-27)."""
 
+from dataclasses import replace
+
 import pytest
 
 from grognard.engine import IllegalDecision
@@ -106,7 +108,7 @@ def test_smart_moves_take_the_fastest_path_p14(field):
     assert f.unit("a1").mp == 10 - 4  # four road steps
 
 
-def test_bumping_into_a_hidden_enemy_stops_the_move_and_reveals_it(field):
+def test_bumping_into_a_hidden_enemy_stops_the_move_and_reveals_it_p26(field):
     f = field(
         [("attacker", "medium_tank", "4,10"), ("defender", "infantry", "4,8"), ("attacker", "infantry", "13,10")],
         phase=Phase.MOVEMENT,
@@ -163,12 +165,12 @@ def test_load_costs_one_point_and_the_cargo_rides_along_p26(field):
     assert f.unit("a2").cell == f.cell("4,4")
 
 
-def test_cargo_must_not_have_moved_or_fired_p26c(field):
+def test_cargo_must_not_have_moved_or_fired_p27c(field):
     assert D.Load("a1", "a2") not in _transport(field, moved=True).legal("attacker")
     assert D.Load("a1", "a2") not in _transport(field, fired=True).legal("attacker")
 
 
-def test_artillery_that_plotted_cannot_be_loaded_p26c(field):
+def test_artillery_that_plotted_cannot_be_loaded_p27c(field):
     f = field(
         [("attacker", "armored_car", "4,10"), ("attacker", "light_artillery", "4,8", {"plotted": True})],
         phase=Phase.MOVEMENT,
@@ -176,7 +178,7 @@ def test_artillery_that_plotted_cannot_be_loaded_p26c(field):
     assert not f.legal("attacker").family(D.Load("a1", "a2")) or D.Load("a1", "a2") not in f.legal("attacker")
 
 
-def test_carrier_needs_a_point_left_on_arrival_p26d(field):
+def test_carrier_needs_a_point_left_on_arrival_p27d(field):
     f = field([("attacker", "heavy_tank", "4,10"), ("attacker", "infantry", "4,4")], phase=Phase.MOVEMENT)
     # 6 road steps cost 3 points of the heavy tank's 4: one left, enough to load
     assert D.Load("a1", "a2") in f.legal("attacker")
@@ -213,7 +215,7 @@ def test_cargo_cannot_fire_and_dies_with_its_carrier_p27(field):
     assert f.state.find("a1") is None and f.state.find("a2") is None
 
 
-def test_both_sides_know_a_unit_has_cargo_not_what_it_is_p26(field):
+def test_both_sides_know_a_unit_has_cargo_not_what_it_is_p27(field):
     f = field(
         [
             ("attacker", "armored_car", "5,10", {"cargo": "a2", "spotted": True}),
@@ -283,7 +285,7 @@ def test_engineer_destroys_a_bridge_p21(field):
     assert D.Move("a2", f.cell("4,4")) not in f.legal("attacker")
 
 
-def test_engineer_that_moved_cannot_work(field):
+def test_engineer_that_moved_cannot_work_p14(field):
     f = field([("attacker", "engineer", "8,5", {"moved": True})], phase=Phase.MOVEMENT)
     with pytest.raises(IllegalDecision):
         f.apply("attacker", D.BuildBridge("a1"))
@@ -316,3 +318,162 @@ def test_costs_after_artillery_damage_equal_a_full_rebuild_p23_p25(field):
                 assert board._full_costs(f.state, ut, percent) == edge_costs(
                     grid, board._step_cost(f.state, ut, percent)
                 )
+
+
+# --- every terrain of the manual (p.22-25) ------------------------------------------------------------------
+TERRAIN_ROW = [
+    # terrain, medium tank's cost, infantry's cost (half points: a clear step is 2), or None: may not enter
+    ("clear", 2, 2),  # p.22: 1 unit of movement
+    ("field", 2, 2),  # p.22
+    ("hill", 2, 2),  # p.23: level ground on a hill costs as clear; uphill doubles (test_uphill_costs_twice)
+    ("ridge", 2, 2),
+    ("forest", 5, 2),  # p.23: half the unit's movement rate (5 of the tank's 10), never less than a clear step
+    ("forest_rubble", 4, 4),  # p.23: "the same as rough terrain"
+    ("town", 1, 1),  # p.24: "the same as roads, costing half of normal"
+    ("town_rubble", 4, 4),  # p.24: "2 movement points to enter through the rubble"
+    ("fortification", 2, 2),  # p.24 gives no cost: as clear (decision)
+    ("rough", 4, 4),  # p.24: twice clear
+    ("desert", 4, 4),
+    ("destroyed_road", 4, 4),
+    ("cratered", 4, 4),
+    ("beach", 4, 4),  # p.24: "acts as rough or desert"
+    ("sea", None, None),  # p.24: nobody enters
+    ("lake", None, None),
+    ("coast", None, None),
+    ("bridge", 1, 1),  # p.24: acts as a road
+    ("river", None, 2),  # p.25: no armoured vehicle; infantry at the cost of clear
+    ("blown_bridge", None, 2),
+    ("escarpment", 5, 2),  # p.25: half the unit's movement rate
+    ("depression", 5, 2),  # p.25
+]
+
+
+def _strip(tmp_path, extra_paths=None):
+    """A two-row map: clear ground above a row holding each terrain of the manual; the lowest row has woods
+    crossed by a road and a track."""
+    from grognard.rulesets.perfect_general import PerfectGeneral
+    from grognard.rulesets.perfect_general.scenario import scenario_from_document
+
+    names = [t for t, _, _ in TERRAIN_ROW]
+    codes = {chr(ord("a") + i): n for i, n in enumerate(names)}
+    by_name = {n: c for c, n in codes.items()}
+    width = len(names)
+    rows = [by_name["clear"] * width, "".join(by_name[n] for n in names), by_name["forest"] * width]
+    doc = {
+        "format": "grognard-pg-scenario/1",
+        "name": "Terrain strip",
+        "map": {
+            "format": "grognard-map/1",
+            "name": "strip",
+            "grid": {"kind": "hex", "columns": width, "rows": 3, "layout": "odd-q", "first": [1, 1]},
+            "terrain_codes": codes,
+            "terrain": rows,
+            "elevation": ["0" * width] * 3,
+            "paths": {"road": [["1,3", "2,3", "3,3", "4,3"]], "track": [["6,3", "7,3", "8,3", "9,3"]]},
+            "places": [],
+            "regions": {"a": {"rect": [1, 1, 2, 1]}, "d": {"rect": [width - 1, 1, width, 1]}},
+        },
+        "turns": 1,
+        "buy_points": {"attacker": 10, "defender": 5},
+        "setup": {"attacker": "a", "defender": "d"},
+    }
+    return PerfectGeneral(scenario_from_document(doc, "strip"))
+
+
+def test_every_terrain_of_the_manual_costs_what_it_says_p22_p25(tmp_path):
+    from grognard.engine import Game
+
+    rules = _strip(tmp_path)
+    board, grid, tables = rules.board, rules.board.grid, rules.ctx.tables
+    state = Game(rules, 1).state
+    for ut, col in ((tables.units["medium_tank"], 1), (tables.units["infantry"], 2)):
+        costs = board.costs(state, ut)
+        for i, spec in enumerate(TERRAIN_ROW):
+            frm, to = grid.parse(f"{i + 1},1"), grid.parse(f"{i + 1},2")
+            step = dict(costs[frm]).get(to)
+            assert step == spec[col], (ut.id, spec[0])
+
+
+def test_a_road_halves_the_cost_whatever_the_terrain_a_track_costs_as_clear_p23(tmp_path):
+    from grognard.engine import Game
+
+    rules = _strip(tmp_path)
+    board, grid = rules.board, rules.board.grid
+    state = Game(rules, 1).state
+    costs = board.costs(state, rules.ctx.tables.units["medium_tank"])
+
+    def step(a, b):
+        return dict(costs[grid.parse(a)])[grid.parse(b)]
+
+    assert step("1,3", "2,3") == 1  # along the road through the woods: half a point
+    assert step("6,3", "7,3") == 2  # along the track through the woods: a clear step
+    assert step("4,3", "5,3") == 5  # off the road's end, into the woods: the woods' cost
+
+
+def test_storms_slow_movement_too_p22(field):
+    f = field([("attacker", "medium_tank", "4,10")], phase=Phase.MOVEMENT)
+    f.rules.scenario.weather = (("storm",), ("storm",), ("storm",))  # this field's scenario object only
+    assert cost(f, "a1", "5,10") == 3 and cost(f, "a1", "4,9") == 1  # 150% off the road; the road unslowed
+
+
+def test_a_road_struck_by_artillery_loses_its_speed_p23(field):
+    from grognard.engine.events import Step
+    from grognard.engine.rng import seed_state
+    from grognard.rulesets.perfect_general.artillery import damage_terrain
+
+    f = field([("attacker", "medium_tank", "4,10")], phase=Phase.MOVEMENT)
+    assert cost(f, "a1", "4,8") == 2
+    f.game.state = damage_terrain(f.rules.ctx, f.state, Step(seed_state(1)), f.cell("4,9"))
+    assert f.rules.board.terrain(f.state, f.cell("4,9")) == "destroyed_road"
+    assert cost(f, "a1", "4,9") == 4  # rough going
+    assert cost(f, "a1", "4,8") == 4 + 2  # leaving the broken road is a step off the road (clear)
+
+
+def test_a_bridge_blown_by_artillery_stops_armour_p24_p25(field):
+    from grognard.engine.events import Step
+    from grognard.engine.rng import seed_state
+    from grognard.rulesets.perfect_general.artillery import damage_terrain
+
+    f = field([("attacker", "medium_tank", "4,6"), ("attacker", "infantry", "5,6")], phase=Phase.MOVEMENT)
+    assert D.Move("a1", f.cell("4,4")) in f.legal("attacker")
+    f.game.state = damage_terrain(f.rules.ctx, f.state, Step(seed_state(1)), f.cell("4,5"))
+    assert f.rules.board.terrain(f.state, f.cell("4,5")) == "blown_bridge"
+    legal = f.legal("attacker")
+    assert D.Move("a1", f.cell("4,4")) not in legal and D.Move("a2", f.cell("4,5")) in legal
+
+
+def test_unloading_needs_a_point_to_unload_and_the_points_to_leave_p27_a_b(field):
+    f = field(
+        [
+            ("attacker", "heavy_tank", "4,10", {"cargo": "a2"}),
+            ("attacker", "infantry", "4,10", {"carried_by": "a1"}),
+            ("attacker", "infantry", "13,10"),
+        ],
+        phase=Phase.MOVEMENT,
+    )
+    f.edit("a1", mp=2)  # one point: enough to unload, none left to leave the location
+    assert not any(isinstance(d, D.Unload) for d in f.legal("attacker"))
+    f.edit("a1", mp=3)  # one point and a half: unload, then one road step
+    assert D.Unload("a1", f.cell("4,9")) in f.legal("attacker")
+
+
+def test_mines_may_not_be_placed_on_bridges_or_in_towns_at_set_up_p22(field):
+    from grognard.rulesets.perfect_general.setup import placement_cells
+
+    f = field([], phase=Phase.PLACEMENT, side="defender")
+    f.set(region="setup")
+    f.set(sides=(f.state.sides[0], replace(f.state.sides[1], pool=("infantry", "mine"))))
+    mines = set(placement_cells(f.rules.ctx, f.state, "mine"))
+    units = set(placement_cells(f.rules.ctx, f.state, "infantry"))
+    town = {f.cell("9,3"), f.cell("10,3")}
+    assert town <= units and not town & mines
+    assert mines == units - town
+
+
+def test_reinforcements_are_placed_in_the_scenarios_reinforcement_region_p18(field):
+    from grognard.rulesets.perfect_general.setup import placement_cells
+
+    f = field([], phase=Phase.PLACEMENT, side="defender")
+    f.set(region="reinforce")
+    region = f.rules.scenario.reinforce_regions["defender"]
+    assert set(placement_cells(f.rules.ctx, f.state, "infantry")) <= region

@@ -37,7 +37,7 @@ def test_handicap_reduces_a_sides_buy_points_p17():
     assert g.state.side_state("attacker").points == 30
 
 
-def test_buying_spends_points_and_leftover_points_ask_for_confirmation_p9():
+def test_buying_spends_points_and_leftover_points_ask_for_confirmation_p9_p10():
     g = fresh()
     g.apply("attacker", D.Buy("medium_tank"))
     assert g.state.side_state("attacker").points == 32
@@ -50,7 +50,7 @@ def test_buying_spends_points_and_leftover_points_ask_for_confirmation_p9():
     assert g.state.phase is Phase.PLACEMENT
 
 
-def test_cannot_buy_beyond_the_points():
+def test_cannot_buy_beyond_the_points_p17():
     g = fresh()
     for _ in range(3):
         g.apply("attacker", D.Buy("heavy_tank"))
@@ -78,7 +78,7 @@ def test_placement_anywhere_in_the_region_and_pick_up_returns_to_the_pool_p10():
     assert g.state.mines and g.view("defender")["state"]["mines"]  # always visible (p.22)
 
 
-def test_unit_ids_do_not_reveal_counts_or_order():
+def test_unit_ids_do_not_reveal_counts_or_order_p33():
     g = fresh()
     for _ in range(3):
         g.apply("attacker", D.Buy("infantry"))
@@ -148,7 +148,7 @@ def test_entering_a_neutral_country_pauses_and_the_other_side_defends_it_p18(fie
     assert f.unit("a1").mp == 0 and f.unit("a2").mp == 2  # the invader stopped; the others keep their moves
 
 
-def test_game_lasts_the_scenarios_turns_and_ends_with_a_result(field):
+def test_game_lasts_the_scenarios_turns_and_ends_with_a_result_p3_p18(field):
     f = field([("attacker", "infantry", "9,3")], phase=Phase.SECOND_FIRE, side="defender", turn=3)
     f.apply("defender", D.EndFire())
     assert f.game.over
@@ -156,7 +156,7 @@ def test_game_lasts_the_scenarios_turns_and_ends_with_a_result(field):
     assert result.winner == "attacker" and result.scores == {"attacker": 10, "defender": 0}
 
 
-def test_unspent_points_are_lost_after_confirmation():
+def test_unspent_points_are_lost_after_confirmation_p9():
     g = fresh()
     g.apply("attacker", D.EndPurchase())
     g.apply("attacker", D.ConfirmPurchase(True))
@@ -179,3 +179,23 @@ def test_greedy_placement_ends_when_the_region_is_full_p9():
     play_out(game, parse_players("greedy,greedy", PerfectGeneral, PerfectGeneral.seats, 1), max_decisions=5000)
     assert game.over
     assert not any(e.decision.kind in ("pick_up", "pick_up_mine") for e in game.log)
+
+
+def test_the_tutorials_purchase_leaves_70_of_150_points_p9():
+    g = new_game(PerfectGeneral, "simple_little_war", None, seed=1)
+    for t in (
+        "armored_car",
+        "medium_tank",
+        "heavy_tank",
+        "mobile_artillery",
+        "infantry",
+        "bazooka",
+        "engineer",
+        "light_artillery",
+        "heavy_artillery",
+        "mine",
+    ):
+        g.apply("attacker", D.Buy(t))
+    assert g.state.side_state("attacker").points == 70
+    g.apply("attacker", D.EndPurchase())
+    assert g.legal("attacker").prompt.startswith("you have 70 buy points left")  # the fail-safe requester

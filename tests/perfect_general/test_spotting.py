@@ -60,7 +60,7 @@ def test_rule_c_unit_next_to_an_enemy_is_spotted_at_the_end_of_the_phase_p32(fie
     assert f.unit("a1").spotted  # in a wood, but next to an enemy unit
 
 
-def test_rule_d_a_unit_destroyed_by_artillery_is_seen_destroyed_by_both_sides_p32(field):
+def test_rule_d_a_unit_destroyed_by_artillery_is_seen_destroyed_by_both_sides_p33(field):
     f = field([("attacker", "infantry", "8,9"), ("defender", "light_artillery", "2,2")])
     state = f.state
     plot = Plot("d1", "defender", "light_artillery", f.cell("8,9"), False, state.turn)
@@ -91,7 +91,7 @@ def test_spotted_unit_in_sight_stays_spotted_even_in_a_wood_p33(field):
     assert f.unit("a1").spotted
 
 
-def test_unspotted_units_cannot_be_targeted_ambush_p28d_p33(field):
+def test_unspotted_units_cannot_be_targeted_ambush_p28d_p32_p33(field):
     f = field(
         [
             ("attacker", "medium_tank", "8,6"),
@@ -116,7 +116,7 @@ def test_limited_view_hides_unspotted_units_full_view_shows_them_untargetable_p3
     assert D.Fire("a1", "d1") not in full.legal("attacker")
 
 
-def test_side_remembers_where_it_last_saw_an_enemy_unit(field):
+def test_side_remembers_where_it_last_saw_an_enemy_unit_decision_p33(field):
     f = field([("attacker", "infantry", "8,10", {"spotted": True}), ("defender", "infantry", "8,6")])
     from grognard.rulesets.perfect_general.spotting import remember
 
@@ -136,3 +136,68 @@ def test_visibility_is_25_clear_10_fog_5_night_p32(field):
         ).visibility
         for t in (1, 2, 3)
     ] == [25, 10, 5]
+
+
+def test_all_units_start_unspotted_then_rule_a_applies_p32():
+    """After both sides have placed, a unit in the open in enemy sight is spotted; one in a wood is not."""
+    from pathlib import Path
+
+    from grognard.engine import new_game
+    from grognard.rulesets.perfect_general import PerfectGeneral
+
+    g = new_game(PerfectGeneral, str(Path(__file__).parent / "field.json"), None, seed=3)
+    grid = g.rules.scenario.map.grid
+    g.apply("attacker", D.Buy("infantry"))
+    g.apply("attacker", D.Buy("infantry"))
+    g.apply("attacker", D.EndPurchase())
+    g.apply("attacker", D.ConfirmPurchase(True))
+    g.apply("attacker", D.Place("infantry", grid.parse("2,8")))  # open ground
+    g.apply("attacker", D.Place("infantry", grid.parse("7,9")))  # a wood
+    g.apply("attacker", D.EndPlacement())
+    assert not any(u.spotted for u in g.state.units)  # the defender has not placed: nobody sees them
+    g.apply("defender", D.Buy("infantry"))
+    g.apply("defender", D.EndPurchase())
+    g.apply("defender", D.ConfirmPurchase(True))
+    g.apply("defender", D.Place("infantry", grid.parse("2,3")))
+    g.apply("defender", D.EndPlacement())
+    spotted = {grid.label(u.cell): u.spotted for u in g.state.units}
+    assert spotted == {"2,8": True, "7,9": False, "2,3": True}
+
+
+@pytest.mark.parametrize(("turn", "weather", "near", "far"), [(1, "clear", True, True), (2, "fog", True, False)])
+def test_fog_limits_sight_to_10_p32(field, turn, weather, near, far):
+    # the defender's infantry in the open, 7 and 11 hexes from the attacker's tank
+    f = field(
+        [
+            ("attacker", "medium_tank", "1,1"),
+            ("defender", "infantry", "1,8", {"spotted": True}),
+            ("defender", "infantry", "12,1", {"spotted": True}),
+        ],
+        phase=Phase.MOVEMENT,
+        turn=turn,
+    )
+    assert f.rules.scenario.weather[turn - 1] == (weather,)
+    f.apply("attacker", D.EndMovement())
+    assert (f.unit("d1").spotted, f.unit("d2").spotted) == (near, far)
+
+
+def test_night_limits_sight_to_5_p32(field):
+    f = field(
+        [
+            ("attacker", "medium_tank", "1,1"),
+            ("defender", "infantry", "1,5", {"spotted": True}),
+            ("defender", "infantry", "1,8", {"spotted": True}),
+        ],
+        phase=Phase.MOVEMENT,
+        turn=3,
+    )
+    f.apply("attacker", D.EndMovement())
+    assert (f.unit("d1").spotted, f.unit("d2").spotted) == (True, False)  # 4 hexes seen, 7 not
+
+
+def test_a_hill_blocks_sight_between_lower_locations_not_from_its_top_p23(field):
+    f = field([("attacker", "infantry", "1,1")])
+    sight = f.rules.board.sight(f.state)
+    c = f.cell
+    assert not sight.sees(c("6,9"), c("6,5"), 25)  # both low, the hill at 6,7 between them
+    assert sight.sees(c("6,7"), c("6,5"), 25) and sight.sees(c("6,7"), c("6,9"), 25)  # from its top

@@ -14,6 +14,7 @@ from typing import Any
 import httpx
 from websockets.sync.client import connect
 
+from grognard.engine import Game
 from grognard.server.sessions import rebuild
 from grognard.server.store import Store
 from live_server import Server, auth
@@ -47,12 +48,17 @@ def decisions_in(db: Path, game: str) -> int:
         return int(c.execute("SELECT count(*) FROM decisions WHERE game_id=?", (game,)).fetchone()[0])
 
 
-def digest_of(db: Path, game: str, snapshots: bool = True) -> str:
+def rebuilt(db: Path, game: str, snapshots: bool = True) -> Game:
+    """The game as the store rebuilds it, full state and all."""
     store = Store(db)
     try:
-        return rebuild(store, game, snapshots)[1].digest()
+        return rebuild(store, game, snapshots)[1]
     finally:
         store.close()
+
+
+def digest_of(db: Path, game: str, snapshots: bool = True) -> str:
+    return rebuilt(db, game, snapshots).digest()
 
 
 def test_a_kill_in_the_middle_of_the_computers_turn_resumes_exactly(tmp_path: Path) -> None:
@@ -207,11 +213,7 @@ def test_nothing_hidden_leaves_the_server(shared_server: Server) -> None:
     s = shared_server
     game, tokens = s.create(HUMAN_VS_COMPUTER, seed=3)
     opening(s, game, tokens["attacker"])
-    store = Store(s.db)
-    try:
-        _, full = rebuild(store, game)
-    finally:
-        store.close()
+    full = rebuilt(s.db, game)
     hidden = full.rules.hidden_units(full.state, "attacker")
     assert hidden, "the defender's army should be partly hidden"
     update = s.update(game, tokens["attacker"])
@@ -349,11 +351,23 @@ def test_the_lobby_catalog_and_maps(shared_server: Server) -> None:
     catalog = httpx.get(f"{s.url}/api/catalog").json()
     pg = next(g for g in catalog if g["id"] == "perfect_general")
     assert {"general", "greedy", "random"} <= set(pg["players"])
+    # each computer player with the levels it plays at: the lobby offers every one (a new kind appears by itself)
+    assert pg["player_levels"]["general"] == ["easy", "normal", "hard"] and pg["player_levels"]["greedy"] == []
+    lga = next(g for g in catalog if g["id"] == "grande_armee")
+    assert set(lga["player_levels"]) == set(lga["players"]) >= {"greedy", "random"}
     assert pg["hotseat_options"] == {"view": "full"}
     assert any(o["name"] == "view" for o in pg["options"])
     m = httpx.get(f"{s.url}/api/maps/perfect_general/simple_little_war").json()
     assert len(m["terrain"]) == m["grid"]["columns"] * m["grid"]["rows"]
     assert {p["name"] for p in m["places"]} >= {"Konigsberg"}
+    # La Grande Armée's map carries what the page draws it by (§2.2-2.3, §3.1): public, and no unit in it
+    m = httpx.get(f"{s.url}/api/maps/grande_armee/1_austrian_challenge").json()
+    legend = m["legend"]
+    assert set(legend["seas"].values()) == {"Atlantic Ocean", "North Sea", "Baltic Sea", "Mediterranean Sea"}
+    assert [a["label"] for a in legend["arrows"]] == ["To Gibr", "To Atl"]
+    assert legend["powers"]["france"]["background"] == ["#23408e", "#ffffff", "#d0232e"]  # the tricolour
+    assert next(p for p in m["places"] if p["name"] == "Amsterdam")["short"] == "Amst"  # §7.0's abbreviation
+    assert "units" not in m and "FR-I1" not in json.dumps(m)
     bad = httpx.get(f"{s.url}/api/maps/perfect_general/simple_little_wat")
     assert bad.status_code == 400 and "simple_little_war" in bad.json()["error"]
     r = httpx.post(
@@ -365,3 +379,35 @@ def test_the_lobby_catalog_and_maps(shared_server: Server) -> None:
         },
     )
     assert r.status_code == 400 and "person" in r.json()["error"]
+
+
+def test_questions_over_the_websocket_are_answered_from_the_seats_knowledge(shared_server: Server) -> None:
+    """``inspect``: a seat asks what its own unit sees (PG p.32) and gets the locations; a question about an enemy
+    unit, hidden or not, is refused like one about no unit at all, and a refusal resends nothing."""
+    s = shared_server
+    game, tokens = s.create(HUMAN_VS_COMPUTER, seed=3)
+    opening(s, game, tokens["attacker"])
+    full = rebuilt(s.db, game)
+    mine = next(u.id for u in full.state.units if u.side == "attacker")
+    hidden = sorted(full.rules.hidden_units(full.state, "attacker"))
+    assert hidden
+    before = decisions_in(s.db, game)
+    with connect(s.url.replace("http", "ws") + f"/api/games/{game}/ws") as ws:
+        ws.send(json.dumps({"type": "inspect", "ref": "inspect", "query": {"kind": "sight", "unit": mine}}))
+        assert "hello" in json.loads(ws.recv())["message"]  # no seat, no answer
+        ws.send(json.dumps({"type": "hello", "token": tokens["attacker"]}))
+        assert json.loads(ws.recv())["type"] == "welcome"
+        assert json.loads(ws.recv())["type"] == "update"
+        refusals = []
+        for query in ({"kind": "sight", "unit": hidden[0]}, {"kind": "sight", "unit": "nobody"}, {"kind": 3}):
+            ws.send(json.dumps({"type": "inspect", "ref": "inspect", "query": query}))
+            refusals.append(json.loads(ws.recv()))
+        assert all(r["type"] == "error" and r["ref"] == "inspect" for r in refusals)
+        assert refusals[0]["message"] == refusals[1]["message"]  # a hidden unit is as unknown as no unit
+        ws.send(json.dumps({"type": "inspect", "ref": "inspect", "query": {"kind": "sight", "unit": mine}}))
+        answer = json.loads(ws.recv())  # the answer, with no position resent after the refusals
+        assert answer["type"] == "inspected" and answer["answer"]["unit"] == mine
+        cell = full.state.unit(mine).cell
+        assert cell in answer["answer"]["cells"]
+        assert not [u for u in hidden if u in json.dumps(answer)]
+    assert decisions_in(s.db, game) == before

@@ -44,10 +44,16 @@ class PlayerContext:
         return self._view
 
 
+# Level names any player accepts after the colon; level 1 is every player's default.
+LEVEL_NAMES = {"easy": 0, "normal": 1, "hard": 2}
+
+
 class Player(ABC):
-    """A computer player. ``seed`` makes its own choices repeatable; it never touches the game's dice."""
+    """A computer player. ``seed`` makes its own choices repeatable; it never touches the game's dice.
+    ``levels`` names the levels it plays differently at (the lobby offers them); none for a player that has one."""
 
     kind = ""
+    levels: tuple[str, ...] = tuple(LEVEL_NAMES)
 
     def __init__(self, seed: int = 0, level: int = 1) -> None:
         self.dice = Dice(seed_state(seed))
@@ -70,6 +76,7 @@ class RandomPlayer(Player):
     """Picks a legal decision at random: a family of decisions uniformly, then one of its members."""
 
     kind = "random"
+    levels = ()
 
     def choose(self, ctx: PlayerContext) -> Decision:
         return ctx.legal.sample(self.dice)
@@ -88,6 +95,7 @@ class GreedyPlayer(Player):
     """
 
     kind = "greedy"
+    levels = ()
     budget = 400
 
     def choose(self, ctx: PlayerContext) -> Decision:
@@ -135,9 +143,6 @@ def derived_seed(seed: int, *parts: object) -> int:
 
 
 PlayerFactory = Callable[[int, int], Player]
-
-# Level names any player accepts after the colon; level 1 is every player's default.
-LEVEL_NAMES = {"easy": 0, "normal": 1, "hard": 2}
 
 _GENERIC: dict[str, PlayerFactory] = {
     "random": lambda seed, level: RandomPlayer(seed, level),

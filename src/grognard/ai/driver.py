@@ -18,12 +18,13 @@ def play_out(
     players: Mapping[str, Player],
     max_decisions: int = 200_000,
     progress: Callable[[Game], None] | None = None,
+    stop_after: int | None = None,
 ) -> Game:
-    """Let ``players`` decide for their seats until the game is over."""
+    """Let ``players`` decide for their seats until the game is over (or ``stop_after`` decisions are made)."""
     start = len(game.log)
     while True:
         turn = game.turn()
-        if turn.seat is None:
+        if turn.seat is None or (stop_after is not None and len(game.log) - start >= stop_after):
             return game
         if len(game.log) - start >= max_decisions:
             raise RunawayGame(f"no end after {max_decisions} decisions (now in {turn.phase})")

@@ -29,13 +29,15 @@ def play_in_terminal(args: argparse.Namespace, options: dict[str, Any]) -> int:
             kinds[seat] = kind
     computers = {s: make_player(k, cls, args.seed + i) for i, (s, k) in enumerate(kinds.items()) if k != "human"}
     humans = [s for s in seats if s not in computers]
-    shown_for: str | None = None
+    shown_for: tuple[str, str] | None = None
     passed: set[tuple[int, str]] = set()  # (decisions made, seat): a seat that let this moment go without reacting
+    silent: set[tuple[str, str, str]] = set()  # (seat, the mover, its phase): a seat not to be asked again in it
     while not game.over:
         turn = game.turn()
         seat = turn.seat
         assert seat is not None
-        reacting, applied = _interjection(game, turn.optional, computers, humans, passed)
+        asked = tuple(s for s in turn.optional if (s, seat, turn.phase) not in silent)
+        reacting, applied = _interjection(game, asked, computers, humans, passed)
         if applied:
             continue
         if reacting is not None:
@@ -46,16 +48,18 @@ def play_in_terminal(args: argparse.Namespace, options: dict[str, Any]) -> int:
             events = game.apply(seat, d)
             _print_events(game, events, humans)
             continue
-        if shown_for != seat or len(humans) > 1:
+        if shown_for != (seat, turn.phase) or len(humans) > 1:  # the map again at each phase
             print(game.rules.render_text(game.state, seat))
-            shown_for = seat
+            shown_for = (seat, turn.phase)
         legal = game.legal(seat)
         print(f"\n[{seat}] {legal.prompt or turn.phase}")
         if seat != turn.seat:
-            print("  (the enemy is moving: press Enter to let it go on)")
+            print("  (the enemy is moving: press Enter to let it go on, or '.' not to be asked again this phase)")
         if legal.suggested is not None:
             print(f"  suggested: {legal.suggested.text()}   ({game.rules.describe(legal.suggested)})")
         print("  type a decision, '?' to list the legal ones, 'map' to redraw, 'undo', or 'quit'")
+        if hasattr(game.rules, "parse_cell"):
+            print("  an area may be typed by its number or as column,row (move FR-I1 9,6)")
         try:
             line = input("> ").strip()
         except EOFError:
@@ -78,14 +82,16 @@ def play_in_terminal(args: argparse.Namespace, options: dict[str, Any]) -> int:
             except IllegalDecision as e:
                 print(f"  {e}")
             continue
-        if not line and seat != turn.seat:
+        if line in ("", ".") and seat != turn.seat:
             passed.add((len(game.log), seat))
+            if line == ".":
+                silent.add((seat, turn.seat, turn.phase))
             continue
         if not line and legal.suggested is not None:
             decision = legal.suggested
         else:
             try:
-                decision = cls.decisions().parse(line)
+                decision = cls.decisions().parse(_with_cells(game, line))
             except IllegalDecision as e:
                 print(f"  {e}")
                 continue
@@ -102,6 +108,23 @@ def play_in_terminal(args: argparse.Namespace, options: dict[str, Any]) -> int:
     if result:
         print(result.summary)
     return 0
+
+
+def _with_cells(game: Game, line: str) -> str:
+    """The typed line with each ``column,row`` area name turned into the area's number, for rulesets whose maps
+    name areas so (La Grande Armée)."""
+    parse_cell = getattr(game.rules, "parse_cell", None)
+    if parse_cell is None:
+        return line
+    words = []
+    for w in line.split():
+        if "," in w:
+            try:
+                w = str(parse_cell(w))
+            except ValueError as e:
+                raise IllegalDecision(f"{w!r} is not an area of the map: {e}") from None
+        words.append(w)
+    return " ".join(words)
 
 
 def _interjection(

@@ -147,6 +147,14 @@ class Game:
             out["result"] = result.to_json()
         return out
 
+    def inspect(self, seat: str, query: Mapping[str, Any]) -> dict[str, Any]:
+        """A seat's question that decides nothing (``Ruleset.inspect``), answered from what it may know now."""
+        if seat not in self.rules.seats:
+            raise IllegalDecision(f"no seat {seat!r} in {self.rules.name}")
+        if not isinstance(query, Mapping) or not isinstance(query.get("kind"), str):
+            raise IllegalDecision("a question is an object with a 'kind'")
+        return self.rules.inspect(self.state, seat, query)
+
     def events_for(self, seat: str | None, start: int = 0) -> list[dict[str, Any]]:
         """The event log from ``start`` as ``seat`` may see it (the full log once the game is over)."""
         who = None if self.over else seat

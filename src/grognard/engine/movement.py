@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from .geometry import Grid
 
 UNREACHED = 1 << 30
+BLOCKED = -1  # the cost a blocked cell holds during a search
+PREALLOCATED = 1024  # budgets below this get all their buckets at once
 
 EdgeCosts = tuple[tuple[tuple[int, int], ...], ...]
 """For every cell, the ``(neighbour, cost)`` pairs of the steps allowed out of it."""
@@ -100,12 +102,16 @@ def reach(
     n = len(costs)
     cost = [UNREACHED] * n
     prev = [-1] * n
+    for b in blocked:  # a cost below every step's makes the relaxation test refuse blocked cells by itself
+        cost[b] = BLOCKED
     cost[start] = 0
     reached = [start]
-    buckets: list[list[int]] = [[start]]  # grown as costs are found: never longer than the dearest cell + 1
+    # One bucket per cost up to the budget when that is small (every unit's move); grown on demand otherwise.
+    buckets: list[list[int]] = [[] for _ in range(budget + 1)] if budget < PREALLOCATED else [[]]
+    buckets[0].append(start)
     start_steps = costs[start] if hook is None else _hooked_steps(costs, start, start, blocked, hook, hook_cells)
     add_reached = reached.append
-    d, top = 0, 1  # the bucket being read, and how many there are
+    d, top = 0, len(buckets)  # the bucket being read, and how many there are
     while d < top:
         for u in buckets[d]:  # zero-cost steps append to the bucket being read, which this loop then visits
             if cost[u] != d:
@@ -120,7 +126,7 @@ def reach(
                 steps = _hooked_steps(costs, u, start, blocked, hook, hook_cells)
             for v, c in steps:
                 nd = d + c
-                if nd < cost[v] and nd <= budget and v not in blocked:  # the cheap test first: most fail it
+                if nd < cost[v] and nd <= budget:  # the cheap test first: most fail it (blocked cells always)
                     if cost[v] == UNREACHED:
                         add_reached(v)
                     cost[v] = nd
@@ -130,6 +136,9 @@ def reach(
                         top = nd + 1
                     buckets[nd].append(v)
         d += 1
+    for b in blocked:
+        if cost[b] == BLOCKED:
+            cost[b] = UNREACHED
     if min_one and budget > 0:  # after the search, so that the move ends there: no zero-cost step follows it
         for v, c in start_steps:
             if c > budget and cost[v] == UNREACHED and v not in blocked:

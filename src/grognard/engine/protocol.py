@@ -161,6 +161,9 @@ class Ruleset(ABC, Generic[S, Sc]):
     decision_types: ClassVar[tuple[type[Decision], ...]]
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
     state_type: ClassVar[type]
+    # kinds of events after which a computer that has the turn waits for a person who may react (``Turn.optional``,
+    # e.g. La Grande Armée's reinforce and withdraw after an attack) until that person lets it go on
+    reaction_events: ClassVar[tuple[str, ...]] = ()
     _codec: ClassVar[DecisionCodec | None] = None
 
     def __init__(self, scenario: Sc, options: Mapping[str, Any] | None = None) -> None:
@@ -272,6 +275,11 @@ class Ruleset(ABC, Generic[S, Sc]):
     def render_text(self, state: S, seat: str | None) -> str:
         """A text picture of the map and units as ``seat`` sees them (terminal play, debugging)."""
         return ""
+
+    def inspect(self, state: S, seat: str, query: Mapping[str, Any]) -> dict[str, Any]:
+        """Answer a question of ``seat``'s that decides nothing (the path a move would take, what a unit sees),
+        from what that seat may know. A question the ruleset does not answer raises ``IllegalDecision``."""
+        raise IllegalDecision(f"{self.name} answers no question of kind {query.get('kind')!r}")
 
     def rate(self, view: Mapping[str, Any], seat: str, decision: Decision) -> int:
         """A quick score of a decision from ``seat``'s view alone (for the greedy player); higher is better."""

@@ -10,10 +10,13 @@ Routes (a seat's token goes in an ``Authorization: Bearer`` header, never in a U
 - ``GET  /api/games/{id}/update``: the seat's view, legal decisions and tag (what the websocket pushes).
 - ``POST /api/games/{id}/decisions``: ``{"tag", "decision"}``, the same as the websocket's ``decide``.
 - ``POST /api/games/{id}/undo``: ``{"tag"}``: take back the seat's last decision where the rules allow it.
+- ``POST /api/games/{id}/go_on``: the person a computer waits for (``"hold": true``: a reaction it may make)
+  lets it go on.
 - ``GET  /api/games/{id}/replay`` and ``.../replay/{step}``: a finished game's decisions, events and full view
   after each step.
 - ``GET  /api/games/{id}/save``: the full save once the game is over, else the seat's own record.
-- ``WS   /api/games/{id}/ws``: ``hello`` with the token, then ``update`` pushes and ``decide`` requests.
+- ``WS   /api/games/{id}/ws``: ``hello`` with the token, then ``update`` pushes and ``decide`` (``undo``,
+  ``go_on``) requests.
 """
 
 from __future__ import annotations
@@ -112,7 +115,9 @@ def create_app(
             for gid in rulesets.game_ids():
                 cls = rulesets.get(gid)
                 entry = cls.describe_game()
-                entry["players"] = sorted(player_kinds(cls))
+                kinds = player_kinds(cls)
+                entry["players"] = sorted(kinds)
+                entry["player_levels"] = {k: list(kinds[k](0, 1).levels) for k in sorted(kinds)}
                 entry["hotseat_options"] = dict(getattr(cls, "hotseat_options", {}))
                 catalog.append(entry)
         return JSONResponse(catalog)
@@ -175,7 +180,15 @@ def create_app(
         else:
             await session.decide(seat, body.get("tag"), body.get("decision"))
         async with session.lock:
-            return JSONResponse(session.core(seat))
+            return JSONResponse(session.message(seat))
+
+    @handle
+    async def go_on(request: Request) -> Response:
+        """The person a computer waits for (a reaction it may make) lets the computer go on."""
+        session, seat = await seat_session(request)
+        await session.go_on(seat)
+        async with session.lock:
+            return JSONResponse(session.message(seat))
 
     @handle
     async def replay(request: Request) -> Response:
@@ -187,7 +200,7 @@ def create_app(
     async def get_update(request: Request) -> Response:
         session, seat = await seat_session(request)
         async with session.lock:
-            return JSONResponse(session.core(seat))
+            return JSONResponse(session.message(seat))
 
     @handle
     async def download_save(request: Request) -> Response:
@@ -263,16 +276,26 @@ def create_app(
                             raise Refused("say hello with your seat token first", 403)
                         await session.decide(listener.seat, msg.get("tag"), msg.get("decision"))
                         await send({"type": "done", "ref": ref})
+                    elif kind == "go_on":
+                        if listener is None:
+                            raise Refused("say hello with your seat token first", 403)
+                        await session.go_on(listener.seat)
+                        await send({"type": "done", "ref": ref})
                     elif kind == "undo":
                         if listener is None:
                             raise Refused("say hello with your seat token first", 403)
                         await session.undo(listener.seat, msg.get("tag"))
                         await send({"type": "done", "ref": ref})
+                    elif kind == "inspect":
+                        if listener is None:
+                            raise Refused("say hello with your seat token first", 403)
+                        answer = session.inspect(listener.seat, msg.get("query"))
+                        await send({"type": "inspected", "ref": ref, "answer": answer})
                     else:
-                        raise Refused(f"unknown message type {kind!r}: hello, decide or undo")
+                        raise Refused(f"unknown message type {kind!r}: hello, decide, undo, go_on or inspect")
                 except GrognardError as e:
                     await refuse(str(e), ref=ref)
-                    if listener is not None:
+                    if listener is not None and kind != "inspect":  # a question changes nothing to resend
                         async with session.lock:
                             listener.last_tag = ""  # resend the current position
                             await session.push(listener)
@@ -292,6 +315,7 @@ def create_app(
         Route("/api/games/{game_id}/decisions", act, methods=["POST"]),
         Route("/api/games/{game_id}/undo", act, methods=["POST"]),
         Route("/api/games/{game_id}/update", get_update),
+        Route("/api/games/{game_id}/go_on", go_on, methods=["POST"]),
         Route("/api/games/{game_id}/replay", replay),
         Route("/api/games/{game_id}/replay/{step:int}", replay),
         Route("/api/games/{game_id}/save", download_save),

@@ -76,6 +76,7 @@ class Session:
     _words: dict[Any, str] = field(default_factory=dict)  # decisions in words: the same for the whole game
     snapshot_every: int = SNAPSHOT_EVERY
     _snapshot_at: int = 0
+    _let_go: dict[str, int] = field(default_factory=dict)  # seat -> the decision after which it let the computer go on
 
     # --- who is who ------------------------------------------------------------------------------------
     def seat_of(self, token: str | None) -> str:
@@ -96,6 +97,45 @@ class Session:
             cached = (n, fog.seat_core(self.game, seat, self._describe))
             self._cores[seat] = cached
         return cached[1]
+
+    def message(self, seat: str) -> dict[str, Any]:
+        """The seat's message: its core, and whether the computer waits for its reaction (:meth:`waiting_for`)."""
+        core = self.core(seat)
+        return {**core, "hold": True} if self.waiting_for() == seat else core
+
+    def waiting_for(self) -> str | None:
+        """A person who may react to the computer's last decision (one that emitted one of the ruleset's
+        ``reaction_events``: an attack) and has not let the computer go on: the computers wait for that person.
+        Decisions the person made since (several reactions) keep the wait; it is worked out from the log, so it
+        holds after a restart too."""
+        game = self.game
+        kinds = game.rules.reaction_events
+        if not kinds or game.over:
+            return None
+        people = [s for s in game.turn().optional if s not in self.players]
+        if not people:
+            return None
+        i = len(game.log) - 1
+        while i >= 0 and game.log[i].seat in people:
+            i -= 1
+        if i < 0 or game.log[i].seat not in self.players:
+            return None  # a person moves: the one who may react does so when he likes
+        end = len(game.events) - sum(game.event_counts[i + 1 :])
+        if not any(e.kind in kinds for e in game.events[end - game.event_counts[i] : end]):
+            return None
+        return next((s for s in people if self._let_go.get(s) != i and game.legal(s)), None)
+
+    async def go_on(self, seat: str) -> None:
+        """The person the computer waits for lets it go on (without reacting, or after reacting)."""
+        async with self.lock:
+            if self.waiting_for() != seat:
+                raise Refused("no computer is waiting for you", 409)
+            i = len(self.game.log) - 1
+            while self.game.log[i].seat == seat:
+                i -= 1
+            self._let_go[seat] = i
+            await self._run_computers()
+            await self.push()
 
     def events(self, seat: str) -> list[dict[str, Any]]:
         """The seat's event log, extended as the game's grows (the full log once the game is over)."""
@@ -200,6 +240,14 @@ class Session:
             await self._run_computers()
             await self.push()
 
+    def inspect(self, seat: str, query: Any) -> dict[str, Any]:
+        """A seat's question that decides nothing (the path a move would take, what a unit sees), answered by
+        the rules from what that seat may know (``Ruleset.inspect``)."""
+        try:
+            return self.game.inspect(seat, query)
+        except IllegalDecision as e:
+            raise Refused(f"refused: {e}", 422) from None
+
     async def undo(self, seat: str, tag: Any) -> None:
         """Take back the seat's last decision, where the rules allow it (no die rolled, nothing revealed)."""
         async with self.lock:
@@ -268,7 +316,7 @@ class Session:
     async def _run_computers(self) -> None:
         """Let the computer seats decide until a person must (in a worker thread: the server stays live)."""
         last_push = time.monotonic()
-        while self._computers_due():
+        while self._computers_due() and self.waiting_for() is None:
             try:
                 if not await asyncio.to_thread(self._computer_step):
                     break
@@ -288,17 +336,18 @@ class Session:
     async def push(self, only: Listener | None = None) -> None:
         """Send each listener (or ``only`` one) what changed for its seat."""
         for listener in [only] if only is not None else list(self.listeners):
-            core = self.core(listener.seat)
+            core = self.message(listener.seat)
             seat_events = self.events(listener.seat)
             start = min(listener.sent_events, len(seat_events))  # fewer after an undo: the page cuts its log
             if self.game.over and not listener.sent_over:
                 start = 0  # the full log replaces the seat's own
-            if core["tag"] == listener.last_tag and start == len(seat_events):
+            mark = core["tag"] + ("+hold" if "hold" in core else "")  # a wait that ends changes the message too
+            if mark == listener.last_tag and start == len(seat_events):
                 continue
             message = {**core, "events_from": start, "events": seat_events[start:]}
             listener.sent_events = len(seat_events)
             listener.sent_over = self.game.over
-            listener.last_tag = core["tag"]
+            listener.last_tag = mark
             try:
                 await listener.send(message)
             except Exception:

@@ -69,3 +69,13 @@ export function el(tag, attrs = {}, ...children) {
 }
 
 export const human = (s) => String(s ?? "").replaceAll("_", " ");
+
+// A ruleset's own panels for the game page and the lobby (web/rulesets/<game>.js), or none.
+const modules = new Map();
+export function rulesetModule(game) {
+  if (!modules.has(game)) {
+    const url = `./rulesets/${encodeURIComponent(game)}.js`;
+    modules.set(game, import(url).then((m) => m.default || {}, () => ({})));
+  }
+  return modules.get(game);
+}

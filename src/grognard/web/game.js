@@ -1,11 +1,36 @@
 // The game page: one websocket per seat this browser holds a token for; the map, the decision panel, the
 // event log and the final screen are all driven by the server's per-seat messages (view + legal decisions).
 // Decisions the map does not know how to show are listed as buttons from the protocol's decision families.
+//
+// What is a ruleset's own (its header, what its view draws, its unit card, its words) comes from its module,
+// web/rulesets/<game>.js, whose default export may give any of these (all optional; see docs/server.md):
+//   keys                             the keys line of the side panel
+//   units(state, seat)               the units the page may select or point at: {id, cell, side, short, ...}
+//   setMap(map), drawStatic(hexmap)  once the public map has come: what is drawn once
+//   draw(hexmap, view, ctx)          on every update: the view (units and the rest)
+//   fit(hexmap, view, seat)          the first framing of the map
+//   overviewPaint(map)               colours for the minimap and the lobby's picture
+//   header(view, ctx)                the header's items (date or turn, phase, score)
+//   panelTop(update, ctx)            what goes above the decisions (military points, a force to place)
+//   card(unit, view, ctx)            a unit's description {title, rows}; cellInfo(cell, view, ctx) an area's
+//   hover(cell, view, map, ctx)      the words shown while the pointer rests on a cell
+//   unitOrders(unit, ctx)            more for the selected unit's box (moves left, known odds)
+//   cellClass(f, cell, ctx), cellBadge(f, cell, ctx)   how a highlighted location looks
+//   listed(f)                        a family varying over units listed in the panel (not only per unit)
+//   line(unit), readyLabel(unit)     a unit in a stack's list, and on its button among the units with orders
+//   optionText(f, value, legal, text), armableName(f, ctx), armableTitle(f)  words for buttons
+//   offer(update)                    units to mark while a reaction is offered (their orders become buttons)
+//   forced(legal)                    a family the page answers by itself (nothing else to decide)
+//   autoSelect, moveFirst            a unit "blinks" (stays selected while it may move); a click on a legal
+//                                    location moves there even where own units stand
+//   sideName(seat), finalTitle(result), finalRows(result), chart(view, seats, events)
+//   inspect: {path: [kinds], sight}  questions the rules answer (Ruleset.inspect): the path of a move of
+//                                    those kinds under the pointer, a unit's line of sight on request (l)
 
-import { api, el, gameEntry, human, rememberGame } from "./api.js";
+import { api, el, gameEntry, human, rememberGame, rulesetModule } from "./api.js";
 import { HexMap, svg } from "./hexmap.js";
 
-const CELL_FIELDS = new Set(["to", "cell"]);
+const CELL_FIELDS = new Set(["to", "cell", "at"]);
 const UNIT_FIELDS = new Set(["target", "cargo", "unit"]);
 const CELL_CLASS = { move: "hl-move", assault: "hl-attack", unload: "hl-move", plot: "hl-plot", place: "hl-place" };
 
@@ -18,12 +43,15 @@ const page = {
   active: null, // the seat shown
   map: null,
   mapKey: "",
+  rs: {}, // the ruleset's module
   seats: [],
   selected: null,
   armed: null, // key of an armed family (placement by type)
   pending: false,
   shownEvents: 0,
   finalShown: false,
+  painted: {}, // the last highlights drawn, which a previewed path or line of sight is added to
+  preview: null, // {tag, unit, path, sight}: answers to our questions about the position shown
 };
 window.grognard = page; // for the browser tests and the curious
 
@@ -61,7 +89,8 @@ function onMessage(conn, msg) {
     page.seats = Object.keys(msg.seats);
     setStatus("connected");
     ensureMap(msg.game, msg.scenario);
-    $("title").textContent = `${msg.game_name}: ${msg.scenario_name}`;
+    $("title").textContent = msg.scenario_name;
+    $("title").title = `${msg.game_name}: ${msg.scenario_name}`;
     document.title = `${msg.scenario_name} · grognard`;
   } else if (msg.type === "update") {
     conn.events = conn.events.slice(0, msg.events_from).concat(msg.events);
@@ -70,6 +99,10 @@ function onMessage(conn, msg) {
     chooseActive();
     render();
     forced(conn);
+  } else if (msg.type === "inspected") {
+    answered(conn, msg.answer);
+  } else if (msg.type === "error" && msg.ref === "inspect") {
+    // a question the position no longer fits (it changed meanwhile): nothing to show
   } else if (msg.type === "error") {
     page.pending = false;
     toast(msg.message);
@@ -85,11 +118,11 @@ function onMessage(conn, msg) {
 function forced(conn) {
   const legal = conn.update?.legal;
   const seats = conn.summary?.seats || {};
-  if (!legal || conn.seat !== page.active || Object.values(seats).some((s) => s.kind === "remote")) return;
-  const open = legal.choices.filter((f) => f.field === null || f.values.length);
-  if (open.length === 1 && open[0].field === null && open[0].kind === "hold_fire") {
+  if (!legal || !page.rs.forced || conn.seat !== page.active || Object.values(seats).some((s) => s.kind === "remote")) return;
+  const family = page.rs.forced(legal);
+  if (family) {
     page.autoHeld = (page.autoHeld || 0) + 1;
-    decide(make(open[0], null));
+    decide(make(family, null));
   }
 }
 
@@ -98,15 +131,22 @@ function setStatus(text) {
   $("conn").hidden = text === "connected"; // only trouble is worth the room
 }
 
-// The seat shown is the one asked to decide; with one seat, always that one.
+// The seat shown is the one asked to decide (the one whose turn it is, when another here may react too);
+// with one seat, always that one.
 function chooseActive() {
-  const deciding = [...page.conns.values()].find((c) => c.update?.legal);
-  if (deciding && deciding.seat !== page.active) {
-    page.active = deciding.seat;
-    page.selected = null;
-    page.armed = null;
+  const deciding = [...page.conns.values()].filter((c) => c.update?.legal);
+  if (!deciding.some((c) => c.seat === page.active)) {
+    const next = deciding.find((c) => c.update.view.turn.seat === c.seat) || deciding[0];
+    if (next) show(next.seat);
   }
   if (!page.active) page.active = [...page.conns.keys()][0];
+}
+
+function show(seat) {
+  if (seat === page.active) return;
+  page.active = seat;
+  page.selected = null;
+  page.armed = null;
 }
 
 function current() {
@@ -117,33 +157,55 @@ async function ensureMap(game, scenario) {
   const key = `${game}/${scenario}`;
   if (page.mapKey === key) return;
   page.mapKey = key;
-  const data = await api(`/api/maps/${encodeURIComponent(game)}/${encodeURIComponent(scenario)}`);
-  page.map = new HexMap($("map"), data, { onCell: clickCell, onHover: hoverCell });
-  page.map.fit();
-  const minimap = () => page.map.attachMinimap($("minimap"), Math.min(170, Math.round($("map").clientWidth * 0.18)));
+  const [data, rs] = await Promise.all([api(`/api/maps/${encodeURIComponent(game)}/${encodeURIComponent(scenario)}`), rulesetModule(game)]);
+  page.rs = rs;
+  document.body.classList.add(`ruleset-${game}`); // for a ruleset's own style
+  rs.setMap?.(data);
+  $("keys").textContent = rs.keys || $("keys").textContent;
+  page.map = new HexMap($("map"), data, { onCell: clickCell, onHover: hoverCell, labels: !rs.drawStatic });
+  rs.drawStatic?.(page.map);
+  const frame = () => {
+    const view = current()?.update?.view;
+    if (rs.fit && view) rs.fit(page.map, view, page.active);
+    else page.map.fit();
+  };
+  frame();
+  page.framed = Boolean(current()?.update);
+  const minimap = () => page.map.attachMinimap($("minimap"), Math.min(170, Math.round($("map").clientWidth * 0.18)), rs.overviewPaint?.(data));
   minimap();
   window.addEventListener("resize", () => {
-    page.map.fit();
+    frame();
     minimap();
   });
+  page.reframe = frame;
   render();
+}
+
+function send(conn, message) {
+  page.pending = true;
+  conn.ws.send(JSON.stringify(message));
+  $("panel").classList.add("busy");
 }
 
 function decide(decision) {
   const conn = current();
   if (!conn?.update?.legal || page.pending) return;
-  page.pending = true;
-  conn.ws.send(JSON.stringify({ type: "decide", tag: conn.update.tag, decision }));
+  // a unit that moved stays selected while it may go on (the blinking unit of La Grande Armée)
+  page.kept = page.rs.autoSelect && decision.unit === page.selected ? page.selected : null;
+  send(conn, { type: "decide", tag: conn.update.tag, decision });
   page.selected = null;
-  $("panel").classList.add("busy");
 }
 
 function undo() {
   const conn = current();
   if (!conn?.update?.undo || page.pending) return;
-  page.pending = true;
-  conn.ws.send(JSON.stringify({ type: "undo", tag: conn.update.tag }));
-  $("panel").classList.add("busy");
+  send(conn, { type: "undo", tag: conn.update.tag });
+}
+
+function goOn() {
+  const conn = current();
+  if (!conn?.update?.hold || page.pending) return;
+  send(conn, { type: "go_on" });
 }
 
 function make(family, value) {
@@ -159,20 +221,32 @@ function families() {
 
 const keyOf = (f) => JSON.stringify([f.kind, f.fixed]);
 
+function unitsOf(view) {
+  const list = page.rs.units ? page.rs.units(view?.state || {}, page.active) : view?.state?.units || [];
+  return new Map(list.map((u) => [u.id, u]));
+}
+
+function onMapUnit(uid) {
+  const u = unitsOf(current()?.update?.view).get(uid);
+  return u && u.cell >= 0 ? u : null;
+}
+
+// a location family for a unit on the map is shown when that unit is selected; one without (placement by
+// type, a unit still to be built) is armed from the panel
+function armable(f) {
+  return CELL_FIELDS.has(f.field) && !("unit" in f.fixed && onMapUnit(f.fixed.unit));
+}
+
 function unitActions(uid) {
   const cells = [];
   const targets = [];
   const buttons = [];
   for (const f of families()) {
-    if (f.fixed.unit === uid && CELL_FIELDS.has(f.field)) cells.push(f);
+    if (f.fixed.unit === uid && CELL_FIELDS.has(f.field) && !armable(f)) cells.push(f);
     else if (f.fixed.unit === uid && UNIT_FIELDS.has(f.field)) targets.push(f);
     else if (f.field === "unit" && f.values.includes(uid) && !("target" in f.fixed)) buttons.push(f);
   }
   return { cells, targets, buttons };
-}
-
-function unitsOf(view) {
-  return new Map((view?.units || []).map((u) => [u.id, u]));
 }
 
 function chanceOf(legal, firer, target) {
@@ -183,12 +257,17 @@ function chanceOf(legal, firer, target) {
   return null;
 }
 
+function ctx() {
+  const update = current()?.update;
+  return { seat: page.active, seats: page.seats, update, legal: update?.legal, map: page.map?.map, selected: page.selected, whose };
+}
+
 // --- clicks ------------------------------------------------------------------------------------------------
 function clickCell(cell) {
   const conn = current();
   const update = conn?.update;
   if (!update) return;
-  const units = [...unitsOf(update.view.state).values()].filter((u) => u.cell === cell && !u.carried_by);
+  const units = [...unitsOf(update.view).values()].filter((u) => u.cell === cell && !u.carried_by);
   const armed = families().find((f) => keyOf(f) === page.armed);
   if (armed && armed.values.includes(cell)) return decide(make(armed, cell));
   if (page.selected) {
@@ -199,7 +278,7 @@ function clickCell(cell) {
       return options.length === 1 ? decide(make(options[0], target.id)) : chooser(options.map((f) => [f, target.id]));
     }
     const here = acts.cells.filter((f) => f.values.includes(cell));
-    if (here.length === 1 && !units.some((u) => u.side === page.active)) return decide(make(here[0], cell));
+    if (here.length === 1 && (page.rs.moveFirst || !units.some((u) => u.side === page.active))) return decide(make(here[0], cell));
     if (here.length > 1) return chooser(here.map((f) => [f, cell]));
     if (here.length === 1) return chooser([[here[0], cell]], units);
   }
@@ -232,16 +311,21 @@ function chooser(options, units = []) {
 
 function describeOption(f, v) {
   const i = f.values.indexOf(v);
-  if (f.texts && i >= 0) return f.texts[i];
-  const layout = page.map?.layout;
-  const where = CELL_FIELDS.has(f.field) && layout ? layout.label(v) : v;
-  return `${human(f.kind)} ${where ?? ""}${f.fixed.barrage ? " (barrage)" : ""}`.trim();
+  let text;
+  if (f.texts && i >= 0) text = f.texts[i];
+  else {
+    const layout = page.map?.layout;
+    const where = CELL_FIELDS.has(f.field) && layout ? layout.label(v) : v;
+    text = `${human(f.kind)} ${where ?? ""}${f.fixed.barrage ? " (barrage)" : ""}`.trim();
+  }
+  return page.rs.optionText ? page.rs.optionText(f, v, current()?.update?.legal || {}, text) : text;
 }
 
 function select(uid) {
   page.selected = uid;
   page.armed = null;
-  const u = unitsOf(current()?.update?.view.state).get(uid);
+  const u = unitsOf(current()?.update?.view).get(uid);
+  drawView(); // a ruleset may show the selected unit on top of its stack
   renderPanel();
   if (u) showInfo(u.cell);
 }
@@ -249,70 +333,148 @@ function select(uid) {
 function hoverCell(cell) {
   if (cell === null) return;
   const map = page.map?.map;
-  if (!map) return;
-  const state = current()?.update?.view.state;
-  const changed = (state?.terrain || []).find((t) => t.cell === cell);
-  const terrain = changed ? changed.terrain : map.terrain[cell];
-  const place = (map.places || []).find((p) => p.cells.includes(cell));
-  const here = (state?.units || []).filter((u) => u.cell === cell && !u.carried_by).map((u) => `${u.name} (${u.side})`);
-  $("hover").textContent = [
-    page.map.layout.label(cell),
-    human(terrain),
-    map.elevation?.[cell] ? `elevation ${map.elevation[cell]}` : "",
-    place ? `${place.name}${place.value ? ` (${place.value} VP)` : ""}` : "",
-    here.join(", "),
-  ].filter(Boolean).join(" · ");
+  const view = current()?.update?.view;
+  if (!map || !view) return;
+  const parts = page.rs.hover ? page.rs.hover(cell, view, map, ctx()) : [human(map.terrain[cell])];
+  $("hover").textContent = [page.map.layout.label(cell), ...parts].filter(Boolean).join(" · ");
+  previewPath(cell);
 }
 
+// --- questions that decide nothing: a move's path under the pointer, a unit's line of sight -----------------
+function ask(query) {
+  const conn = current();
+  if (conn?.ws?.readyState === WebSocket.OPEN && conn.update) conn.ws.send(JSON.stringify({ type: "inspect", ref: "inspect", query }));
+}
+
+function previewed() {
+  const p = page.preview;
+  return p && p.tag === current()?.update?.tag && p.unit === page.selected ? p : null;
+}
+
+function previewPath(cell) {
+  const kinds = page.rs.inspect?.path;
+  if (!kinds || !page.selected || page.pending) return;
+  const moving = unitActions(page.selected).cells.some((f) => kinds.includes(f.kind) && f.values.includes(cell));
+  const p = previewed();
+  if (!moving) {
+    if (p?.path) paint({ ...page.painted }, { ...p, path: null, cell: null });
+    return;
+  }
+  if (p?.cell === cell) return;
+  page.preview = { ...(p || {}), tag: current().update.tag, unit: page.selected, cell, path: null };
+  ask({ kind: "path", unit: page.selected, cell });
+}
+
+function toggleSight() {
+  if (!page.rs.inspect?.sight || !page.selected || !onMapUnit(page.selected)) return;
+  const p = previewed();
+  if (p?.sight) return paint({ ...page.painted }, { ...p, sight: null });
+  page.preview = { ...(p || {}), tag: current()?.update?.tag, unit: page.selected, sight: [] };
+  ask({ kind: "sight", unit: page.selected });
+}
+
+function answered(conn, answer) {
+  const p = previewed();
+  if (conn !== current() || !p || answer.unit !== p.unit) return;
+  if (answer.kind === "path" && answer.cell === p.cell) paint(page.painted, { ...p, path: answer.path });
+  if (answer.kind === "sight" && p.sight) paint(page.painted, { ...p, sight: answer.cells });
+}
+
+// Draw the highlights, with the path and the line of sight asked about the selected unit in this position.
+function paint(highlights, preview = previewed()) {
+  page.painted = highlights;
+  page.preview = preview;
+  const p = previewed();
+  page.map?.highlight({ ...highlights, path: p?.path || [], sight: p?.sight || [] });
+}
+
+// The units at a cell: each described in full; in a big stack the selected one (or the top one) in full and
+// the others one line each, to pick from.
 function showInfo(cell) {
-  const state = current()?.update?.view.state;
+  page.infoCell = cell;
+  const view = current()?.update?.view;
   const box = $("info");
   box.replaceChildren();
-  const units = (state?.units || []).filter((u) => u.cell === cell);
-  for (const u of units) {
-    const rows = [
-      ["Side", u.side],
-      ["Location", u.at],
-      ["Strength", `${u.hp} / ${u.max_hp}`],
-      u.mp !== undefined ? ["Movement left", (u.mp / 2).toString()] : null,
-      ["Status", [u.fired && "fired", u.moved && "moved", u.spotted && "spotted", u.pinned && "pinned", u.plotted && "plotted", u.carried_by && `carried by ${u.carried_by}`, u.cargo && `carrying ${u.cargo}`].filter(Boolean).join(", ") || "ready"],
-    ].filter(Boolean);
+  if (!view || cell === null || cell === undefined) return;
+  const units = [...unitsOf(view).values()].filter((u) => u.cell === cell);
+  const full = units.length > 2 ? [units.find((u) => u.id === page.selected) || units[0]] : units;
+  for (const u of full) {
+    const card = page.rs.card ? page.rs.card(u, view, ctx()) : { title: [`${u.name || u.id} `, el("small", {}, u.id)], rows: [["Side", u.side], ["Location", u.at]] };
     box.append(
-      el("div", { class: "unit-card" }, el("h3", {}, `${u.name} `, el("small", {}, u.id)),
-        el("dl", {}, rows.flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)]))),
+      el("div", { class: `unit-card${u.id === page.selected ? " selected" : ""}`, "data-unit": u.id }, el("h3", {}, ...card.title),
+        el("dl", {}, card.rows.filter(Boolean).flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)]))),
     );
   }
-  const ghost = (state?.ghosts || []).find((g) => g.cell === cell);
-  if (ghost) box.append(el("p", { class: "muted" }, `An enemy ${human(ghost.type)} was last seen here on turn ${ghost.turn}.`));
+  const others = units.filter((u) => !full.includes(u));
+  if (others.length) {
+    box.append(el("div", { class: "stack-list" }, el("h4", {}, `With it here (${others.length})`),
+      ...others.map((u) => el("button", { "data-unit": u.id, onclick: () => (u.side === page.active ? select(u.id) : null) }, page.rs.line ? page.rs.line(u) : `${u.short ?? u.id} ${u.name}`))));
+  }
+  if (page.rs.cellInfo) box.append(...page.rs.cellInfo(cell, view, ctx()));
 }
 
 // --- drawing -----------------------------------------------------------------------------------------------
+function whose(view) {
+  const mine = view.turn.seat === page.active && !view.over;
+  const waiting = page.rs.sideName ? page.rs.sideName(view.turn.seat) : view.turn.seat;
+  return el("span", { id: "whose", class: mine ? "yours" : "" }, view.over ? "" : mine ? "your decision" : `waiting for ${waiting}`);
+}
+
 function render() {
   const conn = current();
   const update = conn?.update;
-  if (!update) return;
+  if (!update || !page.map) return; // the map and the ruleset's module first (ensureMap renders when they come)
   const view = update.view;
-  const st = view.state;
-  const turn = view.turn;
-  $("turn").textContent = `Turn ${st.turn ?? "?"}${st.turns ? ` / ${st.turns}` : ""}`;
-  $("phase").textContent = view.over ? "game over" : turn.phase.replace(/^turn \d+: /, "");
-  $("whose").textContent = view.over ? "" : turn.seat === page.active ? "your decision" : `waiting for ${turn.seat}`;
-  $("whose").className = turn.seat === page.active && !view.over ? "yours" : "";
-  $("weather").textContent = st.weather ? `weather: ${st.weather.join(", ")}` : "";
+  const head = page.rs.header
+    ? page.rs.header(view, ctx())
+    : [el("span", { id: "phase", class: "pill" }, view.over ? "game over" : view.turn.phase), whose(view)];
+  $("status").replaceChildren(...head.filter(Boolean));
   $("seat").textContent = page.conns.size > 1 ? `seats here: ${[...page.conns.keys()].join(" & ")} (showing ${page.active})` : `you: ${page.active}`;
-  $("score").replaceChildren(
-    ...Object.entries(st.sides || {}).map(([s, v]) => el("span", { class: `score side-${s}` }, `${s} ${v.score}`)),
-  );
-  if (page.map) {
-    const setup = st.phase === "purchase" || st.phase === "placement";
-    const regions = page.map.map.regions || {};
-    page.map.showRegions(setup ? page.seats.map((s, i) => [regions[`${s}_setup`] || [], i === 0 ? "#a8432c" : "#2f5d8a"]) : []);
-    page.map.render(st, page.seats);
+  if (!page.framed) {
+    page.framed = true;
+    page.reframe?.();
   }
+  keepSelection(update);
+  if (page.infoCell !== undefined) showInfo(page.infoCell);
+  drawView();
   renderPanel();
   renderLog(conn);
   $("panel").classList.toggle("busy", page.pending);
-  if (view.over && !page.finalShown && !page.replay) showFinal(view);
+  if (view.over && !page.finalShown && !page.replay) showFinal(view, conn.events);
+}
+
+function drawView() {
+  const view = current()?.update?.view;
+  if (!view || !page.map) return;
+  if (page.rs.draw) page.rs.draw(page.map, view, ctx());
+  else {
+    page.map.clear();
+    page.map.drawUnits(view.state.units || [], page.seats);
+  }
+}
+
+// The unit that just moved stays selected while it may go on; else the next unit with orders "blinks".
+function keepSelection(update) {
+  if (!page.rs.autoSelect || !update.legal || update.view.turn.seat !== page.active) return;
+  const ready = readyUnits(update);
+  const kept = page.kept;
+  page.kept = null;
+  if (page.selected && ready.includes(page.selected)) return;
+  const next = kept && ready.includes(kept) ? kept : ready[0];
+  if (!next) return;
+  page.selected = next;
+  const u = unitsOf(update.view).get(next);
+  if (u && page.map) {
+    page.map.reveal(u.cell);
+    showInfo(u.cell);
+  }
+}
+
+// the seat's units on the map with a location or target to choose, in the order the rules list them
+function readyUnits(update) {
+  const units = unitsOf(update.view);
+  const ids = families().filter((f) => "unit" in f.fixed && !armable(f)).map((f) => f.fixed.unit);
+  return [...new Set(ids)].filter((id) => units.get(id)?.side === page.active);
 }
 
 function renderPanel() {
@@ -322,41 +484,53 @@ function renderPanel() {
   if (!update) return;
   const legal = update.legal;
   const panel = $("decide");
+  const asked = `${legal?.prompt}|${update.hold}`;
+  if (panel.dataset.asked !== asked) panel.scrollTop = 0; // a new question starts at the top
+  panel.dataset.asked = asked;
   panel.replaceChildren();
   const highlights = { cells: new Map(), targets: new Map(), selected: page.selected };
-  const units = unitsOf(update.view.state);
+  const units = unitsOf(update.view);
+  const c = ctx();
   if (update.undo) {
     panel.append(el("button", { class: "undo", title: "u", onclick: undo }, "Undo my last order", el("kbd", {}, "u")));
   }
   if (!legal) {
-    panel.append(el("p", { class: "muted" }, update.view.over ? "The game is over." : `Waiting for ${update.view.turn.seat}…`));
-    page.map?.highlight(highlights);
+    const who = page.rs.sideName ? page.rs.sideName(update.view.turn.seat) : update.view.turn.seat;
+    panel.append(el("p", { class: "muted" }, update.view.over ? "The game is over." : `Waiting for ${who}…`));
+    if (page.rs.panelTop) panel.append(...page.rs.panelTop(update, c));
+    paint(highlights);
     return;
   }
   panel.append(el("p", { class: "prompt" }, legal.prompt || "Your decision"));
+  if (update.hold) {
+    const who = page.rs.sideName ? page.rs.sideName(update.view.turn.seat) : update.view.turn.seat;
+    panel.append(el("button", { class: "go-on", "data-kind": "go_on", title: "g", onclick: goOn }, `Let the ${who} player go on`, el("kbd", {}, "g")));
+  }
+  // two seats at one screen: another that may decide now (a reaction during the other's turn) is a click away
+  for (const other of [...page.conns.values()].filter((o) => o.seat !== page.active && o.update?.legal)) {
+    const name = page.rs.sideName ? page.rs.sideName(other.seat) : other.seat;
+    panel.append(el("button", { class: "switch", "data-seat": other.seat, onclick: () => { show(other.seat); render(); } }, `The ${name} player may decide too: show that seat`));
+  }
   if (legal.suggested) {
     panel.append(el("button", { class: "suggested", title: "Enter", onclick: () => decide(legal.suggested) }, `Suggested: ${legal.suggested_text || legal.suggested.kind}`, el("kbd", {}, "⏎")));
   }
-  const pool = update.view.state.sides?.[page.active]?.pool || [];
-  if (pool.length) {
-    const counts = new Map();
-    for (const t of pool) counts.set(t, (counts.get(t) || 0) + 1);
-    panel.append(el("p", { class: "force" }, "Your force: ", [...counts].map(([t, n]) => `${n}× ${human(t)}`).join(", ")));
-  }
+  if (page.rs.panelTop) panel.append(...page.rs.panelTop(update, c));
   if (legal.info?.mover) highlights.targets.set(legal.info.mover, "");
-  const offer = update.view.state.offer;
-  if (offer) {
-    highlights.targets.set(offer.target, "");
-    if (offer.shooter) highlights.targets.set(offer.shooter, "");
-  }
+  const offer = page.rs.offer?.(update);
+  for (const uid of offer || []) highlights.targets.set(uid, "");
   // the selected unit's orders
   if (page.selected && units.get(page.selected)?.side === page.active) {
     const u = units.get(page.selected);
     const acts = unitActions(page.selected);
-    const box = el("div", { class: "unit-orders" }, el("h3", {}, `${u.name} at ${u.at}`));
+    const box = el("div", { class: "unit-orders" }, el("h3", {}, u.title ?? `${u.name} at ${u.at}`));
     for (const f of acts.cells) {
-      for (const c of f.values) if (!highlights.cells.has(c)) highlights.cells.set(c, CELL_CLASS[f.kind] || "hl-other");
-      box.append(el("div", { class: "hint" }, `${human(f.kind)}${f.fixed.barrage ? " (barrage)" : ""}: ${f.values.length} locations highlighted`));
+      for (const cell of f.values) {
+        if (highlights.cells.has(cell)) continue;
+        highlights.cells.set(cell, page.rs.cellClass ? page.rs.cellClass(f, cell, c) : CELL_CLASS[f.kind] || "hl-other");
+        const badge = page.rs.cellBadge?.(f, cell, c);
+        if (badge) (highlights.badges ||= new Map()).set(cell, badge);
+      }
+      box.append(el("div", { class: "hint" }, `${human(f.kind)}${f.fixed.barrage ? " (barrage)" : ""}: ${f.values.length} location${f.values.length > 1 ? "s" : ""} highlighted`));
     }
     for (const f of acts.targets) {
       for (const t of f.values) {
@@ -365,37 +539,41 @@ function renderPanel() {
       }
       box.append(el("div", { class: "hint" }, `${human(f.kind)}: click a highlighted unit`));
     }
-    for (const f of acts.buttons) box.append(el("button", { onclick: () => decide(make(f, page.selected)) }, describeOption(f, page.selected)));
+    if (page.rs.unitOrders) box.append(...page.rs.unitOrders(u, c));
+    for (const f of acts.buttons) box.append(el("button", { "data-kind": f.kind, onclick: () => decide(make(f, page.selected)) }, describeOption(f, page.selected)));
     if (acts.cells.length + acts.targets.length + acts.buttons.length === 0) box.append(el("div", { class: "hint" }, "no orders for this unit now"));
     panel.append(box);
   }
   // the units that have orders now, to pick from the panel as well as the map
-  const ready = [...new Set(families().filter((f) => "unit" in f.fixed).map((f) => f.fixed.unit))].filter((id) => units.get(id)?.side === page.active);
+  const ready = readyUnits(update);
   if (ready.length && !offer) {
     panel.append(el("div", { class: "ready" }, el("h3", {}, "Units with orders"),
       ...ready.map((id) => {
         const u = units.get(id);
-        return el("button", { class: id === page.selected ? "armed" : "", "data-unit": id, onclick: () => { select(id); page.map?.reveal(u.cell); } }, `${u.code} ${u.at}`);
+        const label = page.rs.readyLabel ? page.rs.readyLabel(u) : `${u.code ?? u.short ?? id} ${u.at}`;
+        return el("button", { class: id === page.selected ? "armed" : "", "data-unit": id, title: u.at, onclick: () => { select(id); page.map?.reveal(u.cell); } }, label);
       })));
   }
   // everything else, from the protocol's families
   const rest = el("div", { class: "families" });
-  const armable = families().filter((f) => CELL_FIELDS.has(f.field) && !("unit" in f.fixed));
-  if (armable.length && !armable.some((f) => keyOf(f) === page.armed) && !page.selected) page.armed = keyOf(armable[0]);
-  if (armable.length) {
-    const pool = update.view.state.sides?.[page.active]?.pool || [];
-    rest.append(el("h3", {}, "Choose, then click the map"));
-    for (const f of armable) {
-      const name = f.fixed.type ? `${human(f.kind)} ${human(f.fixed.type)}${pool.length ? ` ×${pool.filter((t) => t === f.fixed.type).length}` : ""}` : human(f.kind);
+  const arms = families().filter(armable);
+  if (arms.length && !arms.some((f) => keyOf(f) === page.armed) && !page.selected) {
+    page.armed = keyOf(arms[0]);
+    page.map?.reveal(arms[0].values[0]);
+  }
+  if (arms.length) {
+    rest.append(el("h3", { title: page.rs.armableTitle?.(arms[0]) || "" }, "Choose, then click the map"));
+    for (const f of arms) {
+      const name = page.rs.armableName ? page.rs.armableName(f, c) : f.fixed.type ? `${human(f.kind)} ${human(f.fixed.type)}` : human(f.kind);
       const on = keyOf(f) === page.armed;
-      rest.append(el("button", { class: on ? "armed" : "", "aria-pressed": on ? "true" : "false", onclick: () => { page.armed = keyOf(f); page.selected = null; renderPanel(); } }, name));
-      if (on) for (const c of f.values) highlights.cells.set(c, CELL_CLASS[f.kind] || "hl-other");
+      rest.append(el("button", { class: on ? "armed" : "", "aria-pressed": on ? "true" : "false", "data-kind": f.kind, "data-unit": f.fixed.unit, onclick: () => { page.armed = keyOf(f); page.selected = null; page.map?.reveal(f.values[0]); renderPanel(); } }, name));
+      if (on) for (const cell of f.values) highlights.cells.set(cell, page.rs.cellClass ? page.rs.cellClass(f, cell, c) : CELL_CLASS[f.kind] || "hl-other");
     }
   }
   for (const f of families()) {
-    if (armable.includes(f)) continue;
+    if (arms.includes(f)) continue;
     if ("unit" in f.fixed && (CELL_FIELDS.has(f.field) || UNIT_FIELDS.has(f.field)) && !offer) continue; // on the map
-    if (f.field === "unit" && !("target" in f.fixed) && f.kind !== "pick_up" && f.kind !== "build_bridge" && !offer) continue; // per unit
+    if (f.field === "unit" && !("target" in f.fixed) && !page.rs.listed?.(f) && !offer) continue; // per unit
     if (f.field === null) {
       rest.append(el("button", { class: "end", "data-kind": f.kind, onclick: () => decide(make(f, null)) }, f.texts?.[0] ? cap(f.texts[0]) : cap(human(f.kind))));
       continue;
@@ -412,7 +590,7 @@ function renderPanel() {
     rest.append(group);
   }
   panel.append(rest);
-  page.map?.highlight(highlights);
+  paint(highlights);
 }
 
 const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
@@ -427,7 +605,7 @@ function renderLog(conn) {
   const fresh = conn.events.slice(page.shownEvents);
   for (const e of fresh) {
     if (!e.text) continue;
-    const cell = e.cell ?? e.to;
+    const cell = e.cell ?? e.to ?? e.at;
     const look = typeof cell === "number" ? () => { page.map?.reveal(cell); page.map?.flash([cell]); } : undefined;
     log.append(el("li", { class: `ev ev-${e.kind}${look ? " at" : ""}`, onclick: look, title: look ? "show on the map" : undefined }, e.text));
   }
@@ -439,28 +617,37 @@ function renderLog(conn) {
 function animate(events) {
   for (const e of events.slice(-12)) {
     if (e.kind === "shot" && e.from_cell !== undefined) page.map.line(e.from_cell, e.cell);
-    if (e.kind === "shot" || e.kind === "destroyed") page.map.flash([e.cell], e.kind === "destroyed" ? "flash-red" : "flash");
+    if ((e.kind === "shot" || e.kind === "combat") && e.cell !== undefined) page.map.flash([e.cell], "flash");
+    if (e.kind === "destroyed" && e.cell !== undefined) page.map.flash([e.cell], "flash-red");
     if (e.kind === "move" && e.to !== undefined) page.map.flash([e.to]);
   }
 }
 
-function showFinal(view) {
+function showFinal(view, events) {
   page.finalShown = true;
   const res = view.result || {};
-  const hist = view.state.history || [];
   const box = $("final");
-  const chart = svg("svg", { viewBox: "0 0 300 120", class: "chart" });
-  const max = Math.max(1, ...hist.flat());
-  page.seats.forEach((s, i) => {
-    const pts = [[0, 0], ...hist.map((h, t) => [t + 1, h[i]])];
-    svg("polyline", { points: pts.map(([t, v]) => `${10 + (t * 280) / Math.max(1, hist.length)},${110 - (v * 100) / max}`).join(" "), class: `line side-${s}` }, chart);
-  });
+  const data = page.rs.chart?.(view, page.seats, events || []);
+  let chart = null;
+  if (data) {
+    chart = svg("svg", { viewBox: "0 0 300 120", class: "chart" });
+    const zero = data.fromZero !== false; // a score from nothing starts at 0; victory points at their first count
+    const n = Math.max(1, ...data.series.map((s) => s.points.length - (zero ? 0 : 1)));
+    const max = Math.max(1, ...data.series.flatMap((s) => s.points));
+    const min = zero ? 0 : Math.min(...data.series.flatMap((s) => s.points)) - 1;
+    for (const s of data.series) {
+      const pts = (zero ? [[0, 0]] : []).concat(s.points.map((v, t) => [zero ? t + 1 : t, v]));
+      svg("polyline", { points: pts.map(([t, v]) => `${10 + (t * 280) / n},${110 - ((v - min) * 100) / Math.max(1, max - min)}`).join(" "), class: `line side-${s.side}` }, chart);
+    }
+  }
+  const title = page.rs.finalTitle ? page.rs.finalTitle(res) : res.winner ? `The ${res.winner} wins` : "A draw";
+  const rows = page.rs.finalRows ? page.rs.finalRows(res) : Object.entries(res.scores || {}).map(([s, v]) => `${s}: ${v} VP, ${res.levels?.[s] || ""}`);
   box.replaceChildren(
     el("div", { class: "final-card" },
-      el("h2", {}, res.winner ? `The ${res.winner} wins` : "A draw"),
+      el("h2", {}, title),
       el("p", {}, res.summary || ""),
-      el("ul", {}, Object.entries(res.scores || {}).map(([s, v]) => el("li", {}, `${s}: ${v} VP, ${res.levels?.[s] || ""}`))),
-      hist.length ? el("div", {}, el("h3", {}, "Score per turn"), chart) : null,
+      el("ul", {}, rows.map((r) => el("li", {}, r))),
+      chart ? el("div", {}, el("h3", {}, data.title), chart, el("div", { class: "chart-key" }, data.series.map((s) => el("span", { class: `key side-${s.side}` }, page.rs.sideName ? page.rs.sideName(s.side) : s.side)))) : null,
       el("div", { class: "row" },
         el("button", { onclick: () => { box.hidden = true; } }, "Look at the map"),
         el("a", { class: "button", href: "/" }, "Back to the lobby")),
@@ -489,6 +676,7 @@ document.addEventListener("keydown", (e) => {
   else if (e.key === "Escape") {
     page.selected = null;
     $("chooser").hidden = true;
+    drawView();
     renderPanel();
   } else if (e.key === "e") {
     const f = families().find((x) => x.field === null && /^(done|end)/.test(x.kind));
@@ -496,22 +684,32 @@ document.addEventListener("keydown", (e) => {
   } else if (e.key === "n") {
     const f = families().find((x) => x.kind === "next_unit");
     if (f) decide(make(f, null));
+    else nextUnit();
   } else if (e.key === "u") {
     undo();
+  } else if (e.key === "l") {
+    toggleSight();
+  } else if (e.key === "g") {
+    goOn();
   } else if (e.key === "h") {
     const f = families().find((x) => x.kind === "hold_fire");
     if (f) decide(make(f, null));
   } else if (e.key === "Tab" && legal) {
-    const ready = [...new Set(families().map((f) => f.fixed.unit).filter(Boolean))];
-    if (ready.length) {
-      e.preventDefault();
-      const next = ready[(ready.indexOf(page.selected) + 1) % ready.length];
-      select(next);
-      const u = unitsOf(current().update.view.state).get(next);
-      if (u) page.map?.reveal(u.cell);
-    }
+    if (nextUnit()) e.preventDefault();
   }
 });
+
+function nextUnit() {
+  const update = current()?.update;
+  if (!update?.legal) return false;
+  const ready = [...new Set(families().map((f) => f.fixed.unit).filter((id) => id && onMapUnit(id)))];
+  if (!ready.length) return false;
+  const next = ready[(ready.indexOf(page.selected) + 1) % ready.length];
+  select(next);
+  const u = unitsOf(update.view).get(next);
+  if (u) page.map?.reveal(u.cell);
+  return true;
+}
 
 $("download").addEventListener("click", async () => {
   const conn = current();
@@ -565,7 +763,7 @@ function renderReplay() {
       el("button", { onclick: go(r.total), title: "end (End)", "data-step": "end" }, "⏭")),
     slider,
   );
-  page.map?.highlight({});
+  paint({});
 }
 
 function togglePlay() {

@@ -1,6 +1,8 @@
-// The map as SVG: the scenario's public map drawn once, then the seat's view (units, ghosts, mines, barrages,
-// plots, changed terrain) and the highlights of legal decisions drawn over it on every update.
-// Pan and zoom with the mouse (drag, wheel), touch (drag, pinch) and keys (arrows, + and -).
+// The map as SVG: the scenario's public map drawn once, then the seat's view and the highlights of legal
+// decisions drawn over it on every update. A ruleset's module (web/rulesets/<game>.js) draws what is its own
+// (La Grande Armée's control and stacks, The Perfect General's mines and barrages); what is here is generic:
+// terrain, roads and rivers, places, counters, highlights, pan and zoom with the mouse (drag, wheel), touch
+// (drag, pinch) and keys (arrows, + and -).
 
 const NS = "http://www.w3.org/2000/svg";
 const S = 20; // hex radius in map units
@@ -29,6 +31,13 @@ export const TERRAIN_COLOURS = {
   blown_bridge: "#5f95c9",
   escarpment: "#8c7650",
   depression: "#b3b98a",
+  mountain: "#b9a77f",
+  marsh: "#a9bb93",
+  atlantic: "#5d88b6",
+  north_sea: "#668fbb",
+  baltic: "#6c95c0",
+  mediterranean: "#5f8dbd",
+  prohibited: "#57544d",
 };
 const SIDE_COLOURS = ["#a8432c", "#2f5d8a", "#5b6b2f", "#6b4f8a"];
 
@@ -78,6 +87,25 @@ export class Layout {
     if (this.flat) return [1.5 * S * columns + S / 2, R3 * S * (rows + 0.5)];
     return [R3 * S * (columns + 0.5), 1.5 * S * rows + S / 2];
   }
+  // The cells that share a side with ``cell`` (the same offset rules as center()).
+  neighbors(cell) {
+    const { columns, rows } = this.grid;
+    const col = cell % columns;
+    const row = Math.floor(cell / columns);
+    let steps;
+    if (!this.hex) steps = [[-1, 0], [1, 0], [0, -1], [0, 1], [-1, -1], [1, -1], [-1, 1], [1, 1]];
+    else if (this.flat) {
+      const shifted = (col & 1) === (this.odd ? 1 : 0);
+      steps = shifted ? [[0, -1], [0, 1], [-1, 0], [1, 0], [-1, 1], [1, 1]] : [[0, -1], [0, 1], [-1, -1], [1, -1], [-1, 0], [1, 0]];
+    } else {
+      const shifted = (row & 1) === (this.odd ? 1 : 0);
+      steps = shifted ? [[-1, 0], [1, 0], [0, -1], [1, -1], [0, 1], [1, 1]] : [[-1, 0], [1, 0], [-1, -1], [0, -1], [-1, 1], [0, 1]];
+    }
+    return steps
+      .map(([dc, dr]) => [col + dc, row + dr])
+      .filter(([c, r]) => c >= 0 && c < columns && r >= 0 && r < rows)
+      .map(([c, r]) => r * columns + c);
+  }
   label(cell) {
     const { columns, first } = this.grid;
     return `${(cell % columns) + first[0]},${Math.floor(cell / columns) + first[1]}`;
@@ -85,19 +113,24 @@ export class Layout {
 }
 
 // A small picture of a scenario's map (the lobby's overview).
-export function overview(map, width = 240) {
+// ``paint(cell, terrain)`` may give a cell another colour (a ruleset's module: control, prohibited areas).
+export function overview(map, width = 240, paint = null) {
   const layout = new Layout(map.grid);
   const [w, h] = layout.size();
   const root = svg("svg", { viewBox: `0 0 ${w} ${h}`, width, height: Math.round((width * h) / w), class: "overview" });
   map.terrain.forEach((t, cell) => {
-    svg("polygon", { points: layout.corners(cell, 1.02), fill: TERRAIN_COLOURS[t] || "#ccc" }, root);
+    svg("polygon", { points: layout.corners(cell, 1.02), fill: paint?.(cell, t) || TERRAIN_COLOURS[t] || "#ccc" }, root);
   });
   for (const [a, b] of (map.edges || {}).road || []) {
     const [x1, y1] = layout.center(a);
     const [x2, y2] = layout.center(b);
     svg("line", { x1, y1, x2, y2, stroke: "#6b4a2b", "stroke-width": 4 }, root);
   }
-  for (const place of map.places || []) {
+  // on a crowded map only the most valuable places are named (the lobby's picture is small)
+  const places = map.places || [];
+  const top = Math.max(0, ...places.map((p) => p.value || 0));
+  for (const place of places) {
+    if (places.length > 15 && (place.value || 0) < top) continue;
     const [x, y] = layout.center(place.cells[0]);
     svg("text", { x, y: y - 12, class: "town-name", style: "font-size: 30px; stroke-width: 6px" }, root).textContent = place.name;
   }
@@ -105,8 +138,9 @@ export function overview(map, width = 240) {
 }
 
 export class HexMap {
-  constructor(container, map, { onCell = () => {}, onHover = () => {} } = {}) {
+  constructor(container, map, { onCell = () => {}, onHover = () => {}, labels = true } = {}) {
     this.map = map;
+    this.labels = labels;
     this.layout = new Layout(map.grid);
     this.onCell = onCell;
     this.onHover = onHover;
@@ -144,7 +178,7 @@ export class HexMap {
       }
     }
     for (const [a, b] of (map.edges || {}).river || []) this.edgeLine(a, b, "river-edge", this.layers.roads);
-    for (const place of map.places || []) {
+    for (const place of this.labels ? map.places || [] : []) {
       for (const cell of place.cells) svg("polygon", { points: layout.corners(cell, 0.9), class: "town-outline" }, this.layers.places);
       const xs = place.cells.map((c) => layout.center(c));
       const x = xs.reduce((s, p) => s + p[0], 0) / xs.length;
@@ -168,7 +202,18 @@ export class HexMap {
       svg("path", { d: `M${x - 8},${y + 3} l4,-5 l4,5 l4,-5 l4,5`, class: "hill-mark" }, layer);
     } else if (terrain === "field") {
       for (const dy of [-6, 0, 6]) svg("line", { x1: x - 8, y1: y + dy, x2: x + 8, y2: y + dy, class: "furrow" }, layer);
+    } else if (terrain === "mountain") {
+      svg("path", { d: `M${x - 13},${y + 7} l6,-9 l4,5 l5,-9 l7,13 M${x + 1},${y - 5} l-2,4 M${x - 7},${y - 2} l-1,3`, class: "mountain-mark" }, layer);
+    } else if (terrain === "marsh") {
+      for (const [dx, dy] of [[-8, -5], [4, -7], [-2, 4], [9, 3]]) {
+        svg("path", { d: `M${x + dx - 4},${y + dy} h8 M${x + dx},${y + dy} v-4 M${x + dx - 2.5},${y + dy} l-1.5,-3 M${x + dx + 2.5},${y + dy} l1.5,-3`, class: "marsh-mark" }, layer);
+      }
     }
+  }
+
+  // Recolour a cell (a ruleset's module tints land by who controls it).
+  fill(cell, colour) {
+    this.cellNodes[cell]?.setAttribute("fill", colour);
   }
 
   edgeLine(a, b, cls, layer) {
@@ -178,7 +223,7 @@ export class HexMap {
     const my = (y1 + y2) / 2;
     const dx = (y2 - y1) / 2 / R3;
     const dy = -(x2 - x1) / 2 / R3;
-    svg("line", { x1: mx - dx, y1: my - dy, x2: mx + dx, y2: my + dy, class: cls }, layer);
+    return svg("line", { x1: mx - dx, y1: my - dy, x2: mx + dx, y2: my + dy, class: cls }, layer);
   }
 
   showRegions(cellsBySide) {
@@ -189,42 +234,17 @@ export class HexMap {
     });
   }
 
-  // The view: changed terrain, mines, barrages, own plots, ghosts and units.
-  render(view, sides) {
-    const { layout } = this;
-    const dyn = this.layers.dynamic;
-    const units = this.layers.units;
-    dyn.replaceChildren();
-    units.replaceChildren();
-    for (const { cell, terrain } of view.terrain || []) {
-      svg("polygon", { points: layout.corners(cell), fill: TERRAIN_COLOURS[terrain] || "#ccc" }, dyn);
-      this.decorate(cell, terrain, dyn);
-    }
-    for (const cell of view.cut_roads || []) {
-      const [x, y] = layout.center(cell);
-      svg("path", { d: `M${x - 6},${y - 6} l12,12 M${x + 6},${y - 6} l-12,12`, class: "cut" }, dyn);
-    }
-    for (const b of view.barrages || []) svg("polygon", { points: layout.corners(b.cell, 0.9), class: b.strike ? "barrage strike" : "barrage" }, dyn);
-    for (const m of view.mines || []) {
-      const [x, y] = layout.center(m.cell);
-      svg("path", { d: `M${x},${y - 8} L${x + 3},${y - 2} L${x + 9},${y} L${x + 3},${y + 2} L${x},${y + 8} L${x - 3},${y + 2} L${x - 9},${y} L${x - 3},${y - 2}Z`, class: "mine" }, dyn);
-    }
-    for (const p of view.plots || []) {
-      const [x, y] = layout.center(p.cell);
-      const g = svg("g", { class: "plot" }, dyn);
-      svg("circle", { cx: x, cy: y, r: 11 }, g);
-      svg("path", { d: `M${x - 15},${y} h30 M${x},${y - 15} v30` }, g);
-    }
-    for (const gh of view.ghosts || []) {
-      const [x, y] = layout.center(gh.cell);
-      const g = svg("g", { class: "ghost", "data-ghost": gh.id }, units);
-      svg("rect", { x: x - 12, y: y - 12, width: 24, height: 24, rx: 3 }, g);
-      svg("text", { x, y: y + 4 }, g).textContent = "?";
-      svg("title", {}, g).textContent = `last seen on turn ${gh.turn}: ${gh.type.replaceAll("_", " ")}`;
-    }
+  // Empty the layers an update redraws.
+  clear() {
+    this.layers.dynamic.replaceChildren();
+    this.layers.units.replaceChildren();
+  }
+
+  // The view's units as counters, stacked with a small offset (a ruleset's module may draw its own instead).
+  drawUnits(units, sides) {
     const byCell = new Map();
-    for (const u of view.units || []) {
-      if (u.carried_by) continue;
+    for (const u of units) {
+      if (u.carried_by || !(u.cell >= 0)) continue;
       if (!byCell.has(u.cell)) byCell.set(u.cell, []);
       byCell.get(u.cell).push(u);
     }
@@ -241,13 +261,15 @@ export class HexMap {
     const g = svg("g", { class: `counter side-${u.side}${u.fired ? " fired" : ""}${u.moved ? " moved" : ""}`, "data-unit": u.id, "data-cell": cell }, this.layers.units);
     svg("rect", { x, y, width: 26, height: 26, rx: 3, fill: colour, class: "counter-bg" }, g);
     this.symbol(u, x + 13, y + 8, g);
-    svg("text", { x: x + 13, y: y + 19.5, class: "code" }, g).textContent = u.code;
-    const frac = u.max_hp ? u.hp / u.max_hp : 1;
-    svg("rect", { x: x + 2, y: y + 22, width: 22 * frac, height: 2.5, class: frac < 0.5 ? "hp low" : "hp" }, g);
+    svg("text", { x: x + 13, y: y + 19.5, class: "code" }, g).textContent = u.code ?? u.short ?? "";
+    if (u.max_hp) {
+      const frac = u.hp / u.max_hp;
+      svg("rect", { x: x + 2, y: y + 22, width: 22 * frac, height: 2.5, class: frac < 0.5 ? "hp low" : "hp" }, g);
+    }
     if (u.fired) svg("circle", { cx: x + 24, cy: y + 2, r: 3.2, class: "mark-fired" }, g);
     if (u.moved) svg("circle", { cx: x + 2, cy: y + 2, r: 3.2, class: "mark-moved" }, g);
     if (u.has_cargo) svg("rect", { x: x + 20, y: y + 20, width: 5, height: 5, class: "mark-cargo" }, g);
-    svg("title", {}, g).textContent = `${u.name} (${u.side}) at ${u.at}: ${u.hp}/${u.max_hp}${u.fired ? ", fired" : ""}${u.moved ? ", moved" : ""}`;
+    svg("title", {}, g).textContent = `${u.name} (${u.side}) at ${u.at}${u.max_hp ? `: ${u.hp}/${u.max_hp}` : ""}${u.fired ? ", fired" : ""}${u.moved ? ", moved" : ""}`;
   }
 
   symbol(u, x, y, g) {
@@ -264,14 +286,23 @@ export class HexMap {
   }
 
   // Highlights: {cell: class} for cells, {unit: text} for target odds, the selected unit.
-  highlight({ cells = new Map(), targets = new Map(), selected = null, path = [] } = {}) {
+  // ``badges`` ({cell: text}) label highlighted cells (a ruleset's odds).
+  // ``sight`` (cells) shades what a unit sees, under the other highlights; ``path`` is a move's route.
+  highlight({ cells = new Map(), targets = new Map(), selected = null, path = [], badges = new Map(), sight = [] } = {}) {
     const marks = this.layers.marks;
     const top = this.layers.top;
     marks.replaceChildren();
     top.replaceChildren();
+    for (const cell of sight) svg("polygon", { points: this.layout.corners(cell, 1), class: "sight", "data-sight": cell }, marks);
     for (const [cell, cls] of cells) svg("polygon", { points: this.layout.corners(cell, 0.92), class: `hl ${cls}`, "data-cell": cell }, marks);
+    for (const [cell, text] of badges) {
+      const [x, y] = this.layout.center(cell);
+      const g = svg("g", { class: "odds-cell", "data-cell": cell }, top);
+      svg("rect", { x: x - 7, y: y - 13, width: 14, height: 8, rx: 1.5 }, g);
+      svg("text", { x, y: y - 7 }, g).textContent = text;
+    }
     if (path.length > 1) {
-      svg("polyline", { points: path.map((c) => this.layout.center(c).join(",")).join(" "), class: "path" }, top);
+      svg("polyline", { points: path.map((c) => this.layout.center(c).join(",")).join(" "), class: "path", "data-path": path.join(" ") }, top);
     }
     for (const node of this.layers.units.querySelectorAll(".counter.selected, .counter.target")) node.classList.remove("selected", "target");
     if (selected) this.layers.units.querySelector(`[data-unit="${CSS.escape(selected)}"]`)?.classList.add("selected");
@@ -317,8 +348,8 @@ export class HexMap {
   }
 
   // A small picture of the whole map with the visible part framed; a click there looks at that place.
-  attachMinimap(container, width = 170) {
-    const mini = overview(this.map, width);
+  attachMinimap(container, width = 170, paint = null) {
+    const mini = overview(this.map, width, paint);
     this.miniFrame = svg("rect", { class: "mini-frame" }, mini);
     mini.addEventListener("click", (e) => {
       const rect = mini.getBoundingClientRect();
@@ -334,7 +365,13 @@ export class HexMap {
   // --- pan and zoom --------------------------------------------------------------------------------------
   applyBox() {
     const b = this.box;
+    const f = this.full; // the middle of the view stays over the map; a side the view holds whole is centred
+    b.x = b.w >= f.w ? f.x - (b.w - f.w) / 2 : Math.min(Math.max(b.x, f.x - b.w / 2), f.x + f.w - b.w / 2);
+    b.y = b.h >= f.h ? f.y - (b.h - f.h) / 2 : Math.min(Math.max(b.y, f.y - b.h / 2), f.y + f.h - b.h / 2);
     this.root.setAttribute("viewBox", `${b.x.toFixed(1)} ${b.y.toFixed(1)} ${b.w.toFixed(1)} ${b.h.toFixed(1)}`);
+    // close enough to read small print: the page shows what is drawn only then (minor towns' names)
+    const width = this.root.getBoundingClientRect().width;
+    this.root.classList.toggle("near", width > 0 && width / b.w > 2.4);
     if (this.miniFrame) for (const [k, v] of Object.entries({ x: b.x, y: b.y, width: b.w, height: b.h })) this.miniFrame.setAttribute(k, v.toFixed(1));
   }
 
@@ -361,6 +398,19 @@ export class HexMap {
     const f = this.full;
     if (f.h / f.w > ratio) this.box = { x: f.x - (f.h / ratio - f.w) / 2, y: f.y, w: f.h / ratio, h: f.h };
     else this.box = { x: f.x, y: f.y - (f.w * ratio - f.h) / 2, w: f.w, h: f.w * ratio };
+    this.applyBox();
+  }
+
+  // Frame the whole height of the map at the window's shape, centred on ``cx`` (a wide map of few rows, as
+  // the originals showed them: La Grande Armée's screen held ten rows and twelve columns, §2.2).
+  fitHeight(cx = null) {
+    const rect = this.root.getBoundingClientRect();
+    const ratio = rect.width && rect.height ? rect.height / rect.width : this.full.h / this.full.w;
+    const f = this.full;
+    const w = Math.min(f.h / ratio, f.w);
+    const h = w * ratio;
+    if (cx === null) cx = f.x + f.w / 2;
+    this.box = { x: Math.max(f.x, Math.min(cx - w / 2, f.x + f.w - w)), y: f.y - (h - f.h) / 2, w, h };
     this.applyBox();
   }
 

@@ -1,6 +1,6 @@
 // The lobby: choose a game, a scenario, rule options and who sits in each seat; list this browser's games.
 
-import { api, el, forgetGame, human, inviteLink, myGames, rememberGame } from "./api.js";
+import { api, el, forgetGame, human, inviteLink, myGames, rememberGame, rulesetModule } from "./api.js";
 import { overview } from "./hexmap.js";
 
 const $ = (id) => document.getElementById(id);
@@ -15,14 +15,22 @@ function toast(text, kind = "error") {
 
 const game = () => catalog.find((g) => g.id === $("game").value);
 
+// every computer player the server offers for this game (player_kinds), at each of its levels
 function seatChoices(g) {
   const out = [["human", "A person at this browser"]];
   for (const p of g.players) {
-    const levels = p === "general" ? ["easy", "normal", "hard"] : [null];
+    const levels = g.player_levels?.[p]?.length ? g.player_levels[p] : [null];
     for (const lv of levels) out.push([`computer:${p}${lv ? `:${lv}` : ""}`, `The computer: ${p}${lv ? `, ${lv}` : ""}`]);
   }
   out.push(["remote", "A person elsewhere (invitation link)"]);
   return out;
+}
+
+// the computer a seat gets unless changed: the general at its normal level where there is one, else the
+// strongest generic player
+function defaultComputer(g) {
+  const values = seatChoices(g).map(([v]) => v);
+  return ["computer:general:normal", "computer:general", "computer:greedy", "computer:random"].find((v) => values.includes(v)) || values[0];
 }
 
 function renderGame() {
@@ -40,16 +48,16 @@ function renderGame() {
     );
     box.append(card);
     const key = `${g.id}/${s.id}`;
-    (maps.get(key) || api(`/api/maps/${encodeURIComponent(g.id)}/${encodeURIComponent(s.id)}`)).then((m) => {
+    Promise.all([maps.get(key) || api(`/api/maps/${encodeURIComponent(g.id)}/${encodeURIComponent(s.id)}`), rulesetModule(g.id)]).then(([m, rs]) => {
       maps.set(key, Promise.resolve(m));
-      if (m.grid) mapBox.append(overview(m, 220));
+      if (m.grid) mapBox.append(overview(m, 220, rs.overviewPaint?.(m)));
     });
   });
   const seats = $("seats");
   seats.replaceChildren(el("legend", {}, "Who sits where"));
   g.seats.forEach((seat, i) => {
     const select = el("select", { name: `seat-${seat}`, "data-seat": seat, onchange: hotseat },
-      seatChoices(g).map(([v, label]) => el("option", { value: v, selected: (i === 0 ? v === "human" : v === "computer:general:normal") || undefined }, label)));
+      seatChoices(g).map(([v, label]) => el("option", { value: v, selected: (i === 0 ? v === "human" : v === defaultComputer(g)) || undefined }, label)));
     seats.append(el("label", {}, el("span", { class: "seat-name" }, human(seat)), select));
   });
   const opts = $("options");
@@ -150,6 +158,11 @@ $("save-file").addEventListener("change", async () => {
   const g = catalog.find((x) => x.id === upload.game);
   if (!g) return toast(`this server does not know the game ${upload.game}`);
   $("upload-seat").replaceChildren(...g.seats.map((s) => el("option", { value: s }, human(s))));
+  const computers = seatChoices(g).filter(([v]) => v.startsWith("computer:"));
+  $("upload-others").replaceChildren(
+    ...computers.map(([v, label]) => el("option", { value: v, selected: v === defaultComputer(g) || undefined }, label.replace("The computer", "the computer"))),
+    el("option", { value: "human" }, "people at this browser too"),
+  );
 });
 
 $("upload").addEventListener("submit", async (e) => {

@@ -26,26 +26,26 @@ def _derived(
     control = view["control"]
     units = {u["id"]: u for u in view["units"]}
     enemy_cells = {s["cell"]: s for s in view["enemy"]}
-    goals = [c for c in ctx.board.vp_cities if control[c] not in (seat, "neutral")] + list(enemy_cells)
-    reach = _open_land(ctx, control)
+    goals = [c for c in ctx.board.vp_cities if control[c] != seat] + list(enemy_cells)
+    reach = _open_land(ctx)
     cache[:] = [view, (units, enemy_cells, goals, reach)]
     return units, enemy_cells, goals, reach
 
 
-def _open_land(ctx: Ctx, control: list[str]) -> list[int]:
-    """For each land area not closed to the belligerents (neutral, §2.4), the number of the group of such areas
-    joined to it by land; -1 elsewhere."""
+def _open_land(ctx: Ctx) -> list[int]:
+    """For each land area of the scenario (not prohibited, §2.2), the number of the group of such areas joined to
+    it by land; -1 elsewhere."""
     board = ctx.board
     out = [-1] * board.size
     for start in sorted(board.land):
-        if out[start] >= 0 or control[start] == "neutral":
+        if out[start] >= 0:
             continue
         out[start] = start
         frontier = [start]
         while frontier:
             a = frontier.pop()
             for b in board.neighbors[a]:
-                if b in board.land and out[b] < 0 and control[b] != "neutral":
+                if b in board.land and out[b] < 0:
                     out[b] = start
                     frontier.append(b)
     return out
@@ -77,7 +77,7 @@ def quick_rate(ctx: Ctx, view: Mapping[str, Any], seat: str, d: Decision) -> int
                 return 0
             before = min(board.grid.distance(unit["cell"], g) for g in goals)
             after = min(board.grid.distance(to, g) for g in goals)
-            bonus = 12 if board.kind(to) in ("capital", "major") and control[to] not in (seat, "neutral") else 0
+            bonus = 12 if board.kind(to) in ("capital", "major") and control[to] != seat else 0
             return 4 * (before - after) + bonus
         case D.EndUnit():
             return -3

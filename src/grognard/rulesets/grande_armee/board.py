@@ -51,6 +51,11 @@ class Board:
     def label(self, cell: int) -> str:
         return self.grid.label(cell)
 
+    def where(self, cell: int) -> str:
+        """An area in words: its city's name and its label ("Paris (8,6)"), or the label alone."""
+        name = self.name(cell)
+        return f"{name} ({self.label(cell)})" if name else self.label(cell)
+
     def river(self, a: int, b: int) -> bool:
         return edge_key(a, b) in self.rivers
 

@@ -9,6 +9,7 @@ from dataclasses import replace
 from grognard.engine.events import Step
 
 from . import play
+from .display import side_name
 from .play import Ctx
 from .state import OFF_MAP, SEATS, LGAState, Phase
 
@@ -22,7 +23,8 @@ def begin_turn(ctx: Ctx, state: LGAState, step: Step) -> LGAState:
     """Phases I-III for ``state.seat``, then on to the first phase that asks for a decision."""
     seat = state.seat
     season = ctx.tables.seasons[state.season]
-    ctx.emit(step, "turn", f"{season} {state.year}: the {seat} player's turn", None, seat=seat, year=state.year)
+    words = f"{season.capitalize()} {state.year}: the {side_name(seat)} player's turn"
+    ctx.emit(step, "turn", words, None, seat=seat, year=state.year)
     # §5.1: the active player's units start the turn with no fatigue; §5.5 one rally per season
     fresh = {u.id: replace(u, fatigue=0, rallied=False) for u in play.side_units(ctx, state, seat)}
     state = play.count_victory_points(ctx, replace(state.with_units(fresh), attacked=False), step)
@@ -37,16 +39,21 @@ def begin_turn(ctx: Ctx, state: LGAState, step: Step) -> LGAState:
 
 
 def special_rules(ctx: Ctx, state: LGAState, step: Step) -> LGAState:
-    """Scenario 3 (§6.0): Napoleon returns to Paris at the start of the spring 1809 turn for the rest of it."""
+    """Scenario 3 (§6.0): Napoleon returns to Paris at the start of the spring 1809 turn for the rest of it. If the
+    French do not hold Paris then, he leaves the campaign (docs/rules/grande-armee.md)."""
     when = ctx.scenario.spec.special.get("napoleon_returns")
     if when is None or state.seat != "french":
         return state
     if (state.year, ctx.tables.seasons[state.season]) != (when[1], when[0]):
         return state
     napoleon = state.find("Napoleon")
-    paris = ctx.board.map.place("Paris").cells[0]
-    if napoleon is None or state.control[paris] != "french":
+    if napoleon is None or napoleon.cell == OFF_MAP:  # destroyed: if rebuilt, in Paris and there he stays (build)
         return state
+    paris = ctx.board.map.place("Paris").cells[0]
+    if state.control[paris] != "french" or paris in play.occupied(ctx, state, "allied"):
+        ctx.emit(step, "special", "Napoleon cannot return to Paris and leaves the campaign", None)
+        gone = replace(napoleon, cell=OFF_MAP, year=ctx.scenario.end[0] + 1, fixed=True)
+        return state.with_unit(gone)
     ctx.emit(step, "special", "Napoleon returns to Paris for the rest of the scenario", None)
     serial = state.serial + 1
     return replace(state.with_unit(replace(napoleon, cell=paris, fixed=True, stack=serial)), serial=serial)
@@ -82,10 +89,15 @@ def end_turn(ctx: Ctx, state: LGAState, step: Step) -> LGAState:
         year, season = year + 1, 0
     if (year, season) > ctx.scenario.end:
         state = play.count_victory_points(ctx, replace(state, seat=""), step)
-        ctx.emit(step, "game_over", "the last season is over", None)
+        ctx.emit(step, "game_over", "The last season is over", None)
         return replace(state, phase=Phase.OVER, seat="")
-    # a new season: one defensive move per unit per season (§5.65); withdrawals count for one season (§5.67)
-    fresh = {u.id: replace(u, reacted=False, withdrew=False) for u in state.units if u.reacted or u.withdrew}
+    # a new season: one defensive move per unit per season (§5.65); withdrawals count for one season (§5.67); a
+    # unit out of supply is held only "for the entire season" (§5.4), until its own turn's supply check
+    fresh = {
+        u.id: replace(u, reacted=False, withdrew=False, supplied=True)
+        for u in state.units
+        if u.reacted or u.withdrew or not u.supplied
+    }
     state = replace(state.with_units(fresh), year=year, season=season, seat=order[0])
     return begin_turn(ctx, state, step)
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from grognard.engine.events import Step
 
 from .board import Board
+from .display import power_name, side_name
 from .scenario import LEVELS, LGAScenario
 from .state import OFF_MAP, SEATS, LGAState, Sighting, Unit
 from .tables import Tables
@@ -89,17 +90,19 @@ def zoc(ctx: Ctx, state: LGAState, side: str) -> frozenset[int]:
 
 
 def supply_sources(ctx: Ctx, state: LGAState, side: str) -> set[int]:
-    """§2.3, §5.4: Paris for the French; any Allied-held capital but Madrid, and ports with a British garrison,
-    for the Allies."""
+    """§2.3, §5.4: Paris for the French; for the Allies any capital of an allied power they hold but Madrid
+    (a captured capital is no source: §2.3 "occupying an enemy countries' capital will ... eliminate it as a
+    source of supply"), and ports with a British garrison."""
     board = ctx.board
     enemy_cells = occupied(ctx, state, enemy_of(side))
+    allies = ctx.powers(side)
     out: set[int] = set()
     for cell, place in board.capitals.items():
         if state.control[cell] != side or cell in enemy_cells:
             continue
         if side == "french" and place.name == "Paris":
             out.add(cell)
-        if side == "allied" and place.name != "Madrid":
+        if side == "allied" and place.name != "Madrid" and _home_power(ctx, cell) in allies:
             out.add(cell)
     if side == "allied":
         for u in side_units(ctx, state, side):
@@ -184,8 +187,8 @@ LEVEL_RANK = {"AD": 0, **{name: i + 1 for i, name in enumerate(LEVELS)}}
 def count_victory_points(ctx: Ctx, state: LGAState, step: Step) -> LGAState:
     """Phase I (§5.2)."""
     vp = tuple((s, victory_points(ctx, state, s)) for s in ("french", "allied"))
-    text = ", ".join(f"{s} {v} VP ({level(ctx, s, v)})" for s, v in vp)
-    when = f"{state.seat}'s turn" if state.seat else "final count"
+    text = ", ".join(f"{side_name(s)} {v} VP ({level(ctx, s, v)})" for s, v in vp)
+    when = "Victory points" if state.seat else "The final count of victory points"
     ctx.emit(step, "victory_points", f"{when}: {text}", None, vp=dict(vp))
     return replace(state, vp=vp)
 
@@ -215,7 +218,7 @@ def allocate_military_points(ctx: Ctx, state: LGAState, step: Step) -> LGAState:
         ctx.emit(
             step,
             "military_points",
-            f"{power} receives {gain} MPs ({vp} VPs, {old} unspent)",
+            f"{power_name(power)} receives {gain} MPs ({vp} VPs, {old} unspent)",
             None,
             power=power,
             gain=gain,
@@ -225,15 +228,14 @@ def allocate_military_points(ctx: Ctx, state: LGAState, step: Step) -> LGAState:
 
 # --- movement (§2.3, §2.5, §3.2, §5.6) ------------------------------------------------------------------------
 def may_enter(ctx: Ctx, state: LGAState, unit: Unit, cell: int) -> bool:
-    """Movement restrictions (§2.5) and the areas nobody enters (§2.4: prohibited; neutral, see the docs)."""
+    """Movement restrictions (§2.5) and the areas nobody enters (§2.2, §2.4: prohibited ones). Neutral areas are
+    open: §2.5 lists every restriction, and moving in takes control (§2.4; docs/rules/grande-armee.md)."""
     board = ctx.board
     if cell in board.prohibited:
         return False
     if cell in board.sea:
         # §2.3: only British units move across sea areas; §2.5: no British units in the Baltic
         return unit.power == "britain" and board.terrain[cell] != "baltic"
-    if state.control[cell] == "neutral":
-        return False
     if unit.power == "france" and cell in board.hinterland:  # §2.5
         return False
     return not (
@@ -328,9 +330,9 @@ def move(ctx: Ctx, state: LGAState, step: Step, uid: str, to: int) -> LGAState:
     if to in board.land and ctx.tables.units[unit.type].control and control[to] != side:  # §2.4
         control = (*control[:to], side, *control[to + 1 :])
         state = replace(state, control=control)
-    ctx.emit(step, "move", f"{uid} moves to {board.label(to)}", (side,), unit=uid, to=to)
-    if to in board.sea:  # entering the sea spent every move; sailing on spends none (§2.3); no long march
-        return state.with_unit(fog_of_war(ctx, step, unit) if left > 0 else unit)
+    ctx.emit(step, "move", f"{uid} moves to {board.where(to)}", (side,), unit=uid, to=to)
+    # §5.61: a move that spends the unit's last move (embarking and landing spend all, §2.3) is a long march;
+    # any other move, sailing included, faces the fog of war (§5.63)
     if left <= 0:
         return state.with_unit(long_march(ctx, state, step, unit))
     return state.with_unit(fog_of_war(ctx, step, unit))
@@ -353,10 +355,12 @@ def long_march(ctx: Ctx, state: LGAState, step: Step, unit: Unit) -> Unit:
     """§5.61-5.62: a unit that uses its whole movement allowance rolls on the long march fatigue table."""
     if not ctx.tables.units[unit.type].long_march:
         return unit
-    total = step.dice.roll(6) - unit.fatigue + (ctx.tables.long_march_mods["winter"] if is_winter(ctx, state) else 0)
+    roll = step.dice.roll(6)
+    total = roll - unit.fatigue + (ctx.tables.long_march_mods["winter"] if is_winter(ctx, state) else 0)
     added = ctx.tables.long_march.read(total)
     side = ctx.scenario.side_of[unit.power]
-    ctx.emit(step, "long_march", f"{unit.id}: long march, total {total}: fatigue +{added}", (side,), unit=unit.id)
+    text = f"{unit.id}: long march, die {roll}, total {total}: fatigue +{added}"
+    ctx.emit(step, "long_march", text, (side,), unit=unit.id, roll=roll, total=total, added=added)
     return replace(unit, fatigue=unit.fatigue + added)
 
 
@@ -424,7 +428,8 @@ def attack(ctx: Ctx, state: LGAState, step: Step, uid: str, to: int) -> LGAState
     assert defender is not None
     cost = ctx.tables.withdrawn_attack_cost if defender.withdrew else 0  # §2.13
     serial = state.serial + 1
-    attacker = replace(attacker, moves=attacker.moves - cost, stack=serial, garrison=False)
+    # the attacker stays in its area, a garrison still (§3.6: a garrison ends only by moving out), on top
+    attacker = replace(attacker, moves=attacker.moves - cost, stack=serial)
     state = replace(state.with_unit(attacker), serial=serial, attacked=True, secret=(), secret_control=())
     modifier, notes = combat_modifier(ctx, state, attacker, defender)
     roll = step.dice.roll(6)
@@ -435,10 +440,11 @@ def attack(ctx: Ctx, state: LGAState, step: Step, uid: str, to: int) -> LGAState
     ctx.emit(
         step,
         "combat",
-        f"{attacker.id} attacks {defender.id} at {ctx.board.label(to)}: die {roll} {modifier:+d} = {total}: {result}",
+        f"{attacker.id} attacks {defender.id} at {ctx.board.where(to)}: die {roll} {modifier:+d} = {total}: {result}",
         None,
         attacker=attacker.id,
         defender=defender.id,
+        cell=to,
         roll=roll,
         modifier=modifier,
         modifiers=notes,
@@ -470,7 +476,8 @@ def reaction_moves(ctx: Ctx, state: LGAState, unit: Unit, withdraw: bool) -> lis
     """One area, through controlled areas, under the normal restrictions; a reinforcement goes from outside an
     enemy ZOC into one, a withdrawal from inside one to outside; no British unit into the sea (§2.13)."""
     board = ctx.board
-    if unit.cell == OFF_MAP or unit.reacted or unit.fixed or unit.cell in board.sea:
+    # §5.4: a unit that began its turn this season out of supply cannot move for the entire season
+    if unit.cell == OFF_MAP or unit.reacted or unit.fixed or not unit.supplied or unit.cell in board.sea:
         return []
     side = ctx.side(unit)
     enemy_zoc = zoc(ctx, state, enemy_of(side))
@@ -493,11 +500,13 @@ def reinforce(ctx: Ctx, state: LGAState, step: Step, uid: str, to: int) -> LGASt
     roll = step.dice.roll(6)
     total = roll + unit.morale + mods.get(unit.type, 0)  # §5.67: -2 militia, +1 cavalry
     if ctx.tables.reinforcement.read(total):
-        ctx.emit(step, "reinforce_failed", f"{uid} fails to reinforce (total {total})", (side,), unit=uid)
+        text = f"{uid} fails to reinforce (die {roll}, total {total})"
+        ctx.emit(step, "reinforce_failed", text, (side,), unit=uid, roll=roll, total=total)
         ctx.emit(step, "reinforce_failed", "an enemy reinforcement fails to arrive", [s for s in SEATS if s != side])
         return state.with_unit(replace(unit, reacted=True))
     serial = state.serial + 1
-    ctx.emit(step, "reinforce", f"{uid} reinforces {ctx.board.label(to)} (total {total})", None, unit=uid, to=to)
+    text = f"{uid} reinforces {ctx.board.where(to)} (die {roll}, total {total})"
+    ctx.emit(step, "reinforce", text, None, unit=uid, to=to, roll=roll, total=total)
     unit = replace(unit, cell=to, reacted=True, garrison=False, stack=serial)
     return reveal(ctx, replace(state.with_unit(unit), serial=serial), unit)
 
@@ -508,17 +517,19 @@ def withdraw(ctx: Ctx, state: LGAState, step: Step, uid: str, to: int) -> LGASta
     serial = state.serial + 1
     moved = replace(unit, cell=to, reacted=True, withdrew=True, garrison=False, stack=serial)
     state = reveal(ctx, replace(state.with_unit(moved), serial=serial), moved)
-    ctx.emit(step, "withdraw", f"{uid} withdraws to {board.label(to)}", None, unit=uid, to=to)
+    ctx.emit(step, "withdraw", f"{uid} withdraws to {board.where(to)}", None, unit=uid, to=to)
     if not ctx.tables.units[unit.type].rout:
         return state
     mods = ctx.tables.rout_mods
-    total = step.dice.roll(6) + unit.morale
+    roll = step.dice.roll(6)
+    total = roll + unit.morale
     if board.river(unit.cell, to):
         total += mods["over_river"]
     if board.terrain[to] == "marsh":
         total += mods["into_marsh"]
     loss = ctx.tables.rout.read(total)
-    ctx.emit(step, "rout", f"{uid}: rout roll total {total}: morale -{loss}", None, unit=uid, total=total, loss=loss)
+    text = f"{uid}: rout roll, die {roll}, total {total}: morale -{loss}"
+    ctx.emit(step, "rout", text, None, unit=uid, roll=roll, total=total, loss=loss)
     return lose_morale(ctx, state, step, moved, loss)
 
 
@@ -540,7 +551,7 @@ def record_sightings(state: LGAState, seen: list[tuple[str, Unit]]) -> LGAState:
 def set_top(ctx: Ctx, state: LGAState, step: Step, uid: str) -> LGAState:
     serial = state.serial + 1
     unit = replace(state.unit(uid), stack=serial, reacted=True)
-    ctx.emit(step, "set_top", f"{uid} goes on top at {ctx.board.label(unit.cell)}", None, unit=uid)
+    ctx.emit(step, "set_top", f"{uid} goes on top at {ctx.board.where(unit.cell)}", None, unit=uid)
     return replace(state.with_unit(unit), serial=serial)
 
 
@@ -588,10 +599,19 @@ def build(ctx: Ctx, state: LGAState, step: Step, uid: str, at: int) -> LGAState:
     unit = state.unit(uid)
     ut = ctx.tables.units[unit.type]
     serial = state.serial + 1
-    new = replace(unit, cell=at, morale=ut.max_morale, fatigue=0, moves=0, stack=serial, supplied=True, rallied=True)
+    fixed = unit.id == "Napoleon" and napoleon_in_paris(ctx, state)  # rebuilt in Paris, he stays there (§6.0)
+    new = replace(
+        unit, cell=at, morale=ut.max_morale, fatigue=0, moves=0, stack=serial, supplied=True, rallied=True, fixed=fixed
+    )
     state = state.with_points(unit.power, state.points(unit.power) - ut.cost)
-    ctx.emit(step, "build", f"{uid} built at {ctx.board.label(at)}", (ctx.side(unit),), unit=uid, at=at)
+    ctx.emit(step, "build", f"{uid} built at {ctx.board.where(at)}", (ctx.side(unit),), unit=uid, at=at)
     return replace(state.with_unit(new), serial=serial)
+
+
+def napoleon_in_paris(ctx: Ctx, state: LGAState) -> bool:
+    """Whether scenario 3's special rule now keeps Napoleon in Paris (§6.0)."""
+    when = ctx.scenario.spec.special.get("napoleon_returns")
+    return when is not None and (state.year, state.season) >= (when[1], ctx.tables.seasons.index(when[0]))
 
 
 def rally_cost(ctx: Ctx, unit: Unit) -> int | None:
@@ -627,7 +647,7 @@ def aid_targets(ctx: Ctx, state: LGAState, seat: str) -> list[str]:
 
 def aid(ctx: Ctx, state: LGAState, step: Step, power: str) -> LGAState:
     state = state.with_points("britain", state.points("britain") - 1)
-    ctx.emit(step, "aid", f"Britain gives 1 MP to {power}", ("allied",), power=power)
+    ctx.emit(step, "aid", f"Britain gives 1 MP to {power_name(power)}", ("allied",), power=power)
     return state.with_points(power, state.points(power) + 1)
 
 
@@ -673,7 +693,8 @@ def supply_and_muster(ctx: Ctx, state: LGAState, step: Step) -> LGAState:
         total = roll + muster_modifier(ctx, state, unit)
         loss = ctx.tables.muster.read(total)
         if loss:
-            ctx.emit(step, "muster", f"{uid} musters: total {total}: morale -{loss}", (side,), unit=uid, loss=loss)
+            text = f"{uid} musters: die {roll}, total {total}: morale -{loss}"
+            ctx.emit(step, "muster", text, (side,), unit=uid, roll=roll, total=total, loss=loss)
             state = lose_morale(ctx, state, step, unit, loss, (side,))
     return state
 
@@ -689,7 +710,8 @@ def destroy_unsupplied(ctx: Ctx, state: LGAState, step: Step) -> LGAState:
         if unit.garrison:
             roll = step.dice.roll(6)
             loss = ctx.tables.siege.read(roll)
-            ctx.emit(step, "siege", f"{unit.id} besieged: die {roll}: morale -{loss}", (side,), unit=unit.id)
+            text = f"{unit.id} besieged: die {roll}: morale -{loss}"
+            ctx.emit(step, "siege", text, (side,), unit=unit.id, roll=roll, loss=loss)
             state = lose_morale(ctx, state, step, unit, loss, (side,))
         else:
             ctx.emit(step, "starved", f"{unit.id} is destroyed for lack of supply", (side,), unit=unit.id)

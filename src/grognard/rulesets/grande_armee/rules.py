@@ -12,8 +12,9 @@ from grognard.engine import Choice, Decision, IllegalDecision, Legal, Result, Ru
 from grognard.engine.rng import seed_state
 
 from . import decisions as D
-from . import phases, play
+from . import phases, play, prompts
 from .board import Board
+from .display import phase_name, public_map, side_name
 from .play import Ctx, enemy_of
 from .scenario import SCENARIO_DIR, LGAScenario, read_scenario, scenario_from_document
 from .state import OFF_MAP, SEATS, LGAState, Phase, Unit
@@ -28,6 +29,7 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
     seats = SEATS
     decision_types = D.ALL
     state_type = LGAState
+    reaction_events = ("combat",)  # §5.65-5.66: the defender may reinforce or withdraw after each attack
 
     @classmethod
     def scenario_dir(cls) -> Path:
@@ -87,8 +89,8 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
     def turn(self, state: LGAState) -> Turn:
         if state.phase is Phase.OVER:
             return Turn(None, phase="game over")
-        season = self.ctx.tables.seasons[state.season]
-        label = f"{season} {state.year}: {state.seat} {state.phase.value.replace('_', ' ')}"
+        season = self.ctx.tables.seasons[state.season].capitalize()
+        label = f"{season} {state.year}: {side_name(state.seat)} player turn, {phase_name(state.phase)}"
         optional: tuple[str, ...] = ()
         if state.phase is Phase.MOVE and state.attacked:  # §5.66: reactions only after the first attack
             optional = (enemy_of(state.seat),)
@@ -107,15 +109,22 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
 
     def _legal_build(self, state: LGAState, seat: str) -> Legal:
         ctx = self.ctx
+        buildable = play.buildable(ctx, state, seat)
         choices = [
-            Choice(D.Build, {"unit": u.id}, partial(play.build_sites, ctx, state, u))
-            for u in play.buildable(ctx, state, seat)
+            Choice(D.Build, {"unit": u.id}, partial(play.build_sites, ctx, state, u), label=prompts.build_label(ctx, u))
+            for u in buildable
         ]
-        choices.append(Choice(D.Rally, values=play.rallyable(ctx, state, seat)))
-        choices.append(Choice(D.Aid, values=play.aid_targets(ctx, state, seat)))
+        rally = play.rallyable(ctx, state, seat)
+        aid = play.aid_targets(ctx, state, seat)
+        choices.append(Choice(D.Rally, values=rally))
+        choices.append(Choice(D.Aid, values=aid))
         choices.append(Choice(D.EndBuild))
-        points = {p: state.points(p) for p in ctx.powers(seat)}
-        return Legal(seat, choices, prompt=f"build and rally: military points {points}", info={"mp": points})
+        return Legal(
+            seat,
+            choices,
+            prompt=prompts.build_prompt(ctx, state, seat, bool(aid)),
+            info=prompts.build_info(ctx, state, seat, buildable, rally),
+        )
 
     def _legal_move(self, state: LGAState, seat: str) -> Legal:
         ctx = self.ctx
@@ -131,7 +140,9 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
         choices.append(Choice(D.Garrison, values=[u.id for u in movers if phases.garrison_ok(ctx, state, u.id)]))
         choices.append(Choice(D.EndUnit, values=[u.id for u in movers]))
         choices.append(Choice(D.EndMovement))
-        return Legal(seat, choices, prompt="move your units; moving into an enemy-held area attacks it")
+        return Legal(
+            seat, choices, prompt=prompts.move_prompt(state), info=prompts.move_info(ctx, state, seat, movers, enemy)
+        )
 
     def _legal_reactions(self, state: LGAState, seat: str) -> Legal:
         ctx = self.ctx
@@ -141,7 +152,12 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
             choices.append(Choice(D.Reinforce, {"unit": u.id}, play.reaction_moves(ctx, state, u, withdraw=False)))
             choices.append(Choice(D.Withdraw, {"unit": u.id}, play.reaction_moves(ctx, state, u, withdraw=True)))
         choices.append(Choice(D.SetTop, values=play.top_candidates(ctx, state, seat)))
-        return Legal(seat, [c for c in choices if len(c)], prompt="reinforce or withdraw (§5.65)")
+        return Legal(
+            seat,
+            [c for c in choices if len(c)],
+            prompt=prompts.reaction_prompt(ctx, state),
+            info=prompts.reaction_info(ctx, state, mine),
+        )
 
     # --- deciding --------------------------------------------------------------------------------------
     def apply(self, state: LGAState, seat: str, decision: Decision, step: Step) -> LGAState:
@@ -229,7 +245,7 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
         else:
             winner = max(rank, key=lambda s: rank[s])
             summary = (
-                f"The {winner} player wins: French {levels['french']} ({vp['french']} VPs), "
+                f"The {side_name(winner)} player wins: French {levels['french']} ({vp['french']} VPs), "
                 f"Allied {levels['allied']} ({vp['allied']} VPs)."
             )
         return Result(winner, {**levels, "neutral": "none"}, {**vp, "neutral": 0}, summary)
@@ -254,8 +270,12 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
 
         return quick_rate(self.ctx, view, seat, decision)
 
+    def parse_cell(self, label: str) -> int:
+        """An area from its name, ``column,row`` (§2.2), as a person types it at the terminal."""
+        return self.ctx.board.grid.parse(label)
+
     def map_json(self) -> dict[str, Any]:
-        return self.scenario.map.to_public()
+        return public_map(self.ctx.board)
 
 
 __all__ = ["OFF_MAP", "GrandeArmee"]

@@ -73,8 +73,11 @@ class BuildableSpec:
 
 @dataclass(frozen=True, slots=True)
 class ProhibitSpec:
+    """A country's areas left out of a scenario (§2.2), from a column eastwards, but for the areas kept."""
+
     country: str
-    from_column: int
+    from_column: int = 1
+    keep: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,8 +196,11 @@ class LGAScenario(Scenario):
     def _prohibited(self) -> frozenset[int]:
         grid = self.map.grid
         out = {c for c in grid.cells() if self.map.terrain[c] == "prohibited"}
-        for p in self.spec.prohibited:
-            out |= {c for c in self.map.region(p.country) if grid.coord(c)[0] + 1 >= p.from_column}
+        for i, p in enumerate(self.spec.prohibited):
+            if p.country not in COUNTRIES:
+                raise DataError(self.id, f"prohibited[{i}].country", f"{p.country!r}; {nearest(p.country, COUNTRIES)}")
+            kept = {self._cell(label, f"prohibited[{i}].keep") for label in p.keep}
+            out |= {c for c in self.map.region(p.country) if grid.coord(c)[0] + 1 >= p.from_column and c not in kept}
         return frozenset(out)
 
     def _control(self) -> tuple[str, ...]:

@@ -15,6 +15,7 @@ from grognard.engine import Decision, IllegalDecision
 
 from . import decisions as D
 from . import play
+from .display import power_name
 from .play import Ctx
 from .state import OFF_MAP, LGAState, Unit
 
@@ -31,6 +32,7 @@ def _unit(ctx: Ctx, u: Unit) -> dict[str, Any]:
         "at": ctx.board.label(u.cell) if u.cell != OFF_MAP else None,
         "morale": u.morale,
         "max_morale": ut.max_morale,
+        "max_moves": ut.moves,
         "fatigue": u.fatigue,
         "moves": u.moves,
         "garrison": u.garrison,
@@ -142,21 +144,38 @@ def hidden_units(ctx: Ctx, state: LGAState, seat: str) -> frozenset[str]:
 
 
 def describe(ctx: Ctx, d: Decision) -> str:
-    """A decision in words, with the map's area names."""
+    """A decision in words, with the map's area names and the units' kinds (the same whatever the position: a
+    server keeps these words for the whole game)."""
 
-    def where(cell: int) -> str:
-        name = ctx.board.name(cell)
-        return f"{ctx.board.label(cell)} ({name})" if name else ctx.board.label(cell)
+    where = ctx.board.where
+
+    def unit(uid: str) -> str:
+        kind = next((s.type for s in ctx.scenario.units if s.id == uid), None)
+        return f"{ctx.tables.units[kind].name} {uid}" if kind and kind != "hq" else uid
 
     match d:
         case D.Build(unit=u, at=at):
-            return f"build {u} at {where(at)}"
+            return f"build {unit(u)} in {where(at)}"
+        case D.Rally(unit=u):
+            return f"rally {unit(u)}"
+        case D.Aid(power=p):
+            return f"British military aid: 1 MP to {power_name(p)}"
+        case D.EndBuild():
+            return "end the Build/Rally phase"
         case D.Move(unit=u, to=to):
             return f"{u} moves to {where(to)}"
+        case D.Garrison(unit=u):
+            return f"{u} ends its move and garrisons the city"
+        case D.EndUnit(unit=u):
+            return f"END: {u} moves no more this season"
+        case D.EndMovement():
+            return "end movement and combat"
         case D.Reinforce(unit=u, to=to):
             return f"{u} reinforces {where(to)}"
         case D.Withdraw(unit=u, to=to):
             return f"{u} withdraws to {where(to)}"
+        case D.SetTop(unit=u):
+            return f"put {unit(u)} on top"
     return d.text().replace("_", " ")
 
 
@@ -187,8 +206,6 @@ def explain(ctx: Ctx, state: LGAState, seat: str, d: Decision, default: IllegalD
             return IllegalDecision("only British units may move across sea areas", "LGA §2.3")
         if to in board.sea:
             return IllegalDecision("British units may not enter the Baltic", "LGA §2.5")
-        if state.control[to] == "neutral":
-            return IllegalDecision("the areas of powers not at war may not be entered", "LGA §2.4, §6.0")
         if unit.power == "france" and to in board.hinterland:
             return IllegalDecision("French units cannot enter the Russian Hinterland", "LGA §2.5")
         if unit.power == "spain" and unit.type == "militia":

@@ -41,7 +41,7 @@ def side_sight(ctx: Ctx, state: PGState, side: str) -> np.ndarray:
 
 def plot(ctx: Ctx, state: PGState, step: Step, unit_id: str, cell: int, barrage: bool) -> PGState:
     """Record an indirect fire order. Light and heavy artillery fire next turn; the unit cannot fire direct
-    this turn (p.28 e)."""
+    this turn (p.29 e)."""
     u = state.unit(unit_id)
     ut = ctx.tables.units[u.type]
     when = state.turn if ut.has("mobile_plot") else state.turn + 1
@@ -60,7 +60,7 @@ def plot(ctx: Ctx, state: PGState, step: Step, unit_id: str, cell: int, barrage:
 
 
 def resolve_indirect_fire(ctx: Ctx, state: PGState, step: Step) -> PGState:
-    """The indirect fire phase: every plot due this turn lands, the attacker's first (p.18-19, p.29-30)."""
+    """The indirect fire phase: every plot due this turn lands, the attacker's first (p.18-19, p.30)."""
     due = [p for p in state.plots if p.turn == state.turn]
     if not due:
         return state
@@ -77,14 +77,14 @@ def _land(ctx: Ctx, state: PGState, step: Step, p: Plot) -> PGState:
     ut = t.units[p.unit_type]
     grid = ctx.board.grid
     firer = state.find(p.unit)
-    # p.29: a unit killed before resolution still fires, without barrage
+    # p.30: a unit killed before resolution still fires, without barrage
     barrage = p.barrage and firer is not None and ut.has("barrage")
     cell = p.cell
     drift = 0
     if ut.drift:
-        drift = step.roll(ut.drift + 1, f"drift of a {ut.name} shot", SIDES) - 1  # 0 .. drift hexes (p.29)
+        drift = step.roll(ut.drift + 1, f"drift of a {ut.name} shot", SIDES) - 1  # 0 .. drift hexes (p.30)
         if drift:
-            ring = grid.ring(p.cell, drift)  # "in any direction from the original target" (p.29)
+            ring = grid.ring(p.cell, drift)  # "in any direction from the original target" (p.30)
             if ring:
                 cell = ring[step.roll(len(ring), "direction of the drift", SIDES) - 1]
     label = grid.label(cell)
@@ -104,7 +104,7 @@ def _land(ctx: Ctx, state: PGState, step: Step, p: Plot) -> PGState:
     )
     if firer is not None:
         state = state.with_unit(mark_seen_acting(ctx, state, replace(firer, fired=True)))
-    # the strike location: the unit there is destroyed (p.29), a mine too (p.22)
+    # the strike location: the unit there is destroyed (p.30), a mine too (p.22)
     victim = state.unit_at(cell)
     if victim is not None:
         state = destroy(ctx, state, step, victim.id, "artillery strike")

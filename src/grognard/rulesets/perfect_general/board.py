@@ -231,7 +231,7 @@ class SightCache:
         ground = [e * level for e in board.elevation]
         obstacles = [obstacle if t.terrain[name].blocks_sight else 0 for name in terrain]
         for c in barrages:
-            obstacles[c] += t.sight.barrage  # p.29: "Barrage fire will block the line of sight"
+            obstacles[c] += t.sight.barrage  # p.30: "Barrage fire will block the line of sight"
         self.grid = board.grid
         self.sight = Sight(board.grid, ground, obstacles)
         self._pairs: dict[int, bool] = {}
@@ -249,7 +249,7 @@ class SightCache:
         return found
 
     def seen_by(self, units: Iterable[Unit], visibility: int) -> np.ndarray:
-        """Every location at least one of ``units`` sees (for plotting indirect fire, p.28). What one location
+        """Every location at least one of ``units`` sees (for plotting indirect fire, p.28-29). What one location
         sees is kept, so that a plot or a move recomputes only the locations not asked about before."""
         cells = sorted({u.cell for u in units if not u.carried_by})
         missing = [c for c in cells if (c, visibility) not in self._rows]

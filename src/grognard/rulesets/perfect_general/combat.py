@@ -1,4 +1,4 @@
-"""Direct fire, return fire, passing fire and close assault (PG p.27-31), and what destruction takes along."""
+"""Direct fire, return fire, passing fire and close assault (PG p.27-32), and what destruction takes along."""
 
 from __future__ import annotations
 
@@ -42,7 +42,7 @@ def shot_chance(ctx: Ctx, state: PGState, firer: Unit, target: Unit) -> int | No
 
 
 def can_fire_direct(ctx: Ctx, state: PGState, unit: Unit) -> bool:
-    """p.27-28 b, e, f, g: one shot a turn; not after plotting indirect fire; not carried or just unloaded;
+    """p.28 b, p.29 e, f, g: one shot a turn; not after plotting indirect fire; not carried or just unloaded;
     not at night."""
     if unit.fired or unit.plotted or unit.carried_by or unit.unloaded:
         return False
@@ -163,7 +163,7 @@ def resolve_shot(ctx: Ctx, state: PGState, step: Step, firer_id: str, target_id:
 
 
 def assault_odds(ctx: Ctx, state: PGState, attacker: Unit, defender: Unit) -> int:
-    """The attacker's chance to win a close assault (p.30-31), after the table's modifiers and clamp."""
+    """The attacker's chance to win a close assault (p.30-32), after the table's modifiers and clamp."""
     t = ctx.tables
     m = t.assault_mods
     odds = t.assault[(attacker.type, defender.type)]
@@ -226,7 +226,7 @@ def resolve_assault(ctx: Ctx, state: PGState, step: Step, attacker_id: str, defe
 
 
 def return_fire_targets(ctx: Ctx, state: PGState, target: Unit) -> list[tuple[str, int]]:
-    """Return fire (p.28): the unit fired at, if it has not fired, may shoot any eligible enemy first."""
+    """Return fire (p.13, p.29): the unit fired at, if it has not fired, may shoot any eligible enemy first."""
     if not can_fire_direct(ctx, state, target):
         return []
     return targets(ctx, state, target)

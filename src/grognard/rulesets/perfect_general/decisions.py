@@ -111,7 +111,7 @@ class EndFire(Decision):
 
 @dataclass(frozen=True, slots=True)
 class ReturnFire(Decision):
-    """The target of direct fire shoots first, at any eligible enemy (p.13, p.28)."""
+    """The target of direct fire shoots first, at any eligible enemy (p.13, p.29)."""
 
     kind: ClassVar[str] = "return_fire"
     unit: str

@@ -24,6 +24,7 @@ from grognard.engine.rng import Dice, seed_state
 from . import decisions as D
 from .combat import assault_odds, shot_chance
 from .context import Ctx
+from .moves import BRIDGEABLE
 from .state import Barrage, Mine, PGState, Phase, Plot, SideState, Unit, other
 from .tables import DATA
 
@@ -131,6 +132,7 @@ class General(Player):
         self._done: tuple[Any, set[str]] = ((), set())  # units already ordered in this part of a phase
         self._fields: dict[tuple[Any, ...], list[int]] = {}
         self._goals: tuple[Any, dict[str, str]] = ((), {})
+        self._site: tuple[Any, int | None] = ((), None)  # the crossing chosen for this part of the phase
 
     # --- entry points -------------------------------------------------------------------------------------
     def choose(self, pc: PlayerContext) -> Decision:
@@ -352,23 +354,47 @@ class General(Player):
     # --- artillery ------------------------------------------------------------------------------------------
     def _plot(self, ctx: Ctx, k: Know, legal: Legal) -> Decision | None:
         families = [c for c in legal.of_kind("plot") if not c.fixed["barrage"]]
-        best: tuple[float, Decision] | None = None
         next_turn = k.view["phase"] == Phase.ARTILLERY_PLOT
+        if next_turn and k.state.turn >= k.view["turns"]:
+            return D.EndPlot()  # light and heavy artillery would fire after the last turn (p.29)
+        p = self.cfg["plot"]
+        best: tuple[float, Decision] | None = None
         heat: dict[int, list[float]] = {}
         for fam in families:
             unit = k.state.unit(fam.fixed["unit"])
-            if next_turn and self._direct_options(ctx, k, unit) > 0:
-                continue  # it can shoot now: plotting would cost it this turn's direct fire (p.28 e)
+            # a plot costs the turn's direct fire (p.29 e): worth it for less when there is nothing to shoot at
+            shots = self._direct_options(ctx, k, unit)
+            if next_turn and shots > 0:
+                continue  # it can shoot now: keep the shot
+            need = p["min_score"] if shots else p["min_score_idle"]
             splash = ctx.tables.units[unit.type].splash
             if splash not in heat:
                 heat[splash] = self._plot_heat(ctx, k, splash, next_turn)
             h = heat[splash]
             for c in fam.values():
-                if best is None or h[c] > best[0]:
-                    best = (h[c], D.Plot(unit.id, False, c))
-        if best is not None and best[0] >= self.cfg["plot"]["min_score"]:
-            return best[1]
-        return D.EndPlot()
+                if h[c] >= need and (best is None or h[c] - need > best[0]):
+                    best = (h[c] - need, D.Plot(unit.id, False, c))
+        if best is None:
+            return D.EndPlot()
+        choice = best[1]
+        assert isinstance(choice, D.Plot)
+        if ctx.tables.units[k.state.unit(choice.unit).type].has("barrage") and self._barrage_is_safe(ctx, k, choice):
+            return D.Plot(choice.unit, True, choice.cell)
+        return choice
+
+    def _barrage_is_safe(self, ctx: Ctx, k: Know, plot: D.Plot) -> bool:
+        """A barrage (p.29-30) also bars the locations it covers to everyone for the turn it lands and hides
+        what lies behind them: fire one only where none of our units stands or is heading, after drift."""
+        grid = ctx.board.grid
+        ut = ctx.tables.units[k.state.unit(plot.unit).type]
+        clear = self.cfg["plot"]["barrage_clear"] + ut.drift + (1 if ut.has("wide_barrage") else 0)
+        if any(grid.distance(u.cell, plot.cell) <= clear for u in k.mine):
+            return False
+        if any(grid.distance(c, plot.cell) <= clear for c in self._goal_cells(ctx, k)):
+            return False
+        goals = set(self._goals[1].values()) if self._goals[0] else set()
+        ours = [c for t in k.towns if t.name in goals or t.holder == k.seat for c in t.cells]
+        return not any(grid.distance(c, plot.cell) <= clear for c in ours)
 
     def _direct_options(self, ctx: Ctx, k: Know, unit: Unit) -> int:
         sight = ctx.board.sight(k.state)
@@ -415,7 +441,9 @@ class General(Player):
         out: set[int] = set()
         for t in k.towns:
             if t.holder != k.seat and any(
-                grid.distance(u.cell, t.cells[0]) <= ctx.tables.units[u.type].move + 3 for u in k.mine
+                grid.distance(u.cell, t.cells[0]) <= ctx.tables.units[u.type].move + 3
+                for u in k.mine
+                if ctx.tables.units[u.type].move  # artillery does not walk into towns
             ):
                 for c in t.cells:
                     out.update(grid.within(c, 2))
@@ -462,7 +490,7 @@ class General(Player):
         return D.Fire(best[1], best[2])
 
     def _return_risk(self, ctx: Ctx, k: Know, target: Unit, firer: Unit) -> float:
-        """What the target's return fire may cost us before our shot lands (p.28)."""
+        """What the target's return fire may cost us before our shot lands (p.29)."""
         if target.fired or not firer.spotted:
             return 0.0
         pct = shot_chance(ctx, k.state, target, firer) or 0
@@ -483,7 +511,7 @@ class General(Player):
                 continue
             pct = chances.get(tid, 0)
             s = pct * self.value(ctx, target)
-            if tid == shooter and me is not None:  # killing the shooter first saves our unit (p.28)
+            if tid == shooter and me is not None:  # killing the shooter first saves our unit (p.29)
                 s += pct * (shot_chance(ctx, k.state, target, me) or 0) * self.value(ctx, me) / 100
             if best is None or s > best[0]:
                 best = (s, tid)
@@ -552,6 +580,9 @@ class General(Player):
         movers = [c for c in legal.of_kind("move") if c.fixed["unit"] not in done]
         if not movers:
             return D.EndMovement()
+        wade = self._engineer_to_crossing(ctx, k, movers, done)
+        if wade is not None:
+            return wade
 
         def eta(c: Any) -> int:
             u = k.state.unit(c.fixed["unit"])
@@ -571,6 +602,63 @@ class General(Player):
             if dest is not None:
                 return D.Move(uid, dest)
         return D.EndMovement()
+
+    def _engineer_to_crossing(self, ctx: Ctx, k: Know, movers: list[Any], done: set[str]) -> D.Move | None:
+        """An attacking engineer walks to the river location whose bridge would most shorten the armour's way
+        to its objective, to build it the next turn (p.14: "move your Engineer right into the river. Next turn
+        you can order the engineer to build a bridge in that location")."""
+        if k.seat != "attacker":
+            return None
+        engineers = [c for c in movers if ctx.tables.units[k.state.unit(c.fixed["unit"]).type].has("engineer")]
+        if not engineers:
+            return None
+        if self._site[0] != self._done[0]:  # once per part of the phase
+            self._site = (self._done[0], self._crossing(ctx, k))
+        site = self._site[1]
+        if site is None:
+            return None
+        for fam in engineers:
+            unit = k.state.unit(fam.fixed["unit"])
+            if unit.cell == site:
+                continue
+            to_site = self._field(ctx, k.state, (site,), unit.type)
+            cells = [c for c in fam.values() if to_site[c] < to_site[unit.cell]]
+            done.add(unit.id)
+            if cells:
+                return D.Move(unit.id, min(cells, key=lambda c: (to_site[c], c)))
+            return None  # the only engineer goes nowhere else this turn
+        return None
+
+    def _crossing(self, ctx: Ctx, k: Know) -> int | None:
+        """The river location (or blown bridge) where a bridge saves our armour the most movement on its way to
+        the town most of it is heading for, if that is at least ``move.bridge_gain`` half points."""
+        tables = ctx.tables
+        armour = [u for u in k.mine if tables.units[u.type].has("armor") and tables.units[u.type].move]
+        goals = self._goals[1]
+        wanted = [goals[u.id] for u in armour if u.id in goals]
+        if not wanted:
+            return None
+        aim = max(sorted(set(wanted)), key=wanted.count)
+        town = next(t for t in k.towns if t.name == aim)
+        to_goal = self._field(ctx, k.state, town.cells, "medium_tank")
+        now = min(to_goal[u.cell] for u in armour)
+        from_us = _dijkstra(ctx.board.costs(k.state, tables.units["medium_tank"]), sorted({u.cell for u in armour}))
+        board = ctx.board
+        taken = {u.cell for u in k.foes} | {u.cell for u in k.mine} | {m["cell"] for m in k.view["mines"]}
+        best: tuple[int, int] | None = None
+        for c in range(board.grid.size):
+            if board.terrain(k.state, c) not in BRIDGEABLE or c in taken:
+                continue
+            near = min((from_us[n] for n in board.neighbors[c]), default=UNREACHED)
+            far = min((to_goal[n] for n in board.neighbors[c]), default=UNREACHED)
+            if near >= UNREACHED or far >= UNREACHED:
+                continue
+            gain = now - (near + 1 + 2 + far)  # onto the bridge (a road, p.24), off it, then on to the town
+            if best is None or gain > best[0]:
+                best = (gain, c)
+        if best is None or best[0] < self.cfg["move"]["bridge_gain"]:
+            return None
+        return best[1]
 
     def _assign_goals(self, ctx: Ctx, k: Know) -> dict[str, str]:
         """A town for every unit that can move: garrisons stay, the rest go where the points are."""
@@ -656,6 +744,10 @@ class General(Player):
         vis = ctx.board.weather(k.state).visibility
         held = {c for t in k.towns if t.holder == k.seat for c in t.cells}
         blocks = {name: spec.blocks_sight for name, spec in ctx.tables.terrain.items()}
+        # our own plots that land at the start of next turn, before anyone moves again (p.19, p.29)
+        landing = [p["cell"] for p in k.view["plots"] if p["turn"] > k.state.turn]
+        near_plot = [w * self.cfg["plot"]["own_penalty"] for w in self.cfg["plot"]["weight"]]
+        grid = ctx.board.grid
 
         def score(c: int) -> float:
             s = 0.0
@@ -668,11 +760,15 @@ class General(Player):
             if blocks[ctx.board.terrain(k.state, c)]:
                 s += cfg["cover"]
             s -= self._exposure(ctx, k, u, c, threats, sight, vis)
+            for aim in landing:  # a drifting shot or its splash may catch us there
+                d = grid.distance(aim, c)
+                if d < len(near_plot):
+                    s -= near_plot[d] * self.value(ctx, u)
             return s
 
         stay = score(u.cell)
         best_cell, best = None, stay
-        # mines and barrages destroy what enters them (p.22, p.29); neutral countries are better left alone
+        # mines and barrages destroy what enters them (p.22, p.30); neutral countries are better left alone
         deadly = k.neutral | {m["cell"] for m in k.view["mines"]} | {b["cell"] for b in k.view["barrages"]}
         for c in cells:
             if c in deadly:

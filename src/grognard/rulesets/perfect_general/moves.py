@@ -21,7 +21,7 @@ def budget(ctx: Ctx, unit: Unit) -> int:
 
 
 def can_move(ctx: Ctx, unit: Unit) -> bool:
-    """Carried units ride; units just unloaded (p.27 c), next to a strike (p.29) or working cannot move."""
+    """Carried units ride; units just unloaded (p.27 c), next to a strike (p.30) or working cannot move."""
     return (
         unit.mp > 0
         and not unit.carried_by
@@ -300,7 +300,7 @@ def _bump(ctx: Ctx, state: PGState, step: Step, unit: Unit, hidden: Unit) -> PGS
 
 
 def _enter_effects(ctx: Ctx, state: PGState, step: Step, unit_id: str, cell: int) -> PGState:
-    """Mines (p.22), barrages (p.29) and neutral countries (p.18) act on the unit entering ``cell``."""
+    """Mines (p.22), barrages (p.30) and neutral countries (p.18) act on the unit entering ``cell``."""
     unit = state.unit(unit_id)
     label = ctx.board.grid.label(cell)
     mine = state.mine_at(cell)
@@ -392,9 +392,12 @@ def can_work(ctx: Ctx, unit: Unit) -> bool:
     )
 
 
+BRIDGEABLE = ("river", "blown_bridge")  # where an engineer can build a bridge (p.14, p.21, p.25)
+
+
 def bridge_sites(ctx: Ctx, state: PGState, unit: Unit) -> bool:
     """An engineer standing in a river (or a blown bridge) can bridge it (p.14)."""
-    return can_work(ctx, unit) and ctx.board.terrain(state, unit.cell) in ("river", "blown_bridge")
+    return can_work(ctx, unit) and ctx.board.terrain(state, unit.cell) in BRIDGEABLE
 
 
 def bridges_to_blow(ctx: Ctx, state: PGState, unit: Unit) -> list[int]:

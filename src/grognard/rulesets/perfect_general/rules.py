@@ -17,6 +17,7 @@ from .artillery import can_plot, plot, plot_cells, side_sight
 from .board import Board
 from .combat import best_target, resolve_shot, return_fire_targets, targets
 from .context import Ctx, own_units
+from .inspect import inspect
 from .phases import acting, begin_interrupt, end_part, fire_ready, has_work
 from .scenario import SCENARIO_DIR, PGScenario, read_scenario, scenario_from_document
 from .state import SIDES, Offer, PGState, Phase, SideState
@@ -381,7 +382,7 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
         raise IllegalDecision(f"{d.text()} is not a Perfect General order")
 
     def _after_return(self, state: PGState, step: Step, shot: tuple[str, str] | None) -> PGState:
-        """p.28: the return shot is fired first; then the original shot, if its firer survived."""
+        """p.29: the return shot is fired first; then the original shot, if its firer survived."""
         offer = state.offer
         assert offer is not None and offer.kind == "return"
         state = replace(state, offer=None)
@@ -430,6 +431,9 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
         from .render import render
 
         return render(self.ctx, state, seat)
+
+    def inspect(self, state: PGState, seat: str, query: Mapping[str, Any]) -> dict[str, Any]:
+        return inspect(self.ctx, state, seat, query)  # a move's path, a unit's line of sight
 
     def rate(self, view: Mapping[str, Any], seat: str, decision: Decision) -> int:
         from .ai import quick_rate

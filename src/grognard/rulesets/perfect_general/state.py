@@ -40,8 +40,8 @@ class Unit:
     cargo: str = ""  # the unit it carries
     carried_by: str = ""  # the unit carrying it
     unloaded: bool = False  # unloaded this turn: no move, no fire until next turn (p.27 c)
-    plotted: bool = False  # plotted indirect fire this turn: no direct fire (p.28 e)
-    pinned: bool = False  # next to an artillery strike: no movement this turn (p.29)
+    plotted: bool = False  # plotted indirect fire this turn: no direct fire (p.29 e)
+    pinned: bool = False  # next to an artillery strike: no movement this turn (p.30)
     ignored: bool = False  # "ignore unit this phase" (p.13)
     worked: bool = False  # an engineer that built or destroyed something this turn
 
@@ -95,7 +95,7 @@ class SideState:
 
 @dataclass(frozen=True, slots=True)
 class Offer:
-    """A reaction offered to the side not moving: return fire (p.28) or passing fire (p.14)."""
+    """A reaction offered to the side not moving: return fire (p.13, p.29) or passing fire (p.14)."""
 
     kind: str  # "return" or "passing"
     shooter: str  # the unit that fired (return) or that moves (passing)

@@ -13,7 +13,7 @@ from grognard.engine.errors import DataError, nearest
 
 DATA = Path(__file__).parent / "data"
 
-STYLES_ATTACK = ("infantry", "engineer", "armor", "none")
+STYLES_ATTACK = ("infantry", "armor", "none")
 STYLES_DEFENSE = ("infantry", "armored_car", "armor", "none")
 ROLES = frozenset(
     {

@@ -2,7 +2,7 @@
 
 Under Limited View a side sees its own units, the enemy units it has spotted, and where it last saw the others
 (ghosts); under Full View it sees every unit, though only spotted ones can be targeted (p.33). Mines and
-barrages are seen by both (p.22, p.29). Plots stay with the side that made them. The generator, the secret
+barrages are seen by both (p.22, p.30). Plots stay with the side that made them. The generator, the secret
 behind unit ids and the enemy's purchases never leave.
 """
 
@@ -193,11 +193,11 @@ def explain(
         if unit.fired:
             return IllegalDecision(f"{unit.id} has already fired this turn", "PG p.28 b")
         if unit.plotted:
-            return IllegalDecision(f"{unit.id} plotted indirect fire this turn", "PG p.28 e")
+            return IllegalDecision(f"{unit.id} plotted indirect fire this turn", "PG p.29 e")
         if unit.carried_by or unit.unloaded:
-            return IllegalDecision(f"{unit.id} is transported this turn", "PG p.28 f")
+            return IllegalDecision(f"{unit.id} is transported this turn", "PG p.29 f")
         if ctx.board.weather(state).no_direct_fire:
-            return IllegalDecision("units may not fire at night", "PG p.28 g")
+            return IllegalDecision("units may not fire at night", "PG p.29 g")
         if not can_fire_direct(ctx, state, unit):
             return IllegalDecision(f"{unit.id} cannot fire now")
         if target is None or target.side == seat or not (target.spotted or ctx.full_view):
@@ -216,7 +216,7 @@ def explain(
         if unit.unloaded:
             return IllegalDecision(f"{unit.id} was unloaded this turn and cannot move", "PG p.27 c")
         if unit.pinned:
-            return IllegalDecision(f"{unit.id} lost its movement to an artillery strike", "PG p.29")
+            return IllegalDecision(f"{unit.id} lost its movement to an artillery strike", "PG p.30")
         return IllegalDecision(
             f"{unit.id} cannot reach {ctx.board.grid.label(d.to)} with its movement left", "PG p.25-26"
         )

@@ -1,0 +1,138 @@
+"""The browser tests' helpers: a page in real headless Chromium (Debian's ``chromium``) driven by Playwright,
+recording what it receives."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from typing import Any
+
+import pytest
+
+from grognard.server.sessions import rebuild
+from grognard.server.store import Store
+from live_server import Server
+
+
+def chromium_path() -> str:
+    path = shutil.which("chromium") or shutil.which("chromium-browser")
+    if path is None:
+        pytest.fail(
+            "the browser tests need Debian's chromium: apt-get install -y chromium (.ci/run installs it)",
+            pytrace=False,
+        )
+    return path
+
+
+class Player:
+    """One browser page, recording every websocket message it receives and every page error."""
+
+    def __init__(self, browser: Any, server: Server) -> None:
+        self.context = browser.new_context(viewport={"width": 1200, "height": 760})
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(30_000)
+        self.server = server
+        self.frames: list[str] = []
+        self.errors: list[str] = []
+        self.page.on("websocket", lambda ws: ws.on("framereceived", lambda f: self.frames.append(f)))
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.responses: list[Any] = []  # the API's HTTP answers, read after the fact
+        self.page.on("response", lambda r: self.responses.append(r) if "/api/" in r.url else None)
+
+    def lobby(self) -> None:
+        self.page.goto(self.server.url + "/")
+        self.page.wait_for_selector(".scenario svg")
+
+    def ready(self) -> None:
+        """Wait until the page has the position and no decision of ours is in flight."""
+        self.page.wait_for_function("window.grognard && window.grognard.active && !window.grognard.pending")
+        self.page.wait_for_selector(".decide .prompt, .decide .muted")
+
+    def prompt(self) -> str:
+        self.ready()
+        node = self.page.query_selector(".decide .prompt")
+        return node.inner_text() if node else ""
+
+    def click(self, selector: str) -> None:
+        self.ready()
+        self.page.click(selector)
+        self.ready()
+
+    def wait_prompt(self, pattern: str) -> None:
+        self.page.wait_for_function(
+            "p => { const n = document.querySelector('.decide .prompt');"
+            " return n && new RegExp(p).test(n.textContent) && !window.grognard.pending }",
+            arg=pattern,
+            timeout=60_000,
+        )
+
+    def buy_and_place(self, units: list[str]) -> None:
+        self.wait_prompt("^buy your units")
+        for name in units:
+            self.click(f".decide button:has-text(' {name} (')")  # "buy a Medium Tank (8 points)"
+        self.click("button[data-kind=done_buying]")
+        if self.page.query_selector("[data-kind=confirm]"):
+            self.click("[data-kind=confirm] button[data-value=true]")
+        self.wait_prompt("^place your units")
+        for i in range(len(units)):
+            cells = self.page.eval_on_selector_all(".layer-marks polygon", "ns => ns.map(n => n.dataset.cell)")
+            self.click(f".layer-marks polygon[data-cell='{cells[(i * 41 + 7) % len(cells)]}']")
+        self.click("button[data-kind=done_placing]")
+
+    def open_save(self, path: Any, seat: str) -> None:
+        """Open a finished game's save from the lobby, in ``seat``, and wait for its final screen."""
+        self.lobby()
+        self.page.set_input_files("#save-file", str(path))
+        self.page.wait_for_selector(f"#upload-seat option[value={seat}]", state="attached")
+        self.page.click("#upload button[type=submit]")
+        self.page.wait_for_selector(".final-card")
+
+    def log(self) -> str:
+        return self.page.inner_text("#log")
+
+    def messages(self) -> list[dict[str, Any]]:
+        return [json.loads(f) for f in self.frames if isinstance(f, str)]
+
+
+def create(player: Player, seats: dict[str, str], seed: int, game: str | None = None) -> None:
+    """A new game from the lobby: the game (the first listed by default), its first scenario, who sits where."""
+    player.lobby()
+    if game is not None:
+        player.page.select_option("#game", game)
+        player.page.wait_for_selector(f"#seats select[data-seat={next(iter(seats))}]")
+    for seat, value in seats.items():
+        player.page.select_option(f"select[data-seat={seat}]", value)
+    player.page.click("details.advanced summary")
+    player.page.fill("#seed", str(seed))
+    player.page.click("#start")
+
+
+def full_game(server: Server, game_id: str) -> Any:
+    store = Store(server.db)
+    try:
+        return rebuild(store, game_id)[1]
+    finally:
+        store.close()
+
+
+def game_id_of(player: Player) -> str:
+    m = re.search(r"game=([^&]+)", player.page.url)
+    assert m, player.page.url
+    return m.group(1)
+
+
+def received(player: Player) -> str:
+    """Every websocket message and every readable HTTP answer of the API the page has received."""
+    text = "\n".join(f for f in player.frames if isinstance(f, str))
+    assert text, "the page received no websocket message"
+    bodies = [body(r) for r in player.responses]
+    assert any(bodies), "no HTTP answer of the API could be read"
+    return text + "\n".join(bodies)
+
+
+def body(response: Any) -> str:
+    try:
+        return str(response.text())
+    except Exception:  # a response the browser has let go of (after a reload)
+        return ""

@@ -1,0 +1,126 @@
+"""The unit table and the hit table, cell by cell (PG p.19-22, Appendix B as recovered in
+shared/reference/perfect-general-units.md), with the 1991 manual's own statements where they differ from the
+sequel's figures (p.20-21)."""
+
+import pytest
+
+from grognard.rulesets.perfect_general.combat import shot_chance
+from grognard.rulesets.perfect_general.tables import load_tables
+
+# The reference's per-unit table: cost, move (1991 manual), indirect range, hit points, damage per hit, attack
+# style, defense style. The two rows marked 1991 follow the manual's text instead of the sequel (see below).
+UNITS = """
+infantry          1  1   0   3  2  infantry  infantry
+engineer          5  1   0   3  2  infantry  infantry
+bazooka           3  1   0   3  3  armor     infantry
+armored_car       5  9   0   3  2  armor     armored_car
+light_tank        6  6   0   6  3  armor     armor
+medium_tank       8  5   0   8  4  armor     armor
+heavy_tank       12  4   0  15  6  armor     armor
+mobile_artillery 14  4  11   6  6  armor     armor
+light_artillery   9  0  13   1  6  armor     infantry
+heavy_artillery  20  0  26   1  6  armor     infantry
+"""
+
+# Chance to hit (%) by range 1, 2, 3 ..., firer's attack style against target's defense style (the reference's
+# "Armor gun" and "Infantry gun" columns; a shot is possible only within the range table).
+HIT = {
+    ("armor", "armor"): "90 80 71 63 56 50 45 40 35 32 28 25 22 19 16",
+    ("armor", "armored_car"): "90 80 71 63 56 50 45 40 35 32 28 25 22 19 17 15 13 11",
+    ("armor", "infantry"): "90 80 71 63 56 50 45 40 35 32 28 25 22 19 17 15 13 11",
+    ("infantry", "armor"): "20 20 20",
+    ("infantry", "armored_car"): "20 20 20",
+    ("infantry", "infantry"): "75 65 50 35 20 10 5",
+}
+
+
+@pytest.mark.parametrize("line", [ln for ln in UNITS.strip().splitlines()], ids=lambda ln: ln.split()[0])
+def test_unit_table_cell_by_cell_p19_p22(line):
+    name, cost, move, indirect, hp, damage, attack, defense = line.split()
+    u = load_tables().units[name]
+    assert (u.cost, u.move, u.indirect_range, u.hit_points, u.damage, u.attack, u.defense) == (
+        int(cost),
+        int(move),
+        int(indirect),
+        int(hp),
+        int(damage),
+        attack,
+        defense,
+    )
+
+
+def test_mine_costs_3_and_is_bought_like_a_unit_p22():
+    mine = load_tables().units["mine"]
+    assert mine.cost == 3 and mine.has("mine")
+
+
+def test_engineer_has_the_attributes_of_infantry_except_cost_p21():
+    t = load_tables()
+    eng, inf = t.units["engineer"], t.units["infantry"]
+    same = ("move", "hit_points", "damage", "attack", "defense")
+    assert [getattr(eng, a) for a in same] == [getattr(inf, a) for a in same]
+    assert eng.cost != inf.cost
+    assert all(t.max_range[("engineer", x)] == t.max_range[("infantry", x)] for x in t.units if x != "mine")
+    assert all(t.assault[(a, "engineer")] == t.assault[(a, "infantry")] for a in ("armored_car", "heavy_tank"))
+
+
+def test_bazooka_moves_and_defends_as_infantry_and_fires_as_a_light_tank_p21():
+    t = load_tables()
+    bz, inf, lt = t.units["bazooka"], t.units["infantry"], t.units["light_tank"]
+    assert (bz.move, bz.hit_points, bz.defense) == (inf.move, inf.hit_points, inf.defense)
+    assert (bz.attack, bz.damage) == (lt.attack, lt.damage)
+    assert all(t.max_range[("bazooka", x)] == t.max_range[("light_tank", x)] for x in t.units if x != "mine")
+
+
+def test_mobile_artillery_fires_as_a_heavy_tank_and_defends_as_a_light_tank_p20():
+    t = load_tables()
+    ma, ht, lt = t.units["mobile_artillery"], t.units["heavy_tank"], t.units["light_tank"]
+    assert (ma.attack, ma.damage) == (ht.attack, ht.damage)
+    assert all(t.max_range[("mobile_artillery", x)] == t.max_range[("heavy_tank", x)] for x in t.units if x != "mine")
+    assert (ma.hit_points, ma.defense) == (lt.hit_points, lt.defense)
+    for a in ("armored_car", "light_tank", "medium_tank", "heavy_tank"):
+        assert t.assault[(a, "mobile_artillery")] == t.assault[(a, "light_tank")]
+
+
+def test_artillery_is_more_vulnerable_than_infantry_and_cannot_move_alone_p21():
+    t = load_tables()
+    for art in ("light_artillery", "heavy_artillery"):
+        u = t.units[art]
+        assert u.move == 0 and u.hit_points < t.units["infantry"].hit_points and u.has("cargo")
+
+
+def test_heavy_artillery_reaches_twice_as_far_and_barrages_wider_p22():
+    t = load_tables()
+    la, ha = t.units["light_artillery"], t.units["heavy_artillery"]
+    assert ha.indirect_range >= 2 * la.indirect_range  # "more than twice": the sequel's 26 against 13
+    assert ha.has("wide_barrage") and not la.has("wide_barrage") and la.has("barrage")
+    assert not t.units["mobile_artillery"].has("barrage")  # p.29
+
+
+@pytest.mark.parametrize("styles", sorted(HIT), ids=lambda s: f"{s[0]}-vs-{s[1]}")
+def test_hit_table_cell_by_cell_appendix_b(styles):
+    assert load_tables().hit[styles] == tuple(int(v) for v in HIT[styles].split())
+
+
+def test_no_other_hit_columns_appendix_b():
+    assert set(load_tables().hit) == set(HIT)
+
+
+def test_the_game_uses_the_hit_table_by_range_on_open_ground_p3(field):
+    """A heavy tank at ranges 1-13 from an infantry unit in row 1 of the field: clear terrain, one height."""
+    row = [int(v) for v in HIT[("armor", "infantry")].split()]
+    for col in range(2, 15):
+        f = field([("attacker", "heavy_tank", f"{col},1"), ("defender", "infantry", "1,1")])
+        rng = f.grid.distance(f.unit("a1").cell, f.unit("d1").cell)
+        assert rng == col - 1
+        assert shot_chance(f.rules.ctx, f.state, f.unit("a1"), f.unit("d1")) == row[rng - 1]
+    beyond = field([("attacker", "medium_tank", "12,1"), ("defender", "infantry", "1,1")])  # range 11 > 10
+    assert shot_chance(beyond.rules.ctx, beyond.state, beyond.unit("a1"), beyond.unit("d1")) is None
+
+
+def test_a_chance_after_modifiers_stays_between_1_and_95_decision(field):
+    t = load_tables()
+    assert (t.fire_mods.minimum, t.fire_mods.maximum) == (1, 95)
+    # armour gun at range 1 from higher ground: 90 x 125% = 112, held at 95
+    f = field([("attacker", "medium_tank", "6,7"), ("defender", "infantry", "6,8")])
+    assert shot_chance(f.rules.ctx, f.state, f.unit("a1"), f.unit("d1")) == 95
