@@ -202,7 +202,8 @@ def test_reinforces_its_empty_capital_next_to_the_enemy(position):
 # --- what it knows ------------------------------------------------------------------------------------------------
 def test_decides_the_same_whether_or_not_a_screened_enemy_unit_exists(position):
     """§3.5, fog: a unit under an enemy cavalry screen is not in the view (the stack shows no number), so the
-    general's whole phase is the same with and without it."""
+    general decides the same with and without it, decision by decision, until the screen is destroyed and the
+    unit comes into view."""
     base = [
         ("FR-I1", "france", "infantry", "12,6"),
         ("FR-I2", "france", "infantry", "12,6"),
@@ -213,8 +214,18 @@ def test_decides_the_same_whether_or_not_a_screened_enemy_unit_exists(position):
     plain = position(base)
     hidden = position([*base, ("AU-I9", "austria", "infantry", "16,5", {"stack": 1})])
     assert "AU-I9" in hidden.rules.hidden_units(hidden.state, "french")
-    assert plain.game.view("french")["state"]["enemy"] == hidden.game.view("french")["state"]["enemy"]
-    assert run_phase(plain, "french") == run_phase(hidden, "french")
+    generals = General(3, 1), General(3, 1)
+    same = 0
+    while plain.game.turn().seat == "french" and plain.state.phase is Phase.MOVE:
+        views = [p.game.view("french")["state"] for p in (plain, hidden)]
+        if views[0]["enemy"] != views[1]["enemy"] or views[0]["last_seen"] != views[1]["last_seen"]:
+            break  # the screen is gone: the unit is in view now
+        decisions = [ask(p, "french", g) for p, g in zip((plain, hidden), generals, strict=True)]
+        assert decisions[0] == decisions[1]
+        for p, d in zip((plain, hidden), decisions, strict=True):
+            p.game.apply("french", d)
+        same += 1
+    assert same >= 10
 
 
 def test_same_seed_same_decisions():

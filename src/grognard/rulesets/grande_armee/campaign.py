@@ -80,6 +80,7 @@ class Planner:
             self.ends.setdefault(u.cell, []).append(u)
         self.vp_cities = [c for c in board.vp_cities if c in board.land]
         self.stakes = source_stakes(pic)
+        self.sources = frozenset(play.supply_sources(self.ctx, pic.belief, pic.seat))
         self.safe: frozenset[int] | None = None  # areas the enemy cannot cut off next turn (lazily)
         self.cleared: set[int] = set()  # enemy stacks the plan's strikes are reckoned to destroy
         self._dangers: dict[tuple[int, int, int, bool, int, int], float] = {}
@@ -156,19 +157,20 @@ class Planner:
 
     def supply_risk(self, unit: Unit, cell: int) -> float:
         """0 when ``cell`` will surely be supplied at the start of the next turn (§5.4), 1 when it will not,
-        a share (``cut``) when the enemy could cut it by moving."""
-        ctx = self.ctx
-        if (
-            self.pic.last_word
-            or _always_supplied(ctx, unit, cell)
-            or (cell in ctx.board.capitals and self.pic.control[cell] == self.pic.seat)
-        ):
+        a share (``cut``) when the enemy could cut it by moving. Our own sources are always supplied; in a
+        capital taken from the enemy a unit cut off is not destroyed but cannot move or attack (§2.3, §5.4),
+        which costs a share (``frozen``) of losing it."""
+        ctx, pic = self.ctx, self.pic
+        if pic.last_word or _always_supplied(ctx, unit, cell) or cell in self.sources:
             return 0.0
-        if not self.supplied_after(unit, cell):
-            return 1.0
-        if self.safe is None:
-            self.safe = self._cut_supply() if self.pic.foes else frozenset(range(ctx.board.size))
-        return 0.0 if cell in self.safe else self.cfg["danger"]["cut"]
+        risk = 1.0 if not self.supplied_after(unit, cell) else 0.0
+        if not risk:
+            if self.safe is None:
+                self.safe = self._cut_supply() if pic.foes else frozenset(range(ctx.board.size))
+            risk = 0.0 if cell in self.safe else self.cfg["danger"]["cut"]
+        if cell in ctx.board.capitals:
+            risk *= self.cfg["danger"]["frozen"]
+        return float(risk)
 
     def stack_danger(self, cell: int, units: list[Unit], hq: int) -> float:
         """What the enemy stacks that can reach ``cell`` next season are expected to gain (MP) by attacking a
@@ -236,7 +238,7 @@ class Planner:
             return False
         prev = found[cell][1]
         while prev >= 0:
-            if prev in pic.enemy_zoc and prev not in ctx.board.capitals:
+            if prev in pic.enemy_zoc and prev not in self.sources:
                 return False
             if prev in pic.supplied:
                 return True
@@ -550,6 +552,9 @@ class Planner:
         """Where the armies are going, with what each is worth and the enemy strength there: the enemy's capitals
         and major cities, the enemy stacks, our own cities under threat."""
         pic, cfg = self.pic, self.cfg["march"]
+        # ahead in victory levels, hold what we have; behind, go and take (§5.2: only the end counts)
+        ahead = "ahead" if pic.margin > 0 else "behind" if pic.margin < 0 else "level"
+        attack, defend = cfg["posture"][ahead]
         out: list[tuple[float, int, float]] = []
         for c in self.vp_cities:
             f = pic.foes.get(c)
@@ -557,18 +562,25 @@ class Planner:
             held += self.threat(c) * cfg["support"]
             stake = self.stakes.get(c, 0.0) * cfg["source"]
             if pic.control[c] != pic.seat:  # the enemy's, or a neutral country's (§2.4)
-                out.append((pic.city_swing(c) * cfg["enemy_city"] + stake, c, held))
+                out.append(((pic.city_swing(c) * cfg["enemy_city"] + stake) * attack, c, held))
             elif pic.control[c] == pic.seat:
                 threat = self.threat(c)
                 guard = self.strength(self.ends.get(c, []))
-                if threat > guard:
-                    worth = pic.city_swing(c) * cfg["defend"] + stake
+                if threat > guard and self._reinforceable(c, threat):
+                    worth = (pic.city_swing(c) * cfg["defend"] + stake) * defend
                     out.append((worth * (threat - guard) / threat, c, 0.0))
         for f in pic.foes.values():
             if f.cell not in self.vp_cities and f.type != "hq":
                 held = f.units * (f.morale + f.hq + 1)
                 out.append((pic.unit_value(f.type, f.morale) * f.units * cfg["stack"], f.cell, held))
         return sorted(out, key=lambda o: (-o[0], o[1]))
+
+    def _reinforceable(self, cell: int, threat: float) -> bool:
+        """Whether the units that can reach ``cell`` within a season could stand up to ``threat`` there."""
+        near = [
+            u for u in (self._unit(uid) for uid in sorted(self.free)) if u.cell == cell or self._seasons(u, cell) <= 1.0
+        ]
+        return bool(self.strength(self.ends.get(cell, []) + near) >= threat * self.cfg["march"]["hold_hope"])
 
     def _march(self) -> None:
         """Armies: each free unit joins the nearest leader; each army picks the objective worth most for its
@@ -602,8 +614,15 @@ class Planner:
                     self._order(u, self._best_end(u, dest), "march", target=dest)
             self._order(h, dest if self._left(h, dest) >= 0 else self._leader_end(h), "march", target=aim)
         loose.sort(key=lambda u: (self.ctx.tables.units[u.type].moves, u.id))
+        camps = sorted(
+            {o.dest for o in self.plan.orders.values() if o.role == "march" and self._unit(o.unit).type == "hq"}
+        )
         for u in loose:
             aim = self._aim(u, objectives)
+            if u.type != "cavalry" and camps:  # far from every leader: foot units go and join the nearest army
+                camp = min(camps, key=lambda c: (self._seasons(u, c), c))
+                if aim < 0 or self._seasons(u, camp) < self._seasons(u, aim):
+                    aim = camp
             self._order(u, self._best_end(u, aim), "march", target=aim)
         for h in hqs:
             if h.id in self.free:
@@ -732,7 +751,7 @@ class Planner:
             u = self._unit(uid)
             if order.role == "strike":
                 continue  # the attacks may clear the way; the units step back into supply after them
-            if order.dest in areas or _always_supplied(ctx, u, order.dest) or order.dest in ctx.board.capitals:
+            if order.dest in areas or _always_supplied(ctx, u, order.dest) or order.dest in self.sources:
                 continue
             options = [c for c in self.reach[uid] if c in areas and c not in pic.enemy_cells]
             if not options:

@@ -278,10 +278,11 @@ class General(Player):
 
     def _resupply(self, ctx: Ctx, pic: Picture, legal: Legal) -> Decision | None:
         """A unit standing out of supply with moves left steps towards the nearest supplied area (§5.4)."""
+        sources = play.supply_sources(ctx, pic.belief, pic.seat)
         for fam in legal.of_kind("move"):
             uid = fam.fixed["unit"]
             u = pic.units.get(uid)
-            if u is None or u.cell in pic.supplied or _always_supplied(ctx, u, u.cell) or u.cell in ctx.board.capitals:
+            if u is None or u.cell in pic.supplied or _always_supplied(ctx, u, u.cell) or u.cell in sources:
                 continue
             found = reach(ctx, pic.belief, u, u.moves, pic.enemy_cells, pic.enemy_zoc)
             options = [c for c in found if c in pic.supplied]

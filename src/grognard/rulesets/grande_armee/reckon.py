@@ -102,7 +102,10 @@ class Picture:
         tables = ctx.tables
         hq_seen: dict[int, float] = {}
         placed: set[str] = set()
+        seen_at: dict[int, int] = {}  # units last seen in each area (under a screen they may still be there)
         for s in self.view.get("last_seen", ()):
+            if s["type"] != "hq":
+                seen_at[s["cell"]] = seen_at.get(s["cell"], 0) + 1
             if s["type"] == "hq" and s["id"] in ctx.scenario.spec.leaders:
                 hq_seen[s["cell"]] = hq_seen.get(s["cell"], 0) + ctx.scenario.spec.leaders[s["id"]].bonus
                 placed.add(s["id"])
@@ -110,7 +113,10 @@ class Picture:
             top = s["top"]
             ut = tables.units[top["type"]]
             count = s["count"]
-            size = float(count) if count is not None else 1 + cfg["screened_units"]
+            if count is not None:
+                size = float(count)
+            else:  # a cavalry screen (§3.5): the units last seen there, or a guess
+                size = 1.0 + max(cfg["screened_units"], seen_at.get(s["cell"], 0))
             morale = estimate_morale(intel, top["id"], ut.max_morale, self.now, cfg)
             hits = intel.hits.get(top["id"])
             fatigue = float(hits[0]) if hits is not None and hits[1] == self.now else cfg["fatigue"]

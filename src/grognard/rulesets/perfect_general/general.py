@@ -878,4 +878,3 @@ def _river_matters(ctx: Ctx, seat: str) -> bool:
     if not any(ctx.tables.terrain[t].prohibited == ("armor",) for t in set(board.base_terrain)):
         return False
     return seat == "attacker"
-
