@@ -1,10 +1,13 @@
-"""The computer general's plan for one season's movement (§5.6), made once as phase V begins.
+"""The computer general's plan for one season's movement (§5.6), made as phase V begins and again for the
+units with moves left once the attacks are over.
 
-In order: the cities to hold (a garrison in each threatened capital or major city of its own, §3.6), the
-empty enemy cities to take (§2.4), the enemy stacks to strike (a leader and the units that can join it next to
-the stack, where the combat table's expected results say the attacks pay, §5.64), then where each army
-marches (towards the objective worth most for the seasons it takes to reach, staying together with its
-leader), and last a check that every unit ends in an area its side can supply (§5.4).
+In order: the units sent to reopen the supply of those cut off (§5.4); the garrisons already in the capitals
+that supply it; the enemy stacks to strike (a leader and the units that can join it next to the stack, where
+the combat table's expected results say the attacks pay, §5.64); a garrison in each threatened capital or
+major city of its own (§3.6); enough units in its key cities to match the threat (sources of supply, cities
+whose loss would cost a victory level, §5.2); the empty enemy cities to take (§2.4); where each army marches
+(towards the objective worth most for the seasons it takes, together with its leader); and last a check that
+every unit ends in an area its side can supply (§5.4).
 """
 
 from __future__ import annotations
@@ -37,7 +40,7 @@ class Order:
 
     unit: str
     dest: int
-    role: str  # hold, garrison, take, strike, march, rest
+    role: str  # relieve, garrison, hold, strike, take, march, supplied
     target: int = -1  # the enemy area it strikes or the city it takes
     garrison: bool = False
 
@@ -47,7 +50,6 @@ class Plan:
     season: int
     wave: int = 1  # plans made this season: a new one once the attacks are over
     orders: dict[str, Order] = field(default_factory=dict)
-    strikes: dict[int, int] = field(default_factory=dict)  # enemy area -> the area its attackers gather in
 
 
 class Planner:
@@ -482,7 +484,6 @@ class Planner:
             done.add(target)
             if cleared:
                 self.cleared.add(target)
-            self.plan.strikes[target] = stage
             for u in used:
                 self._order(u, stage, "strike", target=target)
             if hq is not None:
