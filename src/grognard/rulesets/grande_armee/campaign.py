@@ -62,6 +62,7 @@ class Planner:
         level: Mapping[str, Any],
         movers: list[Unit],
         fields: dict[tuple[str, tuple[int, ...]], list[float]],
+        aims: dict[str, int] | None = None,
     ) -> None:
         self.pic = pic
         self.ctx = pic.ctx
@@ -69,6 +70,7 @@ class Planner:
         self.level = level
         self.movers = sorted(movers, key=lambda u: u.id)
         self.fields = fields
+        self.aims = aims if aims is not None else {}  # army (leader) or unit -> the objective it marches on
         board = self.ctx.board
         self.reach = {
             u.id: reach(self.ctx, pic.belief, u, u.moves, pic.enemy_cells, pic.enemy_zoc) for u in self.movers
@@ -287,7 +289,10 @@ class Planner:
             takers = [
                 u
                 for u in (self._unit(uid) for uid in sorted(self.free))
-                if u.type != "hq" and ctx.tables.units[u.type].control and self._left(u, c) >= 0
+                if u.type != "hq"
+                and ctx.tables.units[u.type].control
+                and self._left(u, c) >= 0
+                and not self._last_in_city(u)
             ]
             if not takers:
                 near.remove(c)
@@ -297,9 +302,16 @@ class Planner:
             taken.add(c)
             base += gain
 
+    def _last_in_city(self, unit: Unit) -> bool:
+        """Whether ``unit`` is the only unit holding a capital or major city of its side (§2.4, §5.2)."""
+        pic = self.pic
+        if unit.cell not in self.vp_cities or pic.control[unit.cell] != pic.seat:
+            return False
+        return [u.id for u in pic.by_cell.get(unit.cell, []) if u.type != "hq"] == [unit.id]
+
     def make(self) -> Plan:
-        self._relieve()
         self._hold_cities(in_place=True)  # capitals keep the garrisons already in them
+        self._relieve()
         self._strike()
         self._hold_cities()
         self._defend()
@@ -605,7 +617,10 @@ class Planner:
             members = armies[h.id]
             if not members:
                 continue
-            aim = self._army_aim(members, objectives)
+            aim = self._army_aim(h.id, members, objectives)
+            # an objective one army goes for is worth less to the next: armies spread over the objectives
+            share = self.cfg["march"]["shared"]
+            objectives = [(v * share if c == aim else v, c, held) for v, c, held in objectives]
             dest = self._army_end(h, members, aim)
             for u in members:
                 if self._left(u, dest) >= 0:
@@ -619,10 +634,11 @@ class Planner:
             {o.dest for o in self.plan.orders.values() if o.role == "march" and self._unit(o.unit).type == "hq"}
         )
         for u in loose:
-            aim = self._aim(u, objectives)
-            if u.type != "cavalry" and camps:  # far from every leader: foot units go and join the nearest army
+            aim = self._army_aim(u.id, [u], objectives)
+            if u.type != "cavalry" and camps:  # far from every leader: foot units join the nearest army ahead
                 camp = min(camps, key=lambda c: (self._seasons(u, c), c))
-                if aim < 0 or self._seasons(u, camp) < self._seasons(u, aim):
+                ahead = aim < 0 or self._field(u, (aim,))[camp] <= self._field(u, (aim,))[u.cell]
+                if ahead and (aim < 0 or self._seasons(u, camp) < self._seasons(u, aim)):
                     aim = camp
             self._order(u, self._best_end(u, aim), "march", target=aim)
         for h in hqs:
@@ -633,19 +649,26 @@ class Planner:
         dist = self._field(unit, (cell,))[unit.cell]
         return dist / self.ctx.tables.units[unit.type].moves
 
-    def _army_aim(self, members: list[Unit], objectives: list[tuple[float, int, float]]) -> int:
-        """The objective worth most to an army: its worth, times the army's share of the strength there, less a
-        share for each season the slowest of its units takes to get there."""
+    def _army_aim(self, key: str, members: list[Unit], objectives: list[tuple[float, int, float]]) -> int:
+        """The objective worth most to an army (or a unit alone, ``key`` naming it): its worth, times the army's
+        share of the strength there, less a share for each season the slowest of its units takes to get there.
+        The objective it marched on before counts for more (``keep``): an army that changes its mind every
+        season gets nowhere."""
         decay = self.cfg["march"]["decay"]
         power = self.strength(members)
+        before = self.aims.get(key, -1)
         best, best_value = -1, 0.0
         for value, cell, held in objectives:
             seasons = max(self._seasons(u, cell) for u in members)
             if seasons > self.pic.seasons_left + 1:
                 continue
             v = value * decay**seasons * power / (power + held * self.cfg["march"]["odds"])
+            if cell == before:
+                v *= self.cfg["march"]["keep"]
             if v > best_value:
                 best, best_value = cell, v
+        if best >= 0:
+            self.aims[key] = best
         return best
 
     def _army_end(self, hq: Unit, members: list[Unit], aim: int) -> int:
@@ -673,20 +696,6 @@ class Planner:
             score -= spent * cfg["long_march"]
             if score > best_score:
                 best, best_score = cell, score
-        return best
-
-    def _aim(self, unit: Unit, objectives: list[tuple[float, int, float]]) -> int:
-        """The objective worth most to a unit on its own for the seasons it takes to get there."""
-        decay = self.cfg["march"]["decay"]
-        power = self.strength([unit])
-        best, best_value = -1, 0.0
-        for value, cell, held in objectives:
-            seasons = self._seasons(unit, cell)
-            if seasons > self.pic.seasons_left + 1:
-                continue
-            v = value * decay**seasons * power / (power + held * self.cfg["march"]["odds"])
-            if v > best_value:
-                best, best_value = cell, v
         return best
 
     def _best_end(self, unit: Unit, aim: int) -> int:

@@ -57,6 +57,7 @@ class General(Player):
         self.intel = Intel()
         self.plan: Plan | None = None
         self.fields: dict[tuple[str, tuple[int, ...]], list[float]] = {}
+        self.aims: dict[str, int] = {}  # each army's (leader's) and lone unit's objective, kept between seasons
         self._quiet: Any = None  # the reaction picture last found to need nothing
 
     # --- entry points --------------------------------------------------------------------------------------
@@ -164,7 +165,7 @@ class General(Player):
     def _move(self, ctx: Ctx, pic: Picture, legal: Legal) -> Decision | None:
         movers = [pic.units[f.fixed["unit"]] for f in legal.of_kind("move") if f.fixed["unit"] in pic.units]
         if self.plan is None or self.plan.season != pic.now:
-            self.plan = Planner(pic, self.cfg, self.lv, movers, self.fields).make()
+            self.plan = Planner(pic, self.cfg, self.lv, movers, self.fields, self.aims).make()
         while True:
             d = self._carry_out(ctx, pic, legal, movers)
             if d is not None:
@@ -175,7 +176,7 @@ class General(Player):
                 break
             keep = {uid for uid, o in plan.orders.items() if o.garrison}
             again = [u for u in movers if u.moves > 0 and u.id not in keep]
-            new = Planner(pic, self.cfg, self.lv, again, self.fields).make()
+            new = Planner(pic, self.cfg, self.lv, again, self.fields, self.aims).make()
             new.wave = plan.wave + 1
             for uid, o in plan.orders.items():
                 new.orders.setdefault(uid, o)
