@@ -657,7 +657,7 @@ class Planner:
         decay = self.cfg["march"]["decay"]
         power = self.strength(members)
         before = self.aims.get(key, -1)
-        best, best_value = -1, 0.0
+        best, best_value, near = -1, 0.0, False
         for value, cell, held in objectives:
             seasons = max(self._seasons(u, cell) for u in members)
             if seasons > self.pic.seasons_left + 1:
@@ -665,8 +665,9 @@ class Planner:
             v = value * decay**seasons * power / (power + held * self.cfg["march"]["odds"])
             if cell == before:
                 v *= self.cfg["march"]["keep"]
-            if v > best_value:
-                best, best_value = cell, v
+            close = seasons <= self.cfg["march"]["horizon"]  # an objective within reach beats any far one
+            if (close, v) > (near, best_value):
+                best, best_value, near = cell, v, close
         if best >= 0:
             self.aims[key] = best
         return best
