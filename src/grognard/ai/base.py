@@ -8,8 +8,11 @@ helpers, never the state). Any cheat would have to be a named handicap; none exi
 from __future__ import annotations
 
 import hashlib
+import tomllib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 from grognard.engine import Decision, Legal, Ruleset
@@ -46,6 +49,19 @@ class PlayerContext:
 
 # Level names any player accepts after the colon; level 1 is every player's default.
 LEVEL_NAMES = {"easy": 0, "normal": 1, "hard": 2}
+
+
+def level_name(level: int) -> str:
+    """The name of a level number, the nearest there is for numbers past the ends."""
+    names = sorted(LEVEL_NAMES, key=LEVEL_NAMES.__getitem__)
+    return names[max(0, min(level, len(names) - 1))]
+
+
+@cache
+def read_tuning(path: Path) -> dict[str, Any]:
+    """A computer player's weights, read once from its TOML file (tuning, not manual values)."""
+    with path.open("rb") as f:
+        return tomllib.load(f)
 
 
 class Player(ABC):

@@ -17,12 +17,10 @@ Levels: 0 "easy", 1 "normal" (the default), 2 "hard".
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
-from functools import cache
 from typing import Any
 
-from grognard.ai.base import Player, PlayerContext, derived_seed
+from grognard.ai.base import Player, PlayerContext, derived_seed, level_name, read_tuning
 from grognard.engine import Decision, Legal
 from grognard.engine.rng import Dice, seed_state
 
@@ -34,15 +32,6 @@ from .reckon import Foe, Intel, Picture, estimate_morale, faces, onslaught, path
 from .state import Phase, Unit
 from .tables import DATA
 
-LEVELS = ("easy", "normal", "hard")
-
-
-@cache
-def tuning() -> dict[str, Any]:
-    """The general's weights (tuning, not manual values)."""
-    with (DATA / "general.toml").open("rb") as f:
-        return tomllib.load(f)
-
 
 class General(Player):
     """Plans each season's moves, strikes with leaders at good odds, holds its cities, keeps supplied."""
@@ -52,8 +41,8 @@ class General(Player):
     def __init__(self, seed: int = 0, level: int = 1) -> None:
         super().__init__(seed, level)
         self.seed = seed
-        self.cfg = tuning()
-        self.lv: dict[str, Any] = self.cfg["levels"][LEVELS[max(0, min(level, len(LEVELS) - 1))]]
+        self.cfg = read_tuning(DATA / "general.toml")
+        self.lv: dict[str, Any] = self.cfg["levels"][level_name(level)]
         self.intel = Intel()
         self.plan: Plan | None = None
         self.fields: dict[tuple[str, tuple[int, ...]], list[float]] = {}

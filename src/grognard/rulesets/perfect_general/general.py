@@ -10,13 +10,11 @@ Levels: 0 "easy", 1 "normal" (the default), 2 "hard".
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any
 
-from grognard.ai.base import Player, PlayerContext, derived_seed
+from grognard.ai.base import Player, PlayerContext, derived_seed, level_name, read_tuning
 from grognard.engine import Decision, Legal
 from grognard.engine.movement import UNREACHED, EdgeCosts
 from grognard.engine.rng import Dice, seed_state
@@ -27,15 +25,6 @@ from .context import Ctx
 from .moves import BRIDGEABLE
 from .state import Barrage, Mine, PGState, Phase, Plot, SideState, Unit, other
 from .tables import DATA
-
-LEVELS = ("easy", "normal", "hard")
-
-
-@cache
-def tuning() -> dict[str, Any]:
-    """The General's weights (tuning, not manual values)."""
-    with (DATA / "general.toml").open("rb") as f:
-        return tomllib.load(f)
 
 
 # --- what the general knows ---------------------------------------------------------------------------------
@@ -127,8 +116,8 @@ class General(Player):
     def __init__(self, seed: int = 0, level: int = 1) -> None:
         super().__init__(seed, level)
         self.seed = seed
-        self.cfg = tuning()
-        self.lv: dict[str, Any] = self.cfg["levels"][LEVELS[max(0, min(level, len(LEVELS) - 1))]]
+        self.cfg = read_tuning(DATA / "general.toml")
+        self.lv: dict[str, Any] = self.cfg["levels"][level_name(level)]
         self._done: tuple[Any, set[str]] = ((), set())  # units already ordered in this part of a phase
         self._fields: dict[tuple[Any, ...], list[int]] = {}
         self._goals: tuple[Any, dict[str, str]] = ((), {})
