@@ -220,6 +220,22 @@ def test_a_garrison_that_attacks_stays_a_garrison(position) -> None:
     assert attacker.cell == p.cell("13,6") and attacker.garrison and attacker.fatigue == 1
 
 
+def test_a_garrison_that_attacks_from_under_its_stack_is_known_to_the_enemy_afterwards(position) -> None:
+    """§3.5, §5.64: the combat names its attacker to both sides, so a garrison that attacks from under field units
+    (never on top, §3.5) is a unit the enemy has seen from then on, and no longer hidden from it."""
+    p = position(
+        [
+            ("FR-I1", "france", "infantry", "13,6", {"garrison": True}),
+            ("FR-I2", "france", "infantry", "13,6"),
+            ("AU-I1", "austria", "infantry", "14,6"),
+        ],
+        control={"13,6": "french"},
+    )
+    assert "FR-I1" in p.rules.hidden_units(p.state, "allied")  # a garrison under a field unit is not seen
+    state = play.attack(p.ctx, p.state, p.step(), "FR-I1", p.cell("14,6"))
+    assert "FR-I1" in state.known_to("allied") and "FR-I1" not in p.rules.hidden_units(state, "allied")
+
+
 def test_british_units_never_react_into_the_sea(position) -> None:
     """§2.13: British units cannot move into sea areas during defensive movement; a reinforcement or withdrawal
     goes into a controlled land area free of enemy units."""

@@ -451,6 +451,7 @@ def attack(ctx: Ctx, state: LGAState, step: Step, uid: str, to: int) -> LGAState
         total=total,
         result=result,
     )
+    state = reveal(ctx, state, attacker)  # the combat names the attacker to all, a garrison under others too
     fat = ctx.tables.combat_fatigue
     state = lose_morale(ctx, state, step, replace(attacker, fatigue=attacker.fatigue + fat), a_loss)
     return lose_morale(ctx, state, step, replace(defender, fatigue=defender.fatigue + fat), d_loss)
