@@ -3,10 +3,15 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
-from grognard.rulesets.grande_armee import phases, play
+import pytest
+
+from grognard.engine.errors import DataError
+from grognard.rulesets.grande_armee import GrandeArmee, phases, play
 from grognard.rulesets.grande_armee.decisions import Build, EndBuild, Rally
+from grognard.rulesets.grande_armee.scenario import SCENARIO_DIR, read_scenario, scenario_from_document
 from grognard.rulesets.grande_armee.state import Phase
 
 
@@ -271,8 +276,6 @@ def test_victory_points_and_levels_at_start(position) -> None:
     """§5.2: "the superior side usually starts at a lower level of victory ... an inferior military force usually
     starts with enough VP's for an absolute or strategic victory": the French, superior in scenarios 1-5, start
     at a defeat, the Allies at a victory; in 6 and 7 the superior Allies start at SD."""
-    from grognard.rulesets.grande_armee import GrandeArmee
-    from grognard.rulesets.grande_armee.scenario import SCENARIO_DIR, read_scenario
 
     for sid, expected in START_LEVELS.items():
         rules = GrandeArmee(read_scenario(SCENARIO_DIR / f"{sid}.json"))
@@ -320,8 +323,6 @@ def test_a_spring_start_allocates_military_points_in_the_first_turn(position) ->
     """§5.1, §5.3: phase II comes in every spring turn, the first one of a spring scenario too; §6.0's starting
     MPs are then the unspent points (docs/rules/grande-armee.md)."""
     from grognard.engine import Game
-    from grognard.rulesets.grande_armee import GrandeArmee
-    from grognard.rulesets.grande_armee.scenario import SCENARIO_DIR, read_scenario
 
     game = Game(GrandeArmee(read_scenario(SCENARIO_DIR / "4_crisis_on_the_danube.json")), 1)
     assert game.state.points("france") == 16 + 16 + 16 // 4  # 16 starting MPs, 16 VPs (SD)
@@ -361,9 +362,7 @@ def test_turns_run_french_then_allied_each_season_to_the_last(position) -> None:
     """§5.1: each player has one turn per season, French then Allied (the Neutral player, with nothing to do, passes,
     §2.7); after winter the year changes; the game ends after the scenario's last season (§6.0)."""
     from grognard.engine import Game
-    from grognard.rulesets.grande_armee import GrandeArmee
     from grognard.rulesets.grande_armee.decisions import EndMovement
-    from grognard.rulesets.grande_armee.scenario import SCENARIO_DIR, read_scenario
 
     game = Game(GrandeArmee(read_scenario(SCENARIO_DIR / "1_austrian_challenge.json")), 2)
     seen = []
@@ -376,3 +375,39 @@ def test_turns_run_french_then_allied_each_season_to_the_last(position) -> None:
     assert seen == [(y, s, seat) for y, s in seasons for seat in ("french", "allied")]
     result = game.result()
     assert result is not None and set(result.levels) == {"french", "allied", "neutral"}
+
+
+def test_garrisons_named_by_a_scenario_hold_their_cities_from_the_start() -> None:
+    """§3.6, §6.0: the garrisons a scenario places (Gibraltar, Lisbon, the capitals' garrisons) start as garrisons;
+    with British garrisons in Lisbon and Gibraltar the British army of 1808 is in supply from its ports (§2.3)
+    instead of starving in its first season."""
+    rules = GrandeArmee(read_scenario(SCENARIO_DIR / "3_spanish_quagmire.json"))
+    state = rules.initial_state(1)
+    ctx = rules.ctx
+    lisbon, gibraltar = ctx.board.grid.parse("1,9"), ctx.board.grid.parse("2,10")
+    garrisons = {u.cell: u for u in state.units if u.garrison}
+    assert garrisons[lisbon].power == garrisons[gibraltar].power == "britain"
+    assert garrisons[lisbon].type == garrisons[gibraltar].type == "militia"
+    assert sum(1 for u in state.units if u.cell == lisbon and u.garrison) == 1  # one garrison a city (§2.3)
+    areas = play.supplied_areas(ctx, state, "allied")
+    british = [u for u in state.units if u.power == "britain" and u.cell >= 0]
+    assert british and all(play.in_supply(ctx, state, u, areas) for u in british)
+
+
+def test_a_scenario_garrison_must_be_a_foot_unit_of_the_force_in_a_city() -> None:
+    """§3.6: only infantry, guard/artillery and militia garrison, and only a city; a scenario file that asks for
+    anything else is refused, naming the force."""
+    doc = json.loads((SCENARIO_DIR / "3_spanish_quagmire.json").read_text())
+    gibraltar = next(i for i, f in enumerate(doc["forces"]) if f["at"] == "2,10")
+    for garrison, message in (("cavalry", "has no 'cavalry' unit"), ("infantry", "has no 'infantry' unit")):
+        bad = json.loads(json.dumps(doc))
+        bad["forces"][gibraltar]["garrison"] = garrison
+        with pytest.raises(DataError, match=message) as refused:
+            scenario_from_document(bad, "bad.json")
+        assert f"forces[{gibraltar}].garrison" in str(refused.value)
+    moore = next(i for i, f in enumerate(doc["forces"]) if f["at"] == "1,9")
+    bad = json.loads(json.dumps(doc))
+    bad["forces"][moore]["units"]["cavalry"] = 1
+    bad["forces"][moore]["garrison"] = "cavalry"
+    with pytest.raises(DataError, match="cannot garrison a city"):
+        scenario_from_document(bad, "bad.json")

@@ -67,6 +67,7 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
                 stack=i,
                 year=u.year,
                 bonus=u.bonus,
+                garrison=u.garrison,
             )
             for i, u in enumerate(sc.units)
         )

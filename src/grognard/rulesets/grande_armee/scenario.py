@@ -62,6 +62,7 @@ class ForceSpec:
     units: dict[str, int]
     hqs: tuple[str, ...] = ()
     note: str = ""
+    garrison: str = ""  # the type of the one unit of the force that holds its city as a garrison at start (§3.6)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +113,7 @@ class StartUnit:
     cell: int
     year: int = 0
     bonus: int = 0
+    garrison: bool = False
 
 
 POWER_CODES = {"france": "FR", "spain": "SP", "austria": "AU", "prussia": "PR", "russia": "RU", "britain": "GB"}
@@ -219,18 +221,20 @@ class LGAScenario(Scenario):
         counters: dict[tuple[str, str], int] = {}
         out: list[StartUnit] = []
 
-        def make(power: str, type_: str, cell: int, year: int) -> None:
+        def make(power: str, type_: str, cell: int, year: int, garrison: bool = False) -> None:
             n = counters[(power, type_)] = counters.get((power, type_), 0) + 1
             code = load_tables().units[type_].code
-            out.append(StartUnit(f"{POWER_CODES[power]}-{code}{n}", power, type_, cell, year))
+            out.append(StartUnit(f"{POWER_CODES[power]}-{code}{n}", power, type_, cell, year, garrison=garrison))
 
         for i, f in enumerate(self.spec.forces):
             cell = self._cell(f.at, f"forces[{i}].at")
             if self.control[cell] != self.side_of[f.power]:
                 raise DataError(self.id, f"forces[{i}].at", f"{f.at} is not controlled by the {self.side_of[f.power]}")
+            if f.garrison:
+                self._check_garrison(f, cell, f"forces[{i}].garrison")
             for type_ in UNIT_TYPES:
-                for _ in range(f.units.get(type_, 0)):
-                    make(f.power, type_, cell, 0)
+                for k in range(f.units.get(type_, 0)):
+                    make(f.power, type_, cell, 0, garrison=k == 0 and type_ == f.garrison)
             for h in f.hqs:
                 out.append(StartUnit(h, f.power, "hq", cell, 0, self.spec.leaders[h].bonus))
         for b in self.spec.buildable:
@@ -238,6 +242,15 @@ class LGAScenario(Scenario):
                 for _ in range(b.units.get(type_, 0)):
                     make(b.power, type_, -1, b.year)
         return tuple(out)
+
+    def _check_garrison(self, force: ForceSpec, cell: int, key: str) -> None:
+        """§3.6: a garrison is an infantry, guard/artillery or militia unit in a city."""
+        if not any(cell in p.cells for p in self.map.places):
+            raise DataError(self.id, key, f"{force.at} is not a city: only a city has a garrison")
+        if force.units.get(force.garrison, 0) < 1:
+            raise DataError(self.id, key, f"the force has no {force.garrison!r} unit to garrison {force.at}")
+        if not load_tables().units[force.garrison].garrison:
+            raise DataError(self.id, key, f"a {force.garrison} unit cannot garrison a city (§3.6)")
 
     def document(self) -> dict[str, Any]:
         doc = dict(self._doc)
