@@ -10,6 +10,7 @@ from grognard.engine import Decision
 from grognard.engine.game import new_game
 from grognard.rulesets.grande_armee import GrandeArmee, play
 from grognard.rulesets.grande_armee import decisions as D
+from grognard.rulesets.grande_armee.campaign import Order
 from grognard.rulesets.grande_armee.general import General
 from grognard.rulesets.grande_armee.state import Phase
 
@@ -125,6 +126,64 @@ def test_does_not_end_its_move_out_of_supply(position):
     areas = play.supplied_areas(p.ctx, p.state, "french")
     for uid in ("FR-I1", "FR-I2", "Napoleon"):
         assert p.unit(uid).cell in areas, uid
+
+
+def test_holds_its_only_source_of_supply_against_a_superior_enemy(position):
+    """§2.3, §5.4: Paris is the only French source of supply in 1815; with a Prussian army far too strong to hold
+    it against within reach, the French units around it still go into it (as many as the tuning's
+    ``vital_units``) rather than give it up for distant cities and starve everywhere."""
+    p = position(
+        [
+            ("FR-I1", "france", "infantry", "9,6"),
+            ("FR-I2", "france", "infantry", "9,6"),
+            ("FR-I3", "france", "infantry", "8,5"),
+            ("FR-C1", "france", "cavalry", "8,5"),
+            *[(f"PR-I{i}", "prussia", "infantry", "10,5") for i in range(1, 9)],
+            ("Blucher", "prussia", "hq", "10,5", {"bonus": 2}),
+            ("AU-M1", "austria", "militia", "10,7", {"morale": 1}),  # a weak enemy to lure them away
+        ],
+        scenario="7_waterloo",
+    )
+    run_phase(p, "french")
+    kept = [u.id for u in p.state.units if u.power == "france" and u.cell == p.cell("8,6")]
+    assert len(kept) >= General(3, 1).cfg["march"]["vital_units"], kept
+
+
+def test_stays_in_the_enemy_city_it_steps_into(position):
+    """§2.4: a unit with moves left that walks into an empty enemy city after its planned march ends its move
+    there to keep it, instead of going back where its order had it stand."""
+    p = position([("FR-C1", "france", "cavalry", "8,5")], scenario="7_waterloo")
+    general = General(3, 1)
+    brussels = p.cell("9,5")
+    assert p.state.control[brussels] == "allied"
+    first = ask(p, "french", general)
+    assert general.plan is not None
+    general.plan.orders["FR-C1"] = Order("FR-C1", p.cell("8,5"), "march")  # the plan had it stand where it is
+    if first is not None and first != D.Move("FR-C1", brussels):
+        p.game.apply("french", first)
+    phase = p.state.phase
+    while p.game.turn().seat == "french" and p.state.phase is phase:
+        d = ask(p, "french", general)
+        assert d is not None
+        p.game.apply("french", d)
+    assert p.state.control[brussels] == "french"
+    assert p.unit("FR-C1").cell == brussels
+
+
+def test_prefers_to_end_in_a_city_before_winter(position):
+    """§5.4: infantry musters +3 in a city and -2 in winter; a battered infantry unit with nothing to do ends its
+    autumn move in the friendly city next to it rather than in the open."""
+    p = position(
+        [("FR-I1", "france", "infantry", "9,6", {"morale": 1}), ("AU-I1", "austria", "infantry", "16,6")],
+        scenario="7_waterloo",
+        season="autumn",
+    )
+    general = General(3, 1)
+    _, pic = general._picture(PlayerContext("french", lambda: p.game.view("french"), p.game.legal("french"), p.rules))
+    unit = pic.units["FR-I1"]
+    assert pic.muster_loss(unit, p.cell("8,6")) < pic.muster_loss(unit, p.cell("9,6"))
+    run_phase(p, "french")
+    assert p.ctx.board.kind(p.unit("FR-I1").cell) in ("capital", "major", "minor")
 
 
 # --- build and rally (§5.5) ---------------------------------------------------------------------------------------

@@ -85,8 +85,9 @@ class Planner:
         self.vp_cities = [c for c in board.vp_cities if c in board.land]
         self.stakes = source_stakes(pic)
         self.sources = frozenset(play.supply_sources(self.ctx, pic.belief, pic.seat))
-        self.safe: frozenset[int] | None = None  # areas the enemy cannot cut off next turn (lazily)
+        self.cuttable: dict[int, float] | None = None  # supplied areas the enemy could cut off (lazily)
         self.cleared: set[int] = set()  # enemy stacks the plan's strikes are reckoned to destroy
+        self.vital: set[int] = set()  # supply sources most of our units depend on
         self._dangers: dict[tuple[int, int, int, bool, int, int], float] = {}
         # units that began the turn out of supply: they cannot move (§5.4) and die at its end unless relieved
         self.cut_off = [
@@ -103,6 +104,7 @@ class Planner:
         attack: dict[int, list[Foe]] = {}
         enter: dict[int, list[Foe]] = {}
         self.close: set[int] = set()  # areas an enemy stack can step into with few moves (it may cut supply)
+        self.within: set[int] = set()  # areas an enemy stack can step into this season
         near = self.cfg["danger"]["cut_moves"]
         for f in sorted(pic.foes.values(), key=lambda f: f.cell):
             if f.type == "hq" or (f.garrison and f.units <= 1):
@@ -112,8 +114,10 @@ class Planner:
             found = reach(ctx, pic.belief, stand_in, moves, pic.my_cells, pic.my_zoc)
             for cell, (left, _) in found.items():
                 enter.setdefault(cell, []).append(f)
-                if moves - left <= near and cell not in pic.my_cells:
-                    self.close.add(cell)
+                if cell not in pic.my_cells:
+                    self.within.add(cell)
+                    if moves - left <= near:
+                        self.close.add(cell)
                 if left >= 1:
                     for n in board.neighbors[cell]:
                         if n in board.land:
@@ -145,19 +149,29 @@ class Planner:
         value = pic.unit_value(unit.type, unit.morale)
         return float(value * min(1.0, lost / (unit.morale + 1)))
 
-    def _cut_supply(self) -> frozenset[int]:
-        """The areas still supplied (§5.4) if every enemy stack stepped a little nearer: into the areas it can
-        reach with few moves, taking them (§2.4) and putting its zone of control around them (§3.2)."""
-        pic = self.pic
-        control = list(pic.control)
-        stand_ins = []
-        for i, cell in enumerate(sorted(self.close)):
-            if cell in self.ctx.board.land and control[cell] != "neutral":
-                control[cell] = pic.enemy
-                power = next(iter(pic.foes.values())).power
-                stand_ins.append(Unit(f"?cut{i}", power, "infantry", cell))
-        state = replace(pic.belief, control=tuple(control), units=pic.belief.units + tuple(stand_ins))
-        return play.supplied_areas(self.ctx, state, pic.seat)
+    def _cuttable(self) -> dict[int, float]:
+        """For each area now supplied (§5.4), the share of the cost of losing its supply that the enemy's next
+        turn puts on it: ``cut`` where one enemy stack stepping a little nearer (``cut_moves``) would cut it,
+        taking the area it steps into (§2.4) and putting its zone of control around it (§3.2), ``cut_far``
+        where it would need the whole of its move."""
+        pic, ctx = self.pic, self.ctx
+        board = ctx.board
+        cfg = self.cfg["danger"]
+        power = next(iter(pic.foes.values())).power
+        edge = {n for c in pic.supplied for n in board.neighbors[c]} | set(pic.supplied)
+        out: dict[int, float] = {}
+        for cell in sorted(self.within if cfg["cut_far"] else self.close):
+            if cell not in edge or cell not in board.land or pic.control[cell] == "neutral":
+                continue
+            share = cfg["cut"] if cell in self.close else cfg["cut_far"]
+            control = list(pic.control)
+            control[cell] = pic.enemy
+            state = replace(
+                pic.belief, control=tuple(control), units=(*pic.belief.units, Unit("?cut", power, "infantry", cell))
+            )
+            for c in pic.supplied - play.supplied_areas(ctx, state, pic.seat):
+                out[c] = max(out.get(c, 0.0), share)
+        return out
 
     def supply_risk(self, unit: Unit, cell: int) -> float:
         """0 when ``cell`` will surely be supplied at the start of the next turn (§5.4), 1 when it will not,
@@ -168,10 +182,10 @@ class Planner:
         if pic.last_word or _always_supplied(ctx, unit, cell) or cell in self.sources:
             return 0.0
         risk = 1.0 if not self.supplied_after(unit, cell) else 0.0
-        if not risk:
-            if self.safe is None:
-                self.safe = self._cut_supply() if pic.foes else frozenset(range(ctx.board.size))
-            risk = 0.0 if cell in self.safe else self.cfg["danger"]["cut"]
+        if not risk and pic.foes:
+            if self.cuttable is None:
+                self.cuttable = self._cuttable()
+            risk = self.cuttable.get(cell, 0.0)
         if cell in ctx.board.capitals:
             risk *= self.cfg["danger"]["frozen"]
         return float(risk)
@@ -312,6 +326,7 @@ class Planner:
     def make(self) -> Plan:
         self._hold_cities(in_place=True)  # capitals keep the garrisons already in them
         self._relieve()
+        self._guard_vital()
         self._strike()
         self._hold_cities()
         self._defend()
@@ -425,7 +440,8 @@ class Planner:
                     ),
                     key=lambda u: (u.cell != c, -(u.morale - u.fatigue), u.id),
                 )
-                if self.strength(self.ends.get(c, []) + helpers) < self.threat(c) * cfg["hold_hope"]:
+                short = self.strength(self.ends.get(c, []) + helpers) < self.threat(c) * cfg["hold_hope"]
+                if short and c not in self.vital:
                     hopeless.add(c)  # it cannot be held: the units are better kept for elsewhere
                     continue
                 for u in helpers:
@@ -435,6 +451,32 @@ class Planner:
                     if u.type == "hq" and any(x.type == "hq" for x in held):
                         continue
                     self._order(u, c, "hold", target=c)
+
+    def _guard_vital(self) -> None:
+        """A supply source whose loss would leave most of our units out of supply (§2.3, §5.4: Paris for the
+        French) keeps its best units in it until they match ``hold_first`` of the threat, up to ``vital_units``
+        of them, before any strike takes them away: it is held to the last, never given up."""
+        pic, cfg = self.pic, self.cfg["march"]
+        total = sum(pic.unit_value(u.type, u.morale) for u in pic.mine if u.type != "hq")
+        self.vital = {c for c, stake in self.stakes.items() if c in self.sources and stake >= cfg["vital"] * total}
+        for c in sorted(self.vital):
+            if not self.threat(c):
+                continue
+            helpers = sorted(
+                (
+                    u
+                    for u in (self._unit(uid) for uid in sorted(self.free))
+                    if u.type != "hq" and u.morale > 0 and (u.cell == c or self._left(u, c) >= 0)
+                ),
+                key=lambda u: (u.cell != c, -(u.morale - u.fatigue), u.id),
+            )
+            for u in helpers:
+                held = self.ends.get(c, [])
+                if self.strength(held) >= self.threat(c) * cfg["hold_first"]:
+                    break
+                if sum(x.type != "hq" for x in held) >= cfg["vital_units"]:
+                    break
+                self._order(u, c, "hold", target=c)
 
     def _source_keeper(self, unit: Unit, cell: int) -> bool:
         """A British unit that would make the port ``cell`` an Allied source of supply by garrisoning it (§2.3)."""
@@ -695,6 +737,7 @@ class Planner:
             score -= self.stack_danger(cell, members + self.ends.get(cell, []), hq.bonus) * self.level["caution"]
             spent = sum(self._left(u, cell) == 0 and u.cell != cell for u in members)
             score -= spent * cfg["long_march"]
+            score -= sum(pic.muster_loss(u, cell) for u in members) * cfg["muster"]
             if score > best_score:
                 best, best_score = cell, score
         return best
@@ -707,7 +750,6 @@ class Planner:
         field_ = self._field(unit, (aim,)) if aim >= 0 else None
         moves = ctx.tables.units[unit.type].moves
         now = field_[unit.cell] if field_ is not None else 0.0
-        winter_next = ctx.tables.seasons[(pic.season + 1) % len(ctx.tables.seasons)] == "winter"
         best, best_score = unit.cell, float("-inf")
         for cell in sorted(found):
             left = found[cell][0]
@@ -717,9 +759,7 @@ class Planner:
             if field_ is not None and field_[cell] < float("inf"):
                 score += (now - field_[cell]) / moves * cfg["progress"]
             score -= self.supply_risk(unit, cell) * cfg["unsupplied"]
-            kind = ctx.board.kind(cell)
-            if kind and unit.type in ("infantry", "militia"):
-                score += cfg["city_winter"] if winter_next else cfg["in_city"]
+            score -= pic.muster_loss(unit, cell) * cfg["muster"]
             friends = self.ends.get(cell, [])
             hq = max((f.bonus for f in friends if f.type == "hq"), default=0)
             if hq:

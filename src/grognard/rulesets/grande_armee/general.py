@@ -26,7 +26,7 @@ from grognard.engine.rng import Dice, seed_state
 
 from . import decisions as D
 from . import play
-from .campaign import Plan, Planner, _always_supplied
+from .campaign import Order, Plan, Planner, _always_supplied
 from .play import Ctx
 from .reckon import Foe, Intel, Picture, estimate_morale, faces, onslaught, path_to, reach, read_attack
 from .state import Phase, Unit
@@ -163,7 +163,7 @@ class General(Player):
             plan = self.plan
             if plan.wave >= self.lv["waves"]:
                 break
-            keep = {uid for uid, o in plan.orders.items() if o.garrison}
+            keep = {uid for uid, o in plan.orders.items() if o.garrison or (o.role == "take" and o.dest == o.target)}
             again = [u for u in movers if u.moves > 0 and u.id not in keep]
             new = Planner(pic, self.cfg, self.lv, again, self.fields, self.aims).make()
             new.wave = plan.wave + 1
@@ -216,7 +216,7 @@ class General(Player):
         can: dict[int, list[tuple[Unit, int]]] = {}
         for fam in legal.of_kind("move"):
             u = pic.units.get(fam.fixed["unit"])
-            if u is None:
+            if u is None or self._keeps_a_post(u):
                 continue
             for to in fam.values():
                 if to in pic.foes:
@@ -240,6 +240,12 @@ class General(Player):
         modifier = round(u.morale - u.fatigue + pic.hq_here(u.cell) - foe.morale + foe.fatigue - foe.hq)
         self.intel.pending = (uid, u.morale, u.fatigue, foe.top, to, modifier)
         return D.Move(uid, to)
+
+    def _keeps_a_post(self, u: Unit) -> bool:
+        """Whether the plan keeps ``u`` in a city of ours to hold it (a garrison, or a unit matching the threat):
+        it does not attack from there, which would leave the city to the enemy's next turn weakened (§5.64)."""
+        order = self.plan.orders.get(u.id) if self.plan is not None else None
+        return order is not None and order.role in ("garrison", "hold") and order.dest == u.cell
 
     def _read_last_attack(self, pc: PlayerContext) -> None:
         """Read the result of the attack just made from what its attacker lost (§5.64's table backwards)."""
@@ -287,21 +293,30 @@ class General(Player):
         return None
 
     def _take_now(self, ctx: Ctx, pic: Picture, legal: Legal) -> Decision | None:
-        """After the attacks: step into an empty enemy capital or major city next to a unit with moves left."""
+        """After the attacks: step into an empty enemy capital or major city next to a unit with moves left, which
+        takes it (§2.4), and stay there to keep it; a unit the plan needs to hold a city of ours only if no other
+        can, and it goes back to that city after."""
+        assert self.plan is not None
+        found: list[tuple[bool, str, int]] = []
         for fam in legal.of_kind("move"):
             uid = fam.fixed["unit"]
             u = pic.units.get(uid)
             if u is None or u.type == "hq" or not ctx.tables.units[u.type].control:
                 continue
-            order = self.plan.orders.get(uid) if self.plan else None
-            if order is not None and order.garrison:
-                continue
+            order = self.plan.orders.get(uid)
+            if order is not None and (order.garrison or (order.role == "take" and order.dest == u.cell)):
+                continue  # it garrisons, or keeps the city it took
             for to in sorted(fam.values()):
                 if to in pic.enemy_cells or pic.control[to] == pic.seat:
                     continue
                 if ctx.board.kind(to) in ("capital", "major"):
-                    return D.Move(uid, to)
-        return None
+                    found.append((order is not None and order.role == "hold", uid, to))
+        if not found:
+            return None
+        holds, uid, to = min(found)
+        if not holds:  # it stays to keep the city; a unit holding one of ours only passes through, taking it
+            self.plan.orders[uid] = Order(uid, to, "take", to)
+        return D.Move(uid, to)
 
     # --- the enemy's phase V: reinforce, withdraw, the unit on top (§5.65-5.67) --------------------------------
     def _react(self, pc: PlayerContext) -> Decision | None:

@@ -75,6 +75,8 @@ class Picture:
         # the last player turn of the game: nothing after it but the count (§5.2), units matter only for cities
         self.last_word = self.seasons_left == 0 and seat == [s for s in ("french", "allied") if ctx.powers(s)][-1]
         self.unit_weight = 1.0
+        self._kept: dict[tuple[str, int], float] = {}
+        self._next: LGAState | None = None  # the belief state as next season (for the muster roll)
         if self.seasons_left == 0:
             self.unit_weight = cfg["value"]["last_turn_units"] if self.last_word else cfg["value"]["final_season_units"]
         self.control: tuple[str, ...] = tuple(view["control"])
@@ -199,10 +201,51 @@ class Picture:
         return float(worth)
 
     def unit_value(self, type_: str, morale: float, bonus: int = 0) -> float:
-        """A unit's worth in military points: its cost, its morale at the rally price, a leader's bonus."""
+        """A unit's worth in military points: its cost, its morale at the rally price, a leader's bonus; for a unit
+        that musters (§5.4), what it is expected to keep after its next muster roll, which destroys many units
+        left at morale 0 or 1 (the roll adds the morale)."""
         v = self.cfg["value"]
         ut = self.ctx.tables.units[type_]
-        return float((ut.cost * v["cost"] + max(0.0, morale) * v["morale"] + bonus * v["hq_bonus"]) * self.unit_weight)
+        if type_ == "hq":
+            kept = ut.cost * v["cost"] + max(0.0, morale) * v["morale"]
+        else:
+            kept = self._mustered(type_, max(0, round(morale)))
+        return float((kept + bonus * v["hq_bonus"]) * self.unit_weight)
+
+    def _mustered(self, type_: str, morale: int) -> float:
+        """The expected worth of a unit of ``type_`` at ``morale`` after its next muster roll (§5.4), made with
+        the modifier ``[value] muster`` (a guess at the area it will be in): its cost if it lives, its morale
+        left at the rally price."""
+        found = self._kept.get((type_, morale))
+        if found is not None:
+            return found
+        v = self.cfg["value"]
+        ut = self.ctx.tables.units[type_]
+        total = 0.0
+        for r in FACES:
+            left = morale - self.ctx.tables.muster.read(r + morale + v["muster"])
+            if left >= 0:
+                total += (ut.cost * v["cost"] + left * v["morale"]) / 6
+        self._kept[(type_, morale)] = total
+        return total
+
+    def muster_loss(self, unit: Unit, cell: int) -> float:
+        """The military points ``unit`` is expected to lose at its next muster roll (§5.4, at the start of our
+        next turn) if it ends its move in ``cell``: the roll adds its morale and the area's modifiers (a city
+        shelters infantry and militia, forest, mountains and marsh wear them), winter's if next season is
+        winter, and -1 for the French in Russia, Spain and Portugal; a unit falling below 0 is destroyed."""
+        if unit.type == "hq" or cell in self.ctx.board.sea:
+            return 0.0
+        if self._next is None:
+            self._next = replace(self.belief, season=(self.season + 1) % len(self.ctx.tables.seasons))
+        ctx, v = self.ctx, self.cfg["value"]
+        cost = ctx.tables.units[unit.type].cost * v["cost"]
+        modifier = play.muster_modifier(ctx, self._next, replace(unit, cell=cell, supplied=True))
+        lost = 0.0
+        for r in FACES:
+            loss = ctx.tables.muster.read(r + modifier)
+            lost += (cost + unit.morale * v["morale"] if loss > unit.morale else loss * v["morale"]) / 6
+        return lost * self.unit_weight
 
     def hq_here(self, cell: int) -> int:
         """§5.64: the best HQ of the seat in ``cell``."""
