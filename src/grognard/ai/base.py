@@ -64,6 +64,12 @@ def read_tuning(path: Path) -> dict[str, Any]:
         return tomllib.load(f)
 
 
+def tuning_at(path: Path, level: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A computer player's weights and, from their ``[levels]`` table, those of ``level``."""
+    cfg = read_tuning(path)
+    return cfg, cfg["levels"][level_name(level)]
+
+
 class Player(ABC):
     """A computer player. ``seed`` makes its own choices repeatable; it never touches the game's dice.
     ``levels`` names the levels it plays differently at (the lobby offers them); none for a player that has one."""
@@ -73,6 +79,7 @@ class Player(ABC):
 
     def __init__(self, seed: int = 0, level: int = 1) -> None:
         self.dice = Dice(seed_state(seed))
+        self.seed = seed
         self.level = level
 
     @property

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from grognard.ai.base import Player, PlayerContext, derived_seed, level_name, read_tuning
+from grognard.ai.base import Player, PlayerContext, derived_seed, tuning_at
 from grognard.engine import Decision, Legal
 from grognard.engine.rng import Dice, seed_state
 
@@ -40,9 +40,7 @@ class General(Player):
 
     def __init__(self, seed: int = 0, level: int = 1) -> None:
         super().__init__(seed, level)
-        self.seed = seed
-        self.cfg = read_tuning(DATA / "general.toml")
-        self.lv: dict[str, Any] = self.cfg["levels"][level_name(level)]
+        self.cfg, self.lv = tuning_at(DATA / "general.toml", level)
         self.intel = Intel()
         self.plan: Plan | None = None
         self.fields: dict[tuple[str, tuple[int, ...]], list[float]] = {}

@@ -14,7 +14,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from grognard.ai.base import Player, PlayerContext, derived_seed, level_name, read_tuning
+from grognard.ai.base import Player, PlayerContext, derived_seed, tuning_at
 from grognard.engine import Decision, Legal
 from grognard.engine.movement import UNREACHED, EdgeCosts
 from grognard.engine.rng import Dice, seed_state
@@ -115,9 +115,7 @@ class General(Player):
 
     def __init__(self, seed: int = 0, level: int = 1) -> None:
         super().__init__(seed, level)
-        self.seed = seed
-        self.cfg = read_tuning(DATA / "general.toml")
-        self.lv: dict[str, Any] = self.cfg["levels"][level_name(level)]
+        self.cfg, self.lv = tuning_at(DATA / "general.toml", level)
         self._done: tuple[Any, set[str]] = ((), set())  # units already ordered in this part of a phase
         self._fields: dict[tuple[Any, ...], list[int]] = {}
         self._goals: tuple[Any, dict[str, str]] = ((), {})
