@@ -116,6 +116,18 @@ def full_game(server: Server, game_id: str) -> Any:
         store.close()
 
 
+def hidden_absent(player: Player, server: Server, game_id: str, seat: str) -> tuple[Any, list[str]]:
+    """Asserts that the units ``seat`` may not know of now are in no message the page received and nowhere in
+    the page; returns the full game and those units (a unit hidden now was never seen: its id was never sent)."""
+    full = full_game(server, game_id)
+    hidden = full.rules.hidden_units(full.state, seat)
+    text = received(player)
+    page_html = player.page.content()
+    assert [u for u in hidden if u in text] == []
+    assert [u for u in hidden if u in page_html] == []
+    return full, hidden
+
+
 def game_id_of(player: Player) -> str:
     m = re.search(r"game=([^&]+)", player.page.url)
     assert m, player.page.url

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from browser_pages import Player, create, full_game, game_id_of, received
+from browser_pages import Player, create, game_id_of, hidden_absent
 from live_server import Server
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -96,12 +96,7 @@ def test_a_game_against_the_computer(browser: Any, server: Server, tmp_path: Pat
 def fog_holds(me: Player, server: Server, game_id: str) -> int:
     """Enemy units the attacker may not know of now are in no message the page received so far, nor in the
     page; returns how many there were (a unit hidden now was never seen: its id cannot have been sent)."""
-    full = full_game(server, game_id)
-    hidden = full.rules.hidden_units(full.state, "attacker")
-    text = received(me)
-    page_html = me.page.content()
-    assert [u for u in hidden if u in text] == []
-    assert [u for u in hidden if u in page_html] == []
+    _, hidden = hidden_absent(me, server, game_id, "attacker")
     assert all(u["side"] == "attacker" or u["id"] not in hidden for m in me.messages() for u in _units(m))
     return len(hidden)
 

@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from browser_pages import Player, create, full_game, game_id_of, received
+from browser_pages import Player, create, game_id_of, hidden_absent
 from live_server import Server
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -136,12 +136,7 @@ def test_grande_armee_against_the_computer(browser: Any, server: Server, tmp_pat
 def fog_holds(me: Player, server: Server, game_id: str) -> int:
     """§3.5: enemy units the French have never seen on top of a stack are in no message the page received and
     nowhere in the page; the Allied moves' events never reach it (§5.66: they are seen by their mover only)."""
-    full = full_game(server, game_id)
-    hidden = full.rules.hidden_units(full.state, "french")
-    text = received(me)
-    page_html = me.page.content()
-    assert [u for u in hidden if u in text] == []
-    assert [u for u in hidden if u in page_html] == []
+    full, hidden = hidden_absent(me, server, game_id, "french")
     allied = {u.id for u in full.state.units if full.rules.ctx.side(u) == "allied"}
     events = [e for m in me.messages() for e in m.get("events", [])]
     assert [e for e in events if e["kind"] == "move" and e.get("unit") in allied] == []
