@@ -432,14 +432,7 @@ class Planner:
                 if c in hopeless:
                     continue
                 need = self.threat(c) * share
-                helpers = sorted(
-                    (
-                        u
-                        for u in (self._unit(uid) for uid in sorted(self.free))
-                        if (u.cell == c or self._left(u, c) >= 0) and (u.type == "hq" or u.morale > 0)
-                    ),
-                    key=lambda u: (u.cell != c, -(u.morale - u.fatigue), u.id),
-                )
+                helpers = self._can_come(c, leaders=True)
                 short = self.strength(self.ends.get(c, []) + helpers) < self.threat(c) * cfg["hold_hope"]
                 if short and c not in self.vital:
                     hopeless.add(c)  # it cannot be held: the units are better kept for elsewhere
@@ -462,21 +455,25 @@ class Planner:
         for c in sorted(self.vital):
             if not self.threat(c):
                 continue
-            helpers = sorted(
-                (
-                    u
-                    for u in (self._unit(uid) for uid in sorted(self.free))
-                    if u.type != "hq" and u.morale > 0 and (u.cell == c or self._left(u, c) >= 0)
-                ),
-                key=lambda u: (u.cell != c, -(u.morale - u.fatigue), u.id),
-            )
-            for u in helpers:
+            for u in self._can_come(c, leaders=False):
                 held = self.ends.get(c, [])
                 if self.strength(held) >= self.threat(c) * cfg["hold_first"]:
                     break
                 if sum(x.type != "hq" for x in held) >= cfg["vital_units"]:
                     break
                 self._order(u, c, "hold", target=c)
+
+    def _can_come(self, c: int, leaders: bool) -> list[Unit]:
+        """The free units already in ``c`` or able to get there this season, leaders only if ``leaders``, no unit at
+        morale 0: those there first, then the freshest."""
+        return sorted(
+            (
+                u
+                for u in (self._unit(uid) for uid in sorted(self.free))
+                if (u.cell == c or self._left(u, c) >= 0) and (leaders if u.type == "hq" else u.morale > 0)
+            ),
+            key=lambda u: (u.cell != c, -(u.morale - u.fatigue), u.id),
+        )
 
     def _source_keeper(self, unit: Unit, cell: int) -> bool:
         """A British unit that would make the port ``cell`` an Allied source of supply by garrisoning it (§2.3)."""
