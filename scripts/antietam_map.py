@@ -302,12 +302,12 @@ def build() -> tuple[dict[str, object], dict[str, object]]:
                 break
             num += ft / d2
             den += 1 / d2
-        ft = num / den
+        height = num / den
         dc = min(max(abs(p[0] - q[0]), abs(p[1] - q[1])) for q in water)
-        ft = min(ft, CREEK_FT + CREEK_RISE * dc)
+        height = min(height, CREEK_FT + CREEK_RISE * dc)
         dr = min(max(abs(p[0] - q[0]), abs(p[1] - q[1])) for q in river)
-        ft = min(ft, RIVER_FT + RIVER_RISE * dr)
-        return 1 + sum(ft >= t for t in LEVEL_FROM)
+        height = min(height, RIVER_FT + RIVER_RISE * dr)
+        return 1 + sum(height >= t for t in LEVEL_FROM)
 
     codes = {
         "clear": ".",
@@ -336,9 +336,11 @@ def build() -> tuple[dict[str, object], dict[str, object]]:
     for group, kind in ((BRIDGES, "bridge"), (FORDS, "ford"), (LANDMARKS, "landmark")):
         for p, name, source in group:
             places.append({"name": name, "cells": [label(p)], "kind": kind, "data": {"source": source}})
-    for group, kind in ((TOWNS, "town"), (WOODS, "woods"), (CORNFIELDS, "cornfield")):
-        for name, cells, source in group:
-            places.append({"name": name, "cells": [label(p) for p in cells], "kind": kind, "data": {"source": source}})
+    for areas, kind in ((TOWNS, "town"), (WOODS, "woods"), (CORNFIELDS, "cornfield")):
+        for area, cells, area_source in areas:
+            places.append(
+                {"name": area, "cells": [label(q) for q in cells], "kind": kind, "data": {"source": area_source}}
+            )
     # a place names each cell once (GameMap.place_at): the area places above must not cover a point place
     seen: dict[str, str] = {}
     for pl in places:
@@ -363,7 +365,7 @@ def build() -> tuple[dict[str, object], dict[str, object]]:
         "confederate_rear": {"cells": [label((COLUMNS - 1, 0))]},
         "union_rear": {"cells": [label((0, ROWS - 1))]},
     }
-    sources = {
+    sources: dict[str, object] = {
         "projection": PROJECTION,
         "creek": "reference waypoints [M +-2 squares] " + " ".join(label(p) for p in CREEK),
         "potomac": "SL, M: bend north-west of Nicodemus Heights, uncertain",
@@ -401,7 +403,7 @@ def show(doc: dict[str, object]) -> str:
     terrain = doc["terrain"]
     elevation = doc["elevation"]
     road = {c for path in doc["paths"]["road"] for c in path}  # type: ignore[index]
-    victory = {p["cells"][0] for p in doc["places"] if p["kind"] == "victory"}  # type: ignore[attr-defined,index]
+    victory = {p["cells"][0] for p in doc["places"] if p["kind"] == "victory"}  # type: ignore[attr-defined]
     head = (
         "    " + "".join(str(x // 10) for x in range(COLUMNS)) + "   " + "".join(str(x // 10) for x in range(COLUMNS))
     )
