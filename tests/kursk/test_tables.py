@@ -135,7 +135,7 @@ def test_fire_kinds_of_8_0_8_1_9_2_9_5_9_6() -> None:
 
 
 # §5.1 as printed: terrain -> (clear, rain, along a road in clear, along a road in rain)
-SECTION_5_1 = {
+SECTION_5_1: dict[str, tuple[str, str, str | None, str | None]] = {
     "road": ("1", "4", "1/4", "1"),
     "clear": ("1", "4", None, None),
     "town": ("1", "4", "1/4", "1"),
@@ -156,7 +156,7 @@ def test_depot_costs_of_5_1_cell_by_cell() -> None:
             assert "along_road_clear" not in row and "along_road_rain" not in row, terrain
         else:
             assert frac(row["along_road_clear"]) == Fraction(road_clear), terrain
-            assert frac(row["along_road_rain"]) == Fraction(road_rain), terrain
+            assert road_rain is not None and frac(row["along_road_rain"]) == Fraction(road_rain), terrain
 
 
 def test_rain_quadruples_depot_costs_10_2() -> None:
@@ -327,7 +327,7 @@ def test_bomber_effectiveness_of_9_1_cell_by_cell() -> None:
 def test_bombers_of_8_1() -> None:
     """§8.1: German bomber point AS 3 vs AFV, 1 vs SOFT; Soviet bombers half as effective."""
     g, s = AIR["bombers"]["german_as"], AIR["bombers"]["soviet_as"]
-    assert (frac(g["afv"]), frac(g["soft"])) == (3, 1)
+    assert (frac(g["afv"]), frac(g["soft"])) == (Fraction(3), Fraction(1))
     assert (frac(s["afv"]), frac(s["soft"])) == (frac(g["afv"]) / 2, frac(g["soft"]) / 2)
 
 
@@ -336,7 +336,7 @@ def test_disruption_morale_and_relief_of_8_2_8_3_8_7() -> None:
     d = COMBAT["disruption"]
     assert (d["cap"], d["reset_each_turn"], d["stops_when_above_morale"]) == (99, 0, True)
     r = COMBAT["relief"]
-    assert (frac(r["success_percent_of_morale"]), frac(r["failure_percent_of_morale"])) == (1, Fraction(1, 2))
+    assert (frac(r["success_percent_of_morale"]), frac(r["failure_percent_of_morale"])) == (Fraction(1), Fraction(1, 2))
     m = COMBAT["morale"]
     assert (m["loss_per_assault"], m["loss_per_attacked"], m["recover_below"], m["recovery"]) == (1, 1, 50, 1)
 
@@ -382,7 +382,10 @@ def test_terrain_effects_of_8_4() -> None:
     gully from outside doubled; §10.2 gullies become swamps, streams rivers."""
     t = TERRAIN["terrain"]
     assert {k: frac(v["defence"]) for k, v in t.items()} == {"clear": 1, "woods": 2, "town": 2, "gully": 1}
-    assert (frac(t["gully"]["attack_out_of"]), frac(t["gully"]["attack_into_from_outside"])) == (Fraction(1, 2), 2)
+    assert (frac(t["gully"]["attack_out_of"]), frac(t["gully"]["attack_into_from_outside"])) == (
+        Fraction(1, 2),
+        Fraction(2),
+    )
     assert frac(TERRAIN["minefield"]["soviet_defence"]) == 2
     assert TERRAIN["hexsides"]["stream_in_rain"] == "river" and t["gully"]["rain"] == "swamp"
 
@@ -465,10 +468,12 @@ def test_solitaire_levels_shift_soviet_reinforcements_12() -> None:
     German ones do not move. 69 Army (turn 7): levels 1-4 -> 3, 5, 7, 9."""
     lv = LEVELS["levels"]
     assert (lv["all"], lv["historical"], LEVELS["reinforcements"]["turns_per_level"]) == ([1, 2, 3, 4], 3, 2)
-    per = LEVELS["reinforcements"]["turns_per_level"]
+    per: int = LEVELS["reinforcements"]["turns_per_level"]
+    historical: int = lv["historical"]
 
     def arrival(listed: int, level: int) -> int:
-        return max(LEVELS["reinforcements"]["earliest_turn"], listed - per * (lv["historical"] - level))
+        earliest: int = LEVELS["reinforcements"]["earliest_turn"]
+        return max(earliest, listed - per * (historical - level))
 
     assert [arrival(7, lv_) for lv_ in (1, 2, 3, 4)] == [3, 5, 7, 9]
     assert [arrival(6, lv_) for lv_ in (1, 2, 3, 4)] == [2, 4, 6, 8]
