@@ -250,3 +250,12 @@ def test_germans_start_south_of_the_first_belt_soviets_on_and_behind_it(kursk_ma
     for d in DIVISIONS:
         if d["designation"] in first_echelon:
             assert kursk_map.grid.parse(d["start"][0]) in kursk_map.region("belt_1"), d["designation"]
+
+
+def test_reinforcements_enter_on_a_map_entry_of_their_side(kursk_map: GameMap) -> None:
+    """§13's letters: E German (south-edge roads), A-D Soviet (east-edge roads); each letter is a map region."""
+    for d in DIVISIONS:
+        if "arrives" in d:
+            cells = kursk_map.region(f"entry_{d['entry']}")
+            edge = "german_depot_entry" if d["side"] == "german" else "soviet_depot_entry"
+            assert cells and cells <= kursk_map.region(edge), d["designation"]
