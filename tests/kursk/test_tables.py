@@ -128,6 +128,7 @@ def test_fire_kinds_of_8_0_8_1_9_2_9_5_9_6() -> None:
         Fraction(1, 2),
         ["static"],
     )
+    assert o["firer_adjacent_to"] == ["start", "entered"] and o["trigger"] == "enemy ZOC to enemy ZOC"
     assert frac(FIRE["offensive"]["towed_as_factor"]) == Fraction(1, 2)
     assert frac(FIRE["defensive"]["unsupplied_factor"]) == Fraction(1, 2)
     assert all(FIRE[k]["supply"] == 1 for k in ("bombardment", "opportunity", "offensive", "defensive"))
@@ -478,6 +479,8 @@ def test_solitaire_levels_shift_soviet_reinforcements_12() -> None:
     assert [arrival(7, lv_) for lv_ in (1, 2, 3, 4)] == [3, 5, 7, 9]
     assert [arrival(6, lv_) for lv_ in (1, 2, 3, 4)] == [2, 4, 6, 8]
     assert LEVELS["reinforcements"]["side"] == "soviet"
+    assert lv["changeable_on_reload"] and lv["usable_as_handicap"] and lv["computer_side"] == "soviet"
+    assert LEVELS["options"]["players"] == ["solitaire", "two players"]  # §3.1
 
 
 def test_minefield_strength_by_level_is_a_reading_12() -> None:
