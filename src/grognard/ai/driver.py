@@ -6,7 +6,8 @@ from collections.abc import Callable, Mapping
 
 from grognard.engine import Game, GrognardError
 
-from .base import Player, PlayerContext
+from .base import Player
+from .observation import observe
 
 
 class RunawayGame(GrognardError):
@@ -34,15 +35,14 @@ def play_out(
                 continue
             legal = game.legal(seat)
             if legal:
-                d = player.interject(PlayerContext(seat, lambda seat=seat: game.view(seat), legal, game.rules))
+                d = player.interject(observe(game, seat))
                 if d is not None:
                     game.apply(seat, d)
                     break
         else:
             seat = turn.seat
             player = players[seat]
-            legal = game.legal(seat)
-            decision = player.choose(PlayerContext(seat, lambda seat=seat: game.view(seat), legal, game.rules))
+            decision = player.choose(observe(game, seat))
             game.apply(seat, decision)
         if progress is not None:
             progress(game)

@@ -7,7 +7,7 @@ import sys
 from typing import Any
 
 from grognard import rulesets
-from grognard.ai import PlayerContext, make_player
+from grognard.ai import make_player, observe
 from grognard.engine import Game, GrognardError, IllegalDecision
 from grognard.engine.game import new_game
 
@@ -43,8 +43,7 @@ def play_in_terminal(args: argparse.Namespace, options: dict[str, Any]) -> int:
         if reacting is not None:
             seat = reacting
         if seat in computers and seat == turn.seat:
-            legal = game.legal(seat)
-            d = computers[seat].choose(PlayerContext(seat, lambda s=seat: game.view(s), legal, game.rules))
+            d = computers[seat].choose(observe(game, seat))
             events = game.apply(seat, d)
             _print_events(game, events, humans)
             continue
@@ -136,7 +135,7 @@ def _interjection(
         if (len(game.log), seat) in passed or not game.legal(seat):
             continue
         if seat in computers:
-            ctx = PlayerContext(seat, lambda s=seat: game.view(s), game.legal(seat), game.rules)
+            ctx = observe(game, seat)
             d = computers[seat].interject(ctx)
             passed.add((len(game.log), seat))
             if d is not None:

@@ -12,7 +12,6 @@ restart it chooses exactly what it would have chosen: a game is its inputs, even
 from __future__ import annotations
 
 import asyncio
-import functools
 import hashlib
 import hmac
 import secrets
@@ -23,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from grognard import rulesets
-from grognard.ai import Player, PlayerContext, make_player
+from grognard.ai import Player, make_player, observe
 from grognard.engine import Game, GrognardError, IllegalDecision
 from grognard.engine.errors import DataError
 from grognard.engine.rng import Dice, seed_state
@@ -305,7 +304,7 @@ class Session:
                 continue
             player = self.players[seat]
             player.dice = Dice(seed_state(game.seed * 1_000_003 + len(game.log) * 31 + game.rules.seats.index(seat)))
-            ctx = PlayerContext(seat, functools.partial(game.view, seat), legal, game.rules)
+            ctx = observe(game, seat)
             decision = player.choose(ctx) if seat == turn.seat else player.interject(ctx)
             if decision is None:
                 continue

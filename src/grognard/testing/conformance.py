@@ -16,7 +16,8 @@ import json
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from grognard.ai.base import PlayerContext, make_player
+from grognard.ai.base import make_player
+from grognard.ai.observation import observe
 from grognard.engine import Decision, Game, IllegalDecision, Ruleset
 from grognard.engine.game import new_game
 from grognard.engine.rng import Dice, seed_state
@@ -45,7 +46,7 @@ def _random_game(
         if not legal:
             seat = turn.seat
             legal = game.legal(seat)
-        decision = chooser.choose(PlayerContext(seat, lambda s=seat: game.view(s), legal, game.rules))
+        decision = chooser.choose(observe(game, seat))
         yield game, seat, decision
         game.apply(seat, decision)
     raise AssertionError(f"{cls.id}/{scenario} seed {seed}: no end after {max_decisions} random decisions")
