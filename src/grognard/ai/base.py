@@ -9,6 +9,7 @@ tables, map, helpers and ``rate`` a player uses a ruleset of its own built from 
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import tomllib
 from abc import ABC, abstractmethod
@@ -86,6 +87,11 @@ class Player(ABC):
         if self._rules is None or not self._rules[0].same(obs.facts):
             self._rules = (obs.facts, obs.facts.rules())
         return self._rules[1]
+
+    def copy(self) -> Player:
+        """A copy with the same memory and dice (for the fog-honesty check), sharing this player's own ruleset,
+        whose caches are pure."""
+        return copy.deepcopy(self, {id(self._rules): self._rules} if self._rules is not None else {})
 
     # --- memory ----------------------------------------------------------------------------------------------
     def forget(self) -> None:
