@@ -11,9 +11,11 @@ from grognard.testing import check_players_see_only_their_seat
 
 @pytest.mark.parametrize("scenario", PerfectGeneral.scenario_ids())
 def test_no_computer_player_decides_by_what_its_seat_cannot_know(scenario):
-    report = check_players_see_only_their_seat(PerfectGeneral, scenario, seed=1, positions=3)
+    """Each player at its first decision and at the first one after 60 with enemy units hidden from its seat."""
+    report = check_players_see_only_their_seat(PerfectGeneral, scenario, seed=1, positions=2)
     assert report.players == ["general:0", "general:1", "general:2", "greedy:1", "random:1"]
-    assert report.compared == 3 * report.positions and report.positions >= 2 * len(report.players)
+    assert report.compared == 3 * report.positions and report.positions >= len(report.players) + 4
+    assert report.hidden >= 4  # enemy units unseen (p.32)
 
 
 def test_the_fog_check_reaches_the_battle_with_units_hidden():
