@@ -30,6 +30,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from .decisions import Decision, DecisionCodec, Legal
 from .errors import DataError, IllegalDecision, nearest
 from .events import Step
+from .rng import Dice, seed_state
 
 
 @dataclass(frozen=True, slots=True)
@@ -295,6 +296,12 @@ class Ruleset(ABC, Generic[S, Sc]):
     def hidden_units(self, state: S, seat: str) -> frozenset[str]:
         """Ids of units ``seat`` may not know of now; the conformance harness checks views against them."""
         return frozenset()
+
+    def perturb_hidden(self, state: S, seat: str, dice: Dice) -> S:
+        """A state that differs from ``state`` only in what ``seat`` may not know (an unseen enemy unit moved or
+        removed, a hidden plot changed...), drawn with ``dice``; the conformance harness checks that no computer
+        player decides differently in it. By default only the generator changes."""
+        return self.with_rng(state, seed_state(dice.bits32()))
 
     def render_text(self, state: S, seat: str | None) -> str:
         """A text picture of the map and units as ``seat`` sees them (terminal play, debugging)."""

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from grognard.engine import Choice, Decision, IllegalDecision, Legal, Result, Ruleset, Step, Turn
-from grognard.engine.rng import seed_state
+from grognard.engine.rng import Dice, seed_state
 
 from . import decisions as D
 from . import phases, play, prompts
@@ -221,6 +221,11 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
         from .view import build_view
 
         return build_view(self.ctx, state, seat)
+
+    def perturb_hidden(self, state: LGAState, seat: str, dice: Dice) -> LGAState:
+        from .ai import perturb_hidden
+
+        return perturb_hidden(self.ctx, state, seat, dice)
 
     def hidden_units(self, state: LGAState, seat: str) -> frozenset[str]:
         from .view import hidden_units

@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from grognard.engine import Choice, Decision, IllegalDecision, Legal, Result, Ruleset, Step, Turn
 from grognard.engine.protocol import OptionSpec
-from grognard.engine.rng import seed_state
+from grognard.engine.rng import Dice, seed_state
 
 from . import decisions as D
 from . import moves, setup
@@ -404,6 +404,11 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
         from .view import build_view
 
         return build_view(self.ctx, state, seat)
+
+    def perturb_hidden(self, state: PGState, seat: str, dice: Dice) -> PGState:
+        from .ai import perturb_hidden
+
+        return perturb_hidden(self.ctx, state, seat, dice)
 
     def hidden_units(self, state: PGState, seat: str) -> frozenset[str]:
         from .view import hidden_units
