@@ -1,6 +1,8 @@
 """Code quality gates run as tests, so the one test command checks them: ruff, mypy --strict on the engine,
-and the direction of dependencies (the engine imports nothing above it)."""
+the direction of dependencies (the engine imports nothing above it), and dice drawn only through the step's
+logged roll."""
 
+import ast
 import subprocess
 import sys
 from pathlib import Path
@@ -31,3 +33,49 @@ def test_engine_imports_nothing_above_it():
     )
     r = run(sys.executable, "-c", code)
     assert r.returncode == 0, r.stdout + r.stderr
+
+
+RULESETS = ROOT / "src" / "grognard" / "rulesets"
+# Modules of the computer players that live beside their ruleset: they draw from their own ``Dice`` for their own
+# choices (which move to try, a deliberate blunder), which are not dice of the game and are not logged.
+COMPUTER_PLAYER_MODULES = frozenset({"general.py", "ai.py", "reckon.py", "campaign.py"})
+RANDOM_MODULES = ("random", "secrets", "numpy.random")
+
+
+def direct_draws(source: str) -> list[str]:
+    """Where ``source`` draws a die other than through ``Step.roll``/``Step.chance``: a ``.dice`` attribute (the
+    step's generator), a ``Dice(...)`` of its own, or an import of a random module."""
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(ast.parse(source)):
+        line = getattr(node, "lineno", 0)
+        if isinstance(node, ast.Attribute) and node.attr == "dice":
+            found.append((line, ".dice"))
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name | ast.Attribute):
+            name = node.func.id if isinstance(node.func, ast.Name) else node.func.attr
+            if name == "Dice":
+                found.append((line, "Dice(...)"))
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]
+            found += [(line, f"import {n}") for n in names if n.startswith(RANDOM_MODULES)]
+    return [f"line {line}: {what}" for line, what in sorted(found)]
+
+
+def test_the_direct_draw_check_finds_each_kind_of_draw():
+    bad = "import random\nfrom numpy.random import default_rng\nr = step.dice.roll(6)\nd = Dice(1)\n"
+    assert direct_draws(bad) == [
+        "line 1: import random",
+        "line 2: import numpy.random",
+        "line 3: .dice",
+        "line 4: Dice(...)",
+    ]
+    assert direct_draws("r = step.roll(6, 'combat', ('french',))\nok = step.chance(5, 'fog')\n") == []
+
+
+def test_rulesets_draw_dice_only_through_the_steps_logged_roll():
+    """Every die of a game is logged with what it was for (architecture: "Dice rolls are events too")."""
+    offenders = {
+        str(path.relative_to(ROOT)): found
+        for path in sorted(RULESETS.rglob("*.py"))
+        if path.name not in COMPUTER_PLAYER_MODULES and (found := direct_draws(path.read_text()))
+    }
+    assert not offenders, offenders

@@ -84,7 +84,7 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
         )
         step = Step(state.rng)
         state = phases.begin_turn(self.ctx, state, step)
-        return self._remember(replace(state, rng=step.dice.state))
+        return self._remember(replace(state, rng=step.rng))
 
     # --- asking ----------------------------------------------------------------------------------------
     def turn(self, state: LGAState) -> Turn:
