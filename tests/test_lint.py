@@ -1,4 +1,4 @@
-"""Code quality gates run as tests, so the one test command checks them: ruff, mypy --strict on the engine,
+"""Code quality gates run as tests, so the one test command checks them: ruff, mypy --strict on all of src,
 the direction of dependencies (the engine imports nothing above it), and dice drawn only through the step's
 logged roll."""
 
@@ -19,7 +19,7 @@ def test_ruff_is_clean():
     assert r.returncode == 0, r.stdout + r.stderr
 
 
-def test_mypy_strict_on_the_engine():
+def test_mypy_strict_on_all_of_src():
     r = run(sys.executable, "-m", "mypy")
     assert r.returncode == 0, r.stdout + r.stderr
 
@@ -79,3 +79,41 @@ def test_rulesets_draw_dice_only_through_the_steps_logged_roll():
         if path.name not in COMPUTER_PLAYER_MODULES and (found := direct_draws(path.read_text()))
     }
     assert not offenders, offenders
+
+
+ABOVE_THE_RULESETS = ("ai", "cli", "persistence", "server", "testing")
+# (module, attribute) looked up by name for a reason other than a ruleset hook
+LOOKUPS_ALLOWED = {("server/app.py", "status")}  # the HTTP status of a refusal, on the errors that carry one
+
+
+def looked_up_by_name(source: str) -> list[str]:
+    """Attributes ``source`` reads with ``getattr``/``hasattr`` and a literal name: what a ruleset would have to
+    declare."""
+    return [
+        node.args[1].value
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id in ("getattr", "hasattr")
+        and len(node.args) >= 2
+        and isinstance(node.args[1], ast.Constant)
+    ]
+
+
+def test_the_lookup_check_finds_getattr_and_hasattr_of_a_named_attribute():
+    source = 'f = getattr(rules, "map_json", None)\nif hasattr(rules, "parse_cell"): pass\nv = getattr(d, name)\n'
+    assert looked_up_by_name(source) == ["map_json", "parse_cell"]
+
+
+def test_the_server_page_and_command_line_call_only_declared_ruleset_hooks():
+    """Every hook called on a ruleset is declared on ``Ruleset`` (or ``Scenario``) with a default, so it is
+    called directly; none is looked up by name with ``getattr``/``hasattr``."""
+    src = ROOT / "src" / "grognard"
+    found = {
+        (rel, name)
+        for layer in ABOVE_THE_RULESETS
+        for path in sorted((src / layer).rglob("*.py"))
+        for rel in [str(path.relative_to(src))]
+        for name in looked_up_by_name(path.read_text())
+    }
+    assert found <= LOOKUPS_ALLOWED, found - LOOKUPS_ALLOWED

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import partial
 
 from grognard.engine import Game, GrognardError
 
@@ -34,7 +35,7 @@ def play_out(
                 continue
             legal = game.legal(seat)
             if legal:
-                d = player.interject(PlayerContext(seat, lambda seat=seat: game.view(seat), legal, game.rules))
+                d = player.interject(PlayerContext(seat, partial(game.view, seat), legal, game.rules))
                 if d is not None:
                     game.apply(seat, d)
                     break
@@ -42,7 +43,7 @@ def play_out(
             seat = turn.seat
             player = players[seat]
             legal = game.legal(seat)
-            decision = player.choose(PlayerContext(seat, lambda seat=seat: game.view(seat), legal, game.rules))
+            decision = player.choose(PlayerContext(seat, partial(game.view, seat), legal, game.rules))
             game.apply(seat, decision)
         if progress is not None:
             progress(game)

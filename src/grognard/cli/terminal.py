@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from functools import partial
 from typing import Any
 
 from grognard import rulesets
@@ -31,7 +32,7 @@ def play_in_terminal(args: argparse.Namespace, options: dict[str, Any]) -> int:
     humans = [s for s in seats if s not in computers]
     shown_for: tuple[str, str] | None = None
     passed: set[tuple[int, str]] = set()  # (decisions made, seat): a seat that let this moment go without reacting
-    silent: set[tuple[str, str, str]] = set()  # (seat, the mover, its phase): a seat not to be asked again in it
+    silent: set[tuple[str, str | None, str]] = set()  # (seat, the mover, its phase): a seat not to be asked again in it
     while not game.over:
         turn = game.turn()
         seat = turn.seat
@@ -44,7 +45,7 @@ def play_in_terminal(args: argparse.Namespace, options: dict[str, Any]) -> int:
             seat = reacting
         if seat in computers and seat == turn.seat:
             legal = game.legal(seat)
-            d = computers[seat].choose(PlayerContext(seat, lambda s=seat: game.view(s), legal, game.rules))
+            d = computers[seat].choose(PlayerContext(seat, partial(game.view, seat), legal, game.rules))
             events = game.apply(seat, d)
             _print_events(game, events, humans)
             continue
@@ -58,8 +59,8 @@ def play_in_terminal(args: argparse.Namespace, options: dict[str, Any]) -> int:
         if legal.suggested is not None:
             print(f"  suggested: {legal.suggested.text()}   ({game.rules.describe(legal.suggested)})")
         print("  type a decision, '?' to list the legal ones, 'map' to redraw, 'undo', or 'quit'")
-        if hasattr(game.rules, "parse_cell"):
-            print("  an area may be typed by its number or as column,row (move FR-I1 9,6)")
+        if game.rules.cell_format:
+            print(f"  an area may be typed by its number or as {game.rules.cell_format}")
         try:
             line = input("> ").strip()
         except EOFError:
@@ -112,15 +113,14 @@ def play_in_terminal(args: argparse.Namespace, options: dict[str, Any]) -> int:
 
 def _with_cells(game: Game, line: str) -> str:
     """The typed line with each ``column,row`` area name turned into the area's number, for rulesets whose maps
-    name areas so (La Grande Armée)."""
-    parse_cell = getattr(game.rules, "parse_cell", None)
-    if parse_cell is None:
+    name areas so (``Ruleset.cell_format``: La Grande Armée)."""
+    if not game.rules.cell_format:
         return line
     words = []
     for w in line.split():
         if "," in w:
             try:
-                w = str(parse_cell(w))
+                w = str(game.rules.parse_cell(w))
             except ValueError as e:
                 raise IllegalDecision(f"{w!r} is not an area of the map: {e}") from None
         words.append(w)
@@ -136,7 +136,7 @@ def _interjection(
         if (len(game.log), seat) in passed or not game.legal(seat):
             continue
         if seat in computers:
-            ctx = PlayerContext(seat, lambda s=seat: game.view(s), game.legal(seat), game.rules)
+            ctx = PlayerContext(seat, partial(game.view, seat), game.legal(seat), game.rules)
             d = computers[seat].interject(ctx)
             passed.add((len(game.log), seat))
             if d is not None:

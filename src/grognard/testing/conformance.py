@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Iterator, Mapping
+from functools import partial
 from typing import Any
 
 from grognard.ai.base import PlayerContext, make_player
@@ -45,7 +46,7 @@ def _random_game(
         if not legal:
             seat = turn.seat
             legal = game.legal(seat)
-        decision = chooser.choose(PlayerContext(seat, lambda s=seat: game.view(s), legal, game.rules))
+        decision = chooser.choose(PlayerContext(seat, partial(game.view, seat), legal, game.rules))
         yield game, seat, decision
         game.apply(seat, decision)
     raise AssertionError(f"{cls.id}/{scenario} seed {seed}: no end after {max_decisions} random decisions")

@@ -191,7 +191,7 @@ class General(Player):
         base = ctx.tables.units[u.type].cost * v.get(u.type, 100) / 100
         if u.cell in ctx.board.town_cells:
             base = base * v["town_occupant"] / 100
-        return max(float(v["minimum"]), base)
+        return max(float(v["minimum"]), float(base))
 
     def _frailty(self, ctx: Ctx, type_id: str) -> int:
         """How easily a unit of this type is overrun in close assault (p.31): garrisons want the sturdiest."""
@@ -481,7 +481,7 @@ class General(Player):
         if target.fired or not firer.spotted:
             return 0.0
         pct = shot_chance(ctx, k.state, target, firer) or 0
-        return self.cfg["fire"]["return_risk"] * pct * self.value(ctx, firer)
+        return float(self.cfg["fire"]["return_risk"] * pct * self.value(ctx, firer))
 
     def _return_fire(self, ctx: Ctx, k: Know, legal: Legal) -> Decision | None:
         fams = legal.of_kind("return_fire")
@@ -799,7 +799,7 @@ class General(Player):
             if self.lv["use_sight"] and not sight.sees(e.cell, cell, vis):
                 continue
             loss += w * pct / 100
-        return weight * min(1.0, loss) * self.value(ctx, u)
+        return float(weight * min(1.0, loss) * self.value(ctx, u))
 
 
 # --- helpers ---------------------------------------------------------------------------------------------------
