@@ -3,6 +3,7 @@ the direction of dependencies (the engine imports nothing above it), and dice dr
 logged roll."""
 
 import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -117,3 +118,29 @@ def test_the_server_page_and_command_line_call_only_declared_ruleset_hooks():
         for name in looked_up_by_name(path.read_text())
     }
     assert found <= LOOKUPS_ALLOWED, found - LOOKUPS_ALLOWED
+
+
+def ruleset_kinds() -> set[str]:
+    """Every decision kind of every ruleset (``kind: ClassVar[str] = "..."``), and every event kind the rulesets
+    emit with a literal name."""
+    kinds: set[str] = set()
+    for path in RULESETS.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            named_kind = (
+                isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.target.id == "kind"
+            )
+            if named_kind and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+                kinds.add(node.value.value)
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "emit":
+                # the kind is the first literal text: step.emit("kind", ...) or ctx.emit(step, "kind", ...)
+                texts = [a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+                kinds.update(texts[:1])
+    return kinds
+
+
+def test_the_generic_page_names_no_rulesets_decision_or_event_kinds():
+    """``web/game.js`` serves every game; what one game's decisions and events look like is in its own module
+    ``web/rulesets/<game>.js`` (docs/server.md)."""
+    page = (ROOT / "src" / "grognard" / "web" / "game.js").read_text()
+    quoted = set(re.findall(r"""["'`]([a-z_]+)["'`]""", page)) | set(re.findall(r"/\^\(([a-z_|]+)\)/", page))
+    assert sorted(quoted & ruleset_kinds()) == []
