@@ -19,8 +19,8 @@ def play_in_terminal(args: argparse.Namespace, options: dict[str, Any]) -> int:
     cls = rulesets.get(args.game)
     game = new_game(cls, args.scenario, options, args.seed)
     seats = cls.seats
-    # you take the first seat, or the one a "player1" option names (PG p.8: player 1 attacker or defender)
-    mine = game.rules.options.get("player1", seats[0])
+    # you take the first seat, or the one player 1 takes (Ruleset.match_option; PG p.8: attacker or defender)
+    mine = game.rules.options[cls.match_option] if cls.match_option else seats[0]
     kinds = {s: ("human" if s == mine else "greedy") for s in seats}
     if args.players:
         for part in args.players.split(","):

@@ -180,7 +180,7 @@ class Ruleset(ABC, Generic[S, Sc]):
     match_option: ClassVar[str | None] = None
     """For a ruleset with a match game (The Perfect General p.3: the scenario twice, sides swapped, the victory
     points of both games added up), the rule option naming the seat player 1 takes; ``grognard simulate
-    --match`` plays it. None: the game has no match game."""
+    --match`` plays it, and ``grognard play`` seats its person there. None: the game has no match game."""
 
     cell_format: ClassVar[str] = ""
     """How a person may type a cell at the terminal besides its number, as the manual names it (La Grande
