@@ -8,8 +8,10 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from grognard import rulesets
 from toy import Toy
+from toy_orders import ToyOrders
 
 rulesets.register(Toy)
+rulesets.register(ToyOrders)
 
 # No per-example deadline (a 2-core CI machine is slow and noisy); in CI the examples are derandomised, so a
 # run there is reproducible, while developers' runs keep exploring new examples.

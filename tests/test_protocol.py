@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grognard.engine import IllegalDecision, new_game
+from grognard.engine.errors import MalformedDecision
 from grognard.testing import run_conformance
 from toy import EndTurn, Fire, Move, Pass, Toy
 
@@ -84,8 +85,20 @@ def test_decision_text_and_json_round_trip():
     assert d.text() == "fire r2 b1"
     assert codec.parse("fire r2 b1") == d
     assert codec.from_json(d.to_json()) == d
-    with pytest.raises(IllegalDecision, match="unknown decision"):
+
+
+def test_a_malformed_decision_is_told_apart_from_an_illegal_one():
+    """python-chess's split: wrong kind, fields or types are malformed, before any rule is asked."""
+    codec = Toy.decisions()
+    with pytest.raises(MalformedDecision, match="unknown decision"):
         codec.parse("fier r2 b1")
+    with pytest.raises(MalformedDecision, match="takes 2 values"):
+        codec.parse("fire r2")
+    with pytest.raises(MalformedDecision, match="unknown decision"):
+        codec.from_json({"kind": ["fire"]})
+    with pytest.raises(MalformedDecision, match="whole number"):
+        codec.from_json({"kind": "move", "unit": "r1", "to": "north"})
+    assert not issubclass(MalformedDecision, IllegalDecision)
 
 
 @settings(max_examples=8)

@@ -81,6 +81,14 @@ class ToyScenario(Scenario):
     def document(self) -> dict[str, Any]:
         return self.doc
 
+    @classmethod
+    def read(cls, path: Path) -> ToyScenario:
+        try:
+            doc = json.loads(path.read_text())
+        except json.JSONDecodeError as e:
+            raise DataError(str(path), "", f"not JSON: {e}") from None
+        return cls(doc, str(path), path.stem)
+
 
 class Toy(Ruleset[ToyState, ToyScenario]):
     id = "toy"
@@ -95,11 +103,7 @@ class Toy(Ruleset[ToyState, ToyScenario]):
 
     @classmethod
     def read_scenario(cls, path: Path) -> ToyScenario:
-        try:
-            doc = json.loads(path.read_text())
-        except json.JSONDecodeError as e:
-            raise DataError(str(path), "", f"not JSON: {e}") from None
-        return ToyScenario(doc, str(path), path.stem)
+        return ToyScenario.read(path)
 
     @classmethod
     def scenario_from_document(cls, document: Mapping[str, Any], where: str) -> ToyScenario:

@@ -165,6 +165,12 @@ def derived_seed(seed: int, *parts: object) -> int:
     return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
 
 
+def seat_seed(seed: int, seat: str) -> int:
+    """The seed of the computer player in ``seat`` of a game seeded ``seed``: the same in every front end, so
+    ``simulate`` plays the game the server played with the same seats and seed."""
+    return derived_seed(seed, "player", seat)
+
+
 PlayerFactory = Callable[[int, int], Player]
 
 _GENERIC: dict[str, PlayerFactory] = {
@@ -219,4 +225,4 @@ def parse_players(
                 if seat not in seats:
                     raise DataError("players", p, f"no seat {seat!r}; {nearest(seat, seats)}")
                 chosen[seat] = kind
-    return {s: make_player(k, rules, seed * 7919 + i * 104729 + 1) for i, (s, k) in enumerate(chosen.items())}
+    return {s: make_player(k, rules, seat_seed(seed, s)) for s, k in chosen.items()}

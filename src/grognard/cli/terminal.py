@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-from functools import partial
 from typing import Any
 
 from grognard import rulesets
-from grognard.ai import PlayerContext, make_player
+from grognard.ai import make_player
+from grognard.ai.driver import computer_decision, seat_seed
 from grognard.engine import Game, GrognardError, IllegalDecision
+from grognard.engine.errors import MalformedDecision
 from grognard.engine.game import new_game
 
 
@@ -28,33 +29,41 @@ def play_in_terminal(args: argparse.Namespace, options: dict[str, Any]) -> int:
             if seat not in seats:
                 raise GrognardError(f"no seat {seat!r}: seats are {', '.join(seats)}")
             kinds[seat] = kind
-    computers = {s: make_player(k, cls, args.seed + i) for i, (s, k) in enumerate(kinds.items()) if k != "human"}
+    computers = {s: make_player(k, cls, seat_seed(args.seed, s)) for s, k in kinds.items() if k != "human"}
     humans = [s for s in seats if s not in computers]
     shown_for: tuple[str, str] | None = None
     passed: set[tuple[int, str]] = set()  # (decisions made, seat): a seat that let this moment go without reacting
-    silent: set[tuple[str, str | None, str]] = set()  # (seat, the mover, its phase): a seat not to be asked again in it
+    silent: set[tuple[str, str, str]] = set()  # (seat, the mover, its phase): a seat not to be asked again in it
     while not game.over:
         turn = game.turn()
-        seat = turn.seat
-        assert seat is not None
-        asked = tuple(s for s in turn.optional if (s, seat, turn.phase) not in silent)
-        reacting, applied = _interjection(game, asked, computers, humans, passed)
-        if applied:
-            continue
-        if reacting is not None:
-            seat = reacting
-        if seat in computers and seat == turn.seat:
-            legal = game.legal(seat)
-            d = computers[seat].choose(PlayerContext(seat, partial(game.view, seat), legal, game.rules))
-            events = game.apply(seat, d)
-            _print_events(game, events, humans)
-            continue
+        assert turn.seat is not None
+        # a person who may react is asked before anyone goes on; then the computers; then the person whose turn it is
+        seat = next(
+            (
+                s
+                for s in turn.optional
+                if s in humans
+                and (len(game.log), s) not in passed
+                and (s, turn.seat, turn.phase) not in silent
+                and game.legal(s)
+            ),
+            None,
+        )
+        if seat is None:
+            due = computer_decision(game, computers)
+            if due is not None:
+                _print_events(game, game.apply(*due), humans)
+                continue
+            seat = next(s for s in turn.deciding if s in humans)
+        if len(humans) > 1 and shown_for is not None and shown_for[0] != seat:
+            # hot-seat: each seat decides unseen by the other (orders given at the same time stay hidden)
+            print(f"\n--- pass the screen to {seat} ---")
         if shown_for != (seat, turn.phase) or len(humans) > 1:  # the map again at each phase
             print(game.rules.render_text(game.state, seat))
             shown_for = (seat, turn.phase)
         legal = game.legal(seat)
         print(f"\n[{seat}] {legal.prompt or turn.phase}")
-        if seat != turn.seat:
+        if seat not in turn.deciding:
             print("  (the enemy is moving: press Enter to let it go on, or '.' not to be asked again this phase)")
         if legal.suggested is not None:
             print(f"  suggested: {legal.suggested.text()}   ({game.rules.describe(legal.suggested)})")
@@ -83,7 +92,7 @@ def play_in_terminal(args: argparse.Namespace, options: dict[str, Any]) -> int:
             except IllegalDecision as e:
                 print(f"  {e}")
             continue
-        if line in ("", ".") and seat != turn.seat:
+        if line in ("", ".") and seat not in turn.deciding:
             passed.add((len(game.log), seat))
             if line == ".":
                 silent.add((seat, turn.seat, turn.phase))
@@ -93,7 +102,7 @@ def play_in_terminal(args: argparse.Namespace, options: dict[str, Any]) -> int:
         else:
             try:
                 decision = cls.decisions().parse(_with_cells(game, line))
-            except IllegalDecision as e:
+            except (IllegalDecision, MalformedDecision) as e:
                 print(f"  {e}")
                 continue
         try:
@@ -125,27 +134,6 @@ def _with_cells(game: Game, line: str) -> str:
                 raise IllegalDecision(f"{w!r} is not an area of the map: {e}") from None
         words.append(w)
     return " ".join(words)
-
-
-def _interjection(
-    game: Game, optional: tuple[str, ...], computers: dict[str, Any], humans: list[str], passed: set[tuple[int, str]]
-) -> tuple[str | None, bool]:
-    """A seat that may interject now (a defender's reaction): a computer decides at once (``(None, True)`` when it
-    did); a person who has not yet let this moment go is returned, to be asked."""
-    for seat in optional:
-        if (len(game.log), seat) in passed or not game.legal(seat):
-            continue
-        if seat in computers:
-            ctx = PlayerContext(seat, partial(game.view, seat), game.legal(seat), game.rules)
-            d = computers[seat].interject(ctx)
-            passed.add((len(game.log), seat))
-            if d is not None:
-                _print_events(game, game.apply(seat, d), humans)
-                return None, True
-            continue
-        if seat in humans:
-            return seat, False
-    return None, False
 
 
 def _print_events(game: Game, events: list[Any], humans: list[str]) -> None:

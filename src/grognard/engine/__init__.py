@@ -5,7 +5,7 @@ rulesets, the computer players, persistence, the server or the command line.
 """
 
 from .decisions import Choice, Decision, DecisionCodec, Legal
-from .errors import DataError, GrognardError, IllegalDecision, SaveError
+from .errors import DataError, GrognardError, IllegalDecision, MalformedDecision, SaveError
 from .events import Event, Step, visible_to
 from .game import Game, LogEntry, new_game, state_digest
 from .protocol import OptionSpec, Result, Ruleset, Scenario, ScenarioInfo, Turn
@@ -21,6 +21,7 @@ __all__ = [
     "IllegalDecision",
     "Legal",
     "LogEntry",
+    "MalformedDecision",
     "OptionSpec",
     "Result",
     "Ruleset",

@@ -6,6 +6,12 @@ instance one unit's move to each cell it can reach. That is the shape a player s
 highlighted destinations), it lets a family's values be computed only when needed, and it makes
 ``decision in legal`` a set lookup. The same :class:`Legal` object lists and validates: there is one source
 of truth for legality.
+
+Some families are too large to list (a plotted path of up to a dozen hexes, a fire plot naming several
+units): such a family accepts by a *check*, a function that names the rule a value breaks (or None), and
+draws a legal value for random play with its *sampler*. A listed family may carry a check too: then one set
+of checks lists (:meth:`Choice.filtered`), validates and explains. A decision that is not well formed
+(unknown kind, wrong fields or types) is a :class:`MalformedDecision`, raised before legality is asked.
 """
 
 from __future__ import annotations
@@ -16,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from . import codec
-from .errors import DataError, IllegalDecision, nearest
+from .errors import DataError, IllegalDecision, MalformedDecision, nearest
 from .rng import Dice
 
 
@@ -80,28 +86,32 @@ class DecisionCodec:
             self.types[t.kind] = t
 
     def from_json(self, data: Any, where: str = "<decision>") -> Decision:
+        """A decision from its JSON form; anything not well formed raises :class:`MalformedDecision`."""
         if not isinstance(data, dict) or "kind" not in data:
-            raise DataError(where, "", "a decision is a table with a 'kind'")
+            raise MalformedDecision(where, "", "a decision is a table with a 'kind'")
         kind = data["kind"]
-        cls = self.types.get(kind)
+        cls = self.types.get(kind) if isinstance(kind, str) else None
         if cls is None:
-            raise DataError(where, "kind", f"unknown decision {kind!r}; {nearest(str(kind), self.types)}")
+            raise MalformedDecision(where, "kind", f"unknown decision {kind!r}; {nearest(str(kind), self.types)}")
         fields = {k: v for k, v in data.items() if k != "kind"}
-        decision: Decision = codec.decode(cls, fields, where)
+        try:
+            decision: Decision = codec.decode(cls, fields, where)
+        except DataError as e:
+            raise MalformedDecision(e.where, e.key, e.problem) from None
         return decision
 
     def parse(self, text: str) -> Decision:
         """A decision from its text form (``move 12 340``), as typed at the terminal."""
         words = text.split()
         if not words:
-            raise IllegalDecision("empty decision")
+            raise MalformedDecision("<text>", "", "empty decision")
         cls = self.types.get(words[0])
         if cls is None:
-            raise IllegalDecision(f"unknown decision {words[0]!r}; {nearest(words[0], self.types)}")
+            raise MalformedDecision("<text>", "", f"unknown decision {words[0]!r}; {nearest(words[0], self.types)}")
         fields = dataclasses.fields(cls)
         if len(words) - 1 != len(fields):
             names = " ".join(f.name for f in fields)
-            raise IllegalDecision(f"{cls.kind} takes {len(fields)} values: {cls.kind} {names}".rstrip())
+            raise MalformedDecision("<text>", "", f"{cls.kind} takes {len(fields)} values: {cls.kind} {names}".rstrip())
         hints = codec._hints(cls)
         values: dict[str, Any] = {}
         for f, w in zip(fields, words[1:], strict=True):
@@ -109,7 +119,7 @@ class DecisionCodec:
         try:
             decision: Decision = codec.decode(cls, values, "<text>")
         except DataError as e:
-            raise IllegalDecision(str(e)) from None
+            raise MalformedDecision(e.where, e.key, e.problem) from None
         return decision
 
 
@@ -118,7 +128,7 @@ def _parse_word(tp: Any, word: str) -> Any:
         try:
             return int(word)
         except ValueError:
-            raise IllegalDecision(f"{word!r} is not a number") from None
+            raise MalformedDecision("<text>", "", f"{word!r} is not a number") from None
     if tp is bool:
         return word.lower() in ("yes", "y", "true", "1", "yes=yes") or word.endswith("=yes")
     if "tuple" in str(tp):
@@ -126,44 +136,105 @@ def _parse_word(tp: Any, word: str) -> Any:
     return word
 
 
-class Choice:
-    """A family of legal decisions: ``cls(**fixed, <vary>=value)`` for each of ``values``.
+Check = Callable[[Any], IllegalDecision | None]
+Sampler = Callable[[Dice], Any]
 
-    ``values`` may be a callable, evaluated the first time the family is listed or searched.
+
+class Choice:
+    """A family of legal decisions: ``cls(**fixed, <vary>=value)`` for each legal value.
+
+    A listed family has ``values`` (a sequence, or a callable evaluated the first time the family is listed or
+    searched). A family too large to list has ``values=None``, a ``check`` that accepts a value (None) or names
+    the rule it breaks, a ``sampler`` that draws a legal value, and ``size``, the number of legal values or an
+    estimate of it (random play weighs families by it). ``hint`` is what a page may show of an unlisted family
+    (the cells a path can reach, say). A listed family may have a ``check`` too: it explains why a value that
+    is not listed is refused.
     """
 
-    __slots__ = ("_set", "_values", "cls", "fixed", "label")
+    __slots__ = ("_set", "_size", "_values", "check", "cls", "fixed", "hint", "label", "sampler")
 
     def __init__(
         self,
         cls: type[Decision],
         fixed: Mapping[str, Any] | None = None,
-        values: Sequence[Any] | Callable[[], Sequence[Any]] = (None,),
+        values: Sequence[Any] | Callable[[], Sequence[Any]] | None = (None,),
         label: str = "",
+        *,
+        check: Check | None = None,
+        sampler: Sampler | None = None,
+        size: int | None = None,
+        hint: Any = None,
     ) -> None:
+        if values is None and (check is None or sampler is None or size is None):
+            raise ValueError(f"a {cls.kind} family that is not listed needs a check, a sampler and a size")
         self.cls = cls
         self.fixed = dict(fixed or {})
         self._values = values
         self._set: frozenset[Any] | None = None
         self.label = label
+        self.check = check
+        self.sampler = sampler
+        self._size = size
+        self.hint = hint
+
+    @classmethod
+    def filtered(
+        cls,
+        kind: type[Decision],
+        fixed: Mapping[str, Any] | None,
+        candidates: Iterable[Any],
+        check: Check,
+        label: str = "",
+    ) -> Choice:
+        """A listed family whose values are the ``candidates`` the ``check`` accepts: the same check lists,
+        validates and explains."""
+        pool = tuple(candidates)
+        return cls(kind, fixed, lambda: tuple(v for v in pool if check(v) is None), label, check=check)
 
     @property
     def key(self) -> tuple[Any, ...]:
         v = self.cls.vary_field()
         return (self.cls.kind, *(self.fixed[f.name] for f in dataclasses.fields(self.cls) if f.name != v))
 
+    @property
+    def listed(self) -> bool:
+        return self._values is not None
+
     def values(self) -> Sequence[Any]:
+        """The legal values of a listed family (an unlisted family has none to list: empty)."""
+        if self._values is None:
+            return ()
         if callable(self._values):
             self._values = tuple(self._values())
         return self._values
 
     def __len__(self) -> int:
+        if self._values is None:
+            return self._size or 0
         return len(self.values())
 
     def __contains__(self, value: object) -> bool:
+        if self._values is None:
+            assert self.check is not None
+            return self.check(value) is None
         if self._set is None:
             self._set = frozenset(self.values())
         return value in self._set
+
+    def refusal(self, value: Any) -> IllegalDecision | None:
+        """Why ``value`` is refused (the check's rule, where the family has a check), or None if it is legal."""
+        if value in self:
+            return None
+        found = self.check(value) if self.check is not None else None
+        return found or IllegalDecision(f"that {self.cls.vary_field()!r} is not allowed now")
+
+    def draw(self, dice: Dice) -> Decision:
+        """A legal decision of this family at random: uniform over a listed family's values."""
+        if self._values is None:
+            assert self.sampler is not None
+            return self.make(self.sampler(dice))
+        values = self.values()
+        return self.make(values[dice.below(len(values))])
 
     def make(self, value: Any) -> Decision:
         v = self.cls.vary_field()
@@ -172,6 +243,7 @@ class Choice:
         return self.cls(**self.fixed, **{v: value})
 
     def decisions(self) -> Iterator[Decision]:
+        """Every decision of a listed family (none of an unlisted one)."""
         for value in self.values():
             yield self.make(value)
 
@@ -212,7 +284,23 @@ class Legal:
     def family(self, decision: Decision) -> Choice | None:
         return self._by_key.get(decision.family())
 
+    def refusal(self, decision: Decision) -> IllegalDecision | None:
+        """None if ``decision`` is legal; else why not, from its family's check where it has one. A decision of
+        no family is refused in general terms (``Ruleset.explain`` may name the rule)."""
+        choice = self._by_key.get(decision.family())
+        if choice is None:
+            kinds = sorted({c.cls.kind for c in self.choices})
+            return IllegalDecision(
+                f"{decision.text()!r} is not possible now; {self.prompt or 'the game asks for'}: "
+                f"{', '.join(kinds) or 'nothing'}"
+            )
+        found = choice.refusal(decision.varying())
+        if found is not None and not found.rule and choice.check is None:
+            return IllegalDecision(f"{decision.text()!r}: that {decision.vary_field()!r} is not allowed now")
+        return found
+
     def __iter__(self) -> Iterator[Decision]:
+        """Every listed decision (families too large to list are left out: see :attr:`Choice.listed`)."""
         for c in self.choices:
             yield from c.decisions()
 
@@ -235,7 +323,8 @@ class Legal:
         k = dice.below(total)
         for choice, size in zip(self.choices, sizes, strict=True):
             if k < size:
-                return choice.make(choice.values()[k])
+                # an unlisted family draws its own value (weighed by its size, uniform if the size is exact)
+                return choice.make(choice.values()[k]) if choice.listed else choice.draw(dice)
             k -= size
         raise AssertionError("unreachable: k < total")
 
@@ -244,15 +333,17 @@ class Legal:
         out = []
         for c in self.choices:
             vf = c.cls.vary_field()
-            out.append(
-                {
-                    "kind": c.cls.kind,
-                    "fixed": codec.encode(c.fixed),
-                    "field": vf,
-                    "values": codec.encode(list(c.values())),
-                    "label": c.label,
-                }
-            )
+            family: dict[str, Any] = {
+                "kind": c.cls.kind,
+                "fixed": codec.encode(c.fixed),
+                "field": vf,
+                "values": codec.encode(list(c.values())) if c.listed else None,
+                "label": c.label,
+            }
+            if not c.listed:  # accepted by its check: the page composes a value and the server says yes or no
+                family["size"] = len(c)
+                family["hint"] = codec.encode(c.hint)
+            out.append(family)
         return {
             "seat": self.seat,
             "prompt": self.prompt,

@@ -36,6 +36,12 @@ class DataError(GrognardError):
         super().__init__(f"{location}: {problem}")
 
 
+class MalformedDecision(DataError):
+    """A decision that is not well formed: an unknown kind, a missing or unknown field, a value of the wrong
+    type. Told apart from :class:`IllegalDecision` (well formed, against the rules), as python-chess tells an
+    invalid move from an illegal one. Nothing has changed."""
+
+
 class SaveError(GrognardError):
     """A save file that is corrupt, truncated, tampered with or from an incompatible version."""
 

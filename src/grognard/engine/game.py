@@ -4,6 +4,10 @@
 that the decision is in that seat's legal set, applies it with a fresh :class:`Step`, stores the advanced
 generator in the new state, appends the decision to the log and the events to the event log. An illegal
 decision raises :class:`IllegalDecision` and changes nothing.
+
+Undo is per seat. A seat takes back its last decision if nothing was rolled or revealed since and either it
+was the last decision made, or every decision since was another seat's, given at the same time as it
+(``Turn.together``: hidden orders, which cannot have depended on it); those are then made again in order.
 """
 
 from __future__ import annotations
@@ -26,6 +30,16 @@ TRAIL_CHARS = 16
 class LogEntry:
     seat: str
     decision: Decision
+
+
+@dataclass(frozen=True, slots=True)
+class _Undoable:
+    """What taking back one logged decision needs: the state and event count before it, and whether it was
+    given at the same time as another seat's orders."""
+
+    state: Any
+    events: int
+    together: bool
 
 
 def state_digest(state: Any) -> str:
@@ -53,7 +67,7 @@ class Game:
         self.event_counts: list[int] = []  # events emitted by each logged decision
         # digest prefixes after each decision, kept when asked: a save names the first decision that diverges
         self.trail: list[str] | None = [] if trail else None
-        self._undo: list[tuple[Any, int]] = []  # (state before, event count before) of undoable decisions
+        self._undo: list[_Undoable] = []  # the last decisions, since the last roll or reveal, one entry each
         self._legal: tuple[Any, str, Legal] | None = None  # the last legal set asked for, by state and seat
 
     # --- asking ----------------------------------------------------------------------------------------
@@ -99,7 +113,7 @@ class Game:
         if step.irreversible:
             self._undo.clear()
         else:
-            self._undo.append((self.state, len(self.events)))
+            self._undo.append(_Undoable(self.state, len(self.events), turn.together))
         self.state = new_state
         self.log.append(LogEntry(seat, decision))
         self.events.extend(step.events)
@@ -108,22 +122,45 @@ class Game:
             self.trail.append(self.digest()[:TRAIL_CHARS])
         return step.events
 
+    def _undoable(self, seat: str) -> int | None:
+        """The index in the log of the decision ``seat`` may take back now, if any."""
+        first = len(self.log) - len(self._undo)
+        for i in range(len(self.log) - 1, first - 1, -1):
+            if self.log[i].seat == seat:
+                later = range(i + 1, len(self.log))
+                if not later or (self._undo[i - first].together and all(self._undo[j - first].together for j in later)):
+                    return i
+                return None
+        return None
+
     def can_undo(self, seat: str) -> bool:
-        return bool(self._undo) and self.log[-1].seat == seat
+        return self._undoable(seat) is not None
 
     def undo(self, seat: str) -> None:
-        """Take back ``seat``'s last decision, if it was the last one made, no die was rolled and nothing
-        hidden was revealed since."""
-        if not self._undo:
-            raise IllegalDecision("nothing to undo: a die was rolled or something hidden was revealed")
-        if self.log[-1].seat != seat:
-            raise IllegalDecision(f"the last decision was {self.log[-1].seat}'s, not {seat}'s")
-        self.state, n_events = self._undo.pop()
-        del self.events[n_events:]
-        self.log.pop()
-        self.event_counts.pop()
-        if self.trail:
-            self.trail.pop()
+        """Take back ``seat``'s last decision, if no die was rolled and nothing hidden was revealed since, and
+        it was the last decision made or every one since was another seat's order given at the same time."""
+        i = self._undoable(seat)
+        if i is None:
+            if not self._undo:
+                raise IllegalDecision("nothing to undo: a die was rolled or something hidden was revealed")
+            raise IllegalDecision(f"nothing of {seat}'s to undo: another seat has decided since")
+        first = len(self.log) - len(self._undo)
+        again = self.log[i + 1 :]
+        kept = (self.state, list(self.log), list(self.events), list(self.event_counts), self.trail, list(self._undo))
+        before = self._undo[i - first]
+        self.state = before.state
+        del self.events[before.events :]
+        del self.log[i:]
+        del self.event_counts[i:]
+        del self._undo[i - first :]
+        if self.trail is not None:
+            self.trail = self.trail[:i]
+        try:
+            for entry in again:  # orders given at the same time: independent of the one taken back
+                self.apply(entry.seat, entry.decision)
+        except IllegalDecision:
+            self.state, self.log, self.events, self.event_counts, self.trail, self._undo = kept
+            raise IllegalDecision(f"{seat}'s last decision cannot be taken back now") from None
 
     # --- what leaves the engine ------------------------------------------------------------------------
     def view(self, seat: str | None) -> dict[str, Any]:
@@ -136,7 +173,7 @@ class Game:
             "game": self.rules.id,
             "scenario": self.rules.scenario.info.id,
             "seat": seat,
-            "turn": {"seat": turn.seat, "optional": list(turn.optional), "phase": turn.phase},
+            "turn": turn.to_json(),
             "over": over,
             "state": data,
         }

@@ -122,14 +122,42 @@ class Scenario(ABC):
 
 @dataclass(frozen=True, slots=True)
 class Turn:
-    """Who must decide now (``seat``; None once the game is over) and who may interject (``optional``)."""
+    """Who must decide now (``seat``; None once the game is over) and who may interject (``optional``).
+
+    In a phase of orders given at the same time (Kursk's plots), ``also`` names the other seats that must
+    decide too: each fills its own order sheet, in any order, and the rules go on when the last one commits
+    (:meth:`at_once`). ``seat`` is then the first of them, and :attr:`deciding` all of them.
+    """
 
     seat: str | None
     optional: tuple[str, ...] = ()
     phase: str = ""
+    also: tuple[str, ...] = ()
+
+    @classmethod
+    def at_once(cls, seats: Sequence[str], phase: str = "") -> Turn:
+        """A turn in which every seat of ``seats`` (those that have not committed yet) decides at once."""
+        return cls(seats[0], phase=phase, also=tuple(seats[1:])) if seats else cls(None, phase=phase)
+
+    @property
+    def deciding(self) -> tuple[str, ...]:
+        """Every seat that must decide now (one, or several giving orders at the same time)."""
+        return () if self.seat is None else (self.seat, *self.also)
+
+    @property
+    def together(self) -> bool:
+        """Several seats give orders at the same time: what each decides is hidden from the others, so the
+        order in which they decide carries no information."""
+        return bool(self.also)
 
     def may_act(self, seat: str) -> bool:
-        return seat == self.seat or seat in self.optional
+        return seat == self.seat or seat in self.also or seat in self.optional
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"seat": self.seat, "optional": list(self.optional), "phase": self.phase}
+        if self.also:
+            out["deciding"] = list(self.deciding)
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -291,14 +319,10 @@ class Ruleset(ABC, Generic[S, Sc]):
 
     # --- helpers with defaults -------------------------------------------------------------------------
     def explain(self, state: S, seat: str, decision: Decision, legal: Legal) -> IllegalDecision:
-        """Why a decision outside ``legal`` is refused. Rulesets override it to name the manual's rule."""
-        if legal.family(decision) is None:
-            kinds = sorted({c.cls.kind for c in legal.choices})
-            return IllegalDecision(
-                f"{decision.text()!r} is not possible now; {legal.prompt or 'the game asks for'}: "
-                f"{', '.join(kinds) or 'nothing'}"
-            )
-        return IllegalDecision(f"{decision.text()!r}: that {decision.vary_field()!r} is not allowed now")
+        """Why a decision outside ``legal`` is refused: by default the check of its family (which names the
+        manual's rule), else in general terms. A ruleset whose families have no checks yet overrides it."""
+        found = legal.refusal(decision)
+        return found or IllegalDecision(f"{decision.text()!r} is not possible now")
 
     def describe(self, decision: Decision) -> str:
         """The decision in words, with the manual's cell numbering."""

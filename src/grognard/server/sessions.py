@@ -12,7 +12,6 @@ restart it chooses exactly what it would have chosen: a game is its inputs, even
 from __future__ import annotations
 
 import asyncio
-import functools
 import hashlib
 import hmac
 import secrets
@@ -23,10 +22,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from grognard import rulesets
-from grognard.ai import Player, PlayerContext, make_player
+from grognard.ai import Player, make_player
+from grognard.ai.driver import computer_decision, seat_seed
 from grognard.engine import Game, GrognardError, IllegalDecision
 from grognard.engine.errors import DataError
-from grognard.engine.rng import Dice, seed_state
 
 from . import fog
 from .store import GameRow, SeatRow, Store
@@ -212,7 +211,7 @@ class Session:
                 "game": rules.id,
                 "scenario": rules.scenario.info.id,
                 "seat": None,
-                "turn": {"seat": turn.seat, "optional": list(turn.optional), "phase": turn.phase},
+                "turn": turn.to_json(),
                 "over": turn.seat is None,
                 "state": rules.view(state, None),
             }
@@ -293,25 +292,15 @@ class Session:
 
     def _computers_due(self) -> list[str]:
         turn = self.game.turn()
-        return [] if turn.seat is None else [s for s in (turn.seat, *turn.optional) if s in self.players]
+        return [s for s in (*turn.deciding, *turn.optional) if s in self.players]
 
     def _computer_step(self) -> bool:
-        """One decision of a computer seat, if one is due; from that seat's view only."""
-        game = self.game
-        turn = game.turn()
-        for seat in self._computers_due():
-            legal = game.legal(seat)
-            if not legal:
-                continue
-            player = self.players[seat]
-            player.dice = Dice(seed_state(game.seed * 1_000_003 + len(game.log) * 31 + game.rules.seats.index(seat)))
-            ctx = PlayerContext(seat, functools.partial(game.view, seat), legal, game.rules)
-            decision = player.choose(ctx) if seat == turn.seat else player.interject(ctx)
-            if decision is None:
-                continue
-            self._apply(seat, decision)
-            return True
-        return False
+        """One decision of a computer seat, if one is due (the one driver's choice, from that seat's view only)."""
+        due = computer_decision(self.game, self.players)
+        if due is None:
+            return False
+        self._apply(*due)
+        return True
 
     async def _run_computers(self) -> None:
         """Let the computer seats decide until a person must (in a worker thread: the server stays live)."""
@@ -517,4 +506,4 @@ class Sessions:
 
 def _players(row: GameRow) -> dict[str, Player]:
     cls = rulesets.get(row.ruleset)
-    return {s.seat: make_player(s.player, cls, row.seed + i) for i, s in enumerate(row.seats) if s.kind == "computer"}
+    return {s.seat: make_player(s.player, cls, seat_seed(row.seed, s.seat)) for s in row.seats if s.kind == "computer"}

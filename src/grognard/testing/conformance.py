@@ -14,10 +14,10 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Iterator, Mapping
-from functools import partial
 from typing import Any
 
-from grognard.ai.base import PlayerContext, make_player
+from grognard.ai.base import make_player, seat_seed
+from grognard.ai.driver import computer_decision
 from grognard.engine import Decision, Game, IllegalDecision, Ruleset
 from grognard.engine.game import new_game
 from grognard.engine.rng import Dice, seed_state
@@ -31,24 +31,19 @@ def _random_game(
     max_decisions: int,
     player: str = "random",
 ) -> Iterator[tuple[Game, str, Decision]]:
-    """Play legal decisions chosen by ``player`` (random, greedy or a ruleset's own), yielding (game before the
-    decision, seat, decision). Interjections by optional seats come at random moments."""
+    """Play legal decisions chosen by ``player`` (random, greedy or a ruleset's own) in every seat through the one
+    driver, yielding (game before the decision, seat, decision). Who is asked first among the seats that may
+    act is drawn at random, so reactions and orders given at the same time come in every interleaving."""
     game = new_game(cls, scenario, options, seed)
-    chooser = make_player(player, cls, seed + 12345)
-    pick = Dice(seed_state(seed ^ 0x5EED))
+    players = {s: make_player(player, cls, seat_seed(seed, s)) for s in cls.seats}
+    order = Dice(seed_state(seed ^ 0x5EED))
     for _ in range(max_decisions):
-        turn = game.turn()
-        if turn.seat is None:
+        due = computer_decision(game, players, order)
+        if due is None:
+            assert game.over, f"{cls.id}/{scenario}: nobody decides and the game is not over"
             return
-        seats = [turn.seat, *turn.optional]
-        seat = seats[0] if len(seats) == 1 or pick.below(6) else pick.pick(seats[1:])
-        legal = game.legal(seat)
-        if not legal:
-            seat = turn.seat
-            legal = game.legal(seat)
-        decision = chooser.choose(PlayerContext(seat, partial(game.view, seat), legal, game.rules))
-        yield game, seat, decision
-        game.apply(seat, decision)
+        yield game, *due
+        game.apply(*due)
     raise AssertionError(f"{cls.id}/{scenario} seed {seed}: no end after {max_decisions} random decisions")
 
 

@@ -1,12 +1,16 @@
 """The routine of play (§5.1): one turn per player per season, French, Allied, Neutral, each in six phases.
 Phases I-III and VI resolve by themselves; IV (build/rally) and V (movement and combat) ask for decisions and
-pass by themselves when there is nothing to decide."""
+pass by themselves when there is nothing to decide. Declared as the engine's turn sequence (one season)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 
+from grognard.engine.decisions import Legal
 from grognard.engine.events import Step
+from grognard.engine.sequence import Part, TurnSequence
 
 from . import play
 from .display import side_name
@@ -19,8 +23,34 @@ def seats_in_play(ctx: Ctx) -> list[str]:
     return [s for s in SEATS if ctx.powers(s)]
 
 
+def season_sequence(ctx: Ctx, legal: Callable[[LGAState, str], Legal]) -> TurnSequence[LGAState]:
+    """§5.1: each seat in play in turn, phases I-III, IV, V and VI; then the next season."""
+    seats = seats_in_play(ctx)
+    parts: list[Part[LGAState]] = []
+    for seat in seats:
+        mover: Callable[[LGAState], tuple[str, ...]] = partial(_only, seat)
+        parts += [
+            Part(f"{seat} I-III", begin=partial(begin_turn, ctx)),
+            Part(f"{seat} IV", mover, passes=("end_build",)),
+            Part(f"{seat} V", mover, partial(begin_movement, ctx), ("end_unit", "end_movement")),
+            Part(f"{seat} VI", begin=partial(end_turn, ctx)),
+        ]
+
+    def where(state: LGAState) -> int:
+        return seats.index(state.seat) * 4 + (1 if state.phase is Phase.BUILD else 2)
+
+    def put(state: LGAState, i: int) -> LGAState:
+        return replace(state, seat=seats[i // 4], phase=Phase.MOVE if i % 4 >= 2 else Phase.BUILD)
+
+    return TurnSequence(parts, legal, where, put, partial(next_season, ctx), lambda s: s.phase is Phase.OVER)
+
+
+def _only(seat: str, state: LGAState) -> tuple[str, ...]:
+    return (seat,)
+
+
 def begin_turn(ctx: Ctx, state: LGAState, step: Step) -> LGAState:
-    """Phases I-III for ``state.seat``, then on to the first phase that asks for a decision."""
+    """Phases I-III for ``state.seat``."""
     seat = state.seat
     season = ctx.tables.seasons[state.season]
     words = f"{season.capitalize()} {state.year}: the {side_name(seat)} player's turn"
@@ -31,11 +61,7 @@ def begin_turn(ctx: Ctx, state: LGAState, step: Step) -> LGAState:
     if season == "spring":
         state = play.allocate_military_points(ctx, state, step)
     state = special_rules(ctx, state, step)
-    state = play.supply_and_muster(ctx, state, step)
-    state = replace(state, phase=Phase.BUILD)
-    if not has_work(ctx, state):
-        return begin_movement(ctx, state, step)
-    return state
+    return play.supply_and_muster(ctx, state, step)
 
 
 def special_rules(ctx: Ctx, state: LGAState, step: Step) -> LGAState:
@@ -67,23 +93,19 @@ def begin_movement(ctx: Ctx, state: LGAState, step: Step) -> LGAState:
     }
     # §5.66: until the first attack the defending player sees the mover's units where they stood
     secret = tuple((u.id, u.cell, u.stack, u.garrison) for u in changed.values())
-    state = replace(
-        state.with_units(changed), phase=Phase.MOVE, attacked=False, secret=secret, secret_control=state.control
-    )
-    if not has_work(ctx, state):
-        return end_turn(ctx, state, step)
-    return state
+    return replace(state.with_units(changed), attacked=False, secret=secret, secret_control=state.control)
 
 
 def end_turn(ctx: Ctx, state: LGAState, step: Step) -> LGAState:
-    """Phase VI (§5.7), then the next player's turn, the next season or the end of the game."""
+    """Phase VI (§5.7)."""
     state = play.destroy_unsupplied(ctx, state, step)
     cleared = {u.id: replace(u, moves=0) for u in play.side_units(ctx, state, state.seat)}
-    state = replace(state.with_units(cleared), attacked=False, secret=(), secret_control=())
+    return replace(state.with_units(cleared), attacked=False, secret=(), secret_control=())
+
+
+def next_season(ctx: Ctx, state: LGAState, step: Step) -> LGAState:
+    """After the last player's turn: the next season, or the end of the game."""
     order = seats_in_play(ctx)
-    i = order.index(state.seat)
-    if i + 1 < len(order):
-        return begin_turn(ctx, replace(state, seat=order[i + 1]), step)
     year, season = state.year, state.season + 1
     if season == len(ctx.tables.seasons):
         year, season = year + 1, 0
@@ -98,25 +120,7 @@ def end_turn(ctx: Ctx, state: LGAState, step: Step) -> LGAState:
         for u in state.units
         if u.reacted or u.withdrew or not u.supplied
     }
-    state = replace(state.with_units(fresh), year=year, season=season, seat=order[0])
-    return begin_turn(ctx, state, step)
-
-
-def has_work(ctx: Ctx, state: LGAState) -> bool:
-    seat = state.seat
-    if state.phase is Phase.BUILD:
-        if play.rallyable(ctx, state, seat) or play.aid_targets(ctx, state, seat):
-            return True
-        return any(play.build_sites(ctx, state, u) for u in play.buildable(ctx, state, seat))
-    if state.phase is Phase.MOVE:
-        enemy = play.enemy_of(seat)
-        cells, zone = play.occupied(ctx, state, enemy), play.zoc(ctx, state, enemy)
-        return any(
-            play.destinations(ctx, state, u, cells, zone) or garrison_ok(ctx, state, u.id)
-            for u in play.side_units(ctx, state, seat)
-            if u.moves > 0
-        )
-    return False
+    return replace(state.with_units(fresh), year=year, season=season, seat=order[0])
 
 
 def garrison_ok(ctx: Ctx, state: LGAState, uid: str) -> bool:

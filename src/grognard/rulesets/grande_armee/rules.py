@@ -54,6 +54,7 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
         super().__init__(scenario, options)
         tables = load_tables()
         self.ctx = Ctx(Board(scenario, tables), tables, scenario)
+        self.sequence = phases.season_sequence(self.ctx, self.legal)
 
     # --- start -----------------------------------------------------------------------------------------
     def initial_state(self, seed: int) -> LGAState:
@@ -84,7 +85,7 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
             serial=len(units),
         )
         step = Step(state.rng)
-        state = phases.begin_turn(self.ctx, state, step)
+        state = self.sequence.enter(state, 0, step)
         return self._remember(replace(state, rng=step.rng))
 
     # --- asking ----------------------------------------------------------------------------------------
@@ -163,13 +164,8 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
 
     # --- deciding --------------------------------------------------------------------------------------
     def apply(self, state: LGAState, seat: str, decision: Decision, step: Step) -> LGAState:
-        ctx = self.ctx
         state = self._apply(state, seat, decision, step)
-        if state.phase is Phase.BUILD and not phases.has_work(ctx, state):
-            state = phases.begin_movement(ctx, state, step)
-        elif state.phase is Phase.MOVE and not phases.has_work(ctx, state):
-            state = phases.end_turn(ctx, state, step)
-        return self._remember(state)
+        return self._remember(self.sequence.settle(state, step))
 
     def _apply(self, state: LGAState, seat: str, d: Decision, step: Step) -> LGAState:
         ctx = self.ctx
@@ -181,7 +177,7 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
             case D.Aid(power=p):
                 return play.aid(ctx, state, step, p)
             case D.EndBuild():
-                return phases.begin_movement(ctx, state, step)
+                return self.sequence.advance(state, step)
             case D.Move(unit=u, to=to):
                 return play.move(ctx, state, step, u, to)
             case D.Garrison(unit=u):
@@ -191,7 +187,7 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
             case D.EndUnit(unit=u):
                 return state.with_unit(replace(state.unit(u), moves=0))
             case D.EndMovement():
-                return phases.end_turn(ctx, state, step)
+                return self.sequence.advance(state, step)
             case D.Reinforce(unit=u, to=to):
                 return play.reinforce(ctx, state, step, u, to)
             case D.Withdraw(unit=u, to=to):
