@@ -5,24 +5,11 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from typing import Any
-
-import pytest
 
 from grognard.server.sessions import rebuild
 from grognard.server.store import Store
 from live_server import Server
-
-
-def chromium_path() -> str:
-    path = shutil.which("chromium") or shutil.which("chromium-browser")
-    if path is None:
-        pytest.fail(
-            "the browser tests need Debian's chromium: apt-get install -y chromium (.ci/run installs it)",
-            pytrace=False,
-        )
-    return path
 
 
 class Player:

@@ -208,9 +208,7 @@ def player_kinds(rules: type[Ruleset[Any, Any]] | None = None) -> dict[str, Play
     """The computer players available for a ruleset: the generic ones plus the ruleset's own."""
     kinds = dict(_GENERIC)
     if rules is not None:
-        extra = getattr(rules, "computer_players", None)
-        if callable(extra):
-            kinds.update(extra())
+        kinds.update(rules.computer_players())
     return kinds
 
 

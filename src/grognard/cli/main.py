@@ -120,7 +120,9 @@ class _Progress:
             sys.stderr.flush()
 
 
-def _simulate_one(args: argparse.Namespace, options: dict[str, Any], seed: int) -> tuple[Game, float]:
+def _simulate_one(
+    args: argparse.Namespace, players: str | None, options: dict[str, Any], seed: int
+) -> tuple[Game, float]:
     from grognard.ai import parse_players, play_out
     from grognard.engine.game import new_game
 
@@ -128,23 +130,21 @@ def _simulate_one(args: argparse.Namespace, options: dict[str, Any], seed: int) 
     game = new_game(cls, args.scenario, options, seed)
     if args.save:
         game.trail = []
-    players = parse_players(args.players, cls, cls.seats, seed)
     progress = _Progress(sys.stderr.isatty() and not args.json)
     t0 = time.perf_counter()
-    play_out(game, players, progress=progress)
+    play_out(game, parse_players(players, cls, cls.seats, seed), progress=progress)
     progress.done()
     return game, time.perf_counter() - t0
 
 
 def _outcome(game: Game, seconds: float) -> dict[str, Any]:
     result = game.result()
-    state = game.state
     return {
         "game": game.rules.id,
         "scenario": game.rules.scenario.info.id,
         "seed": game.seed,
         "options": game.rules.options,
-        "turns": getattr(state, "turn", None),
+        "turns": game.rules.turns_played(game.state),
         "decisions": len(game.log),
         "result": result.to_json() if result else None,
         "digest": game.digest(),
@@ -153,17 +153,18 @@ def _outcome(game: Game, seconds: float) -> dict[str, Any]:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
+    from grognard.cli.match import play_match
     from grognard.persistence import write_save
 
     options = _options(args.option)
     if args.match:
-        cls = rulesets.get(args.game)
-        match = getattr(cls, "match_game", None)
-        if match is None:
-            raise GrognardError(f"{cls.name} has no match game")
-        out = match(args, options, _simulate_one, _outcome)
+
+        def play_one(players: str, opts: dict[str, Any], seed: int) -> tuple[Game, float]:
+            return _simulate_one(args, players, opts, seed)
+
+        out = play_match(rulesets.get(args.game), args.players, options, args.seed, play_one, _outcome)
     else:
-        game, seconds = _simulate_one(args, options, args.seed)
+        game, seconds = _simulate_one(args, args.players, options, args.seed)
         if args.save:
             write_save(game, args.save)
         out = _outcome(game, seconds)

@@ -20,8 +20,8 @@ def play_in_terminal(args: argparse.Namespace, options: dict[str, Any]) -> int:
     cls = rulesets.get(args.game)
     game = new_game(cls, args.scenario, options, args.seed)
     seats = cls.seats
-    # you take the first seat, or the one a "player1" option names (PG p.8: player 1 attacker or defender)
-    mine = game.rules.options.get("player1", seats[0])
+    # you take the first seat, or the one player 1 takes (Ruleset.match_option; PG p.8: attacker or defender)
+    mine = game.rules.options[cls.match_option] if cls.match_option else seats[0]
     kinds = {s: ("human" if s == mine else "greedy") for s in seats}
     if args.players:
         for part in args.players.split(","):
@@ -68,8 +68,8 @@ def play_in_terminal(args: argparse.Namespace, options: dict[str, Any]) -> int:
         if legal.suggested is not None:
             print(f"  suggested: {legal.suggested.text()}   ({game.rules.describe(legal.suggested)})")
         print("  type a decision, '?' to list the legal ones, 'map' to redraw, 'undo', or 'quit'")
-        if hasattr(game.rules, "parse_cell"):
-            print("  an area may be typed by its number or as column,row (move FR-I1 9,6)")
+        if game.rules.cell_format:
+            print(f"  an area may be typed by its number or as {game.rules.cell_format}")
         try:
             line = input("> ").strip()
         except EOFError:
@@ -122,15 +122,14 @@ def play_in_terminal(args: argparse.Namespace, options: dict[str, Any]) -> int:
 
 def _with_cells(game: Game, line: str) -> str:
     """The typed line with each ``column,row`` area name turned into the area's number, for rulesets whose maps
-    name areas so (La Grande Armée)."""
-    parse_cell = getattr(game.rules, "parse_cell", None)
-    if parse_cell is None:
+    name areas so (``Ruleset.cell_format``: La Grande Armée)."""
+    if not game.rules.cell_format:
         return line
     words = []
     for w in line.split():
         if "," in w:
             try:
-                w = str(parse_cell(w))
+                w = str(game.rules.parse_cell(w))
             except ValueError as e:
                 raise IllegalDecision(f"{w!r} is not an area of the map: {e}") from None
         words.append(w)

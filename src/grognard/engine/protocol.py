@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
@@ -114,6 +114,8 @@ class Scenario(ABC):
     """A loaded scenario. ``document()`` is a self-contained JSON value that rebuilds it (saves embed it)."""
 
     info: ScenarioInfo
+    user_file: bool = False
+    """Read from a file of the user's rather than bundled: a save then embeds its document instead of its id."""
 
     @abstractmethod
     def document(self) -> dict[str, Any]: ...
@@ -198,6 +200,40 @@ class Ruleset(ABC, Generic[S, Sc]):
     def __init__(self, scenario: Sc, options: Mapping[str, Any] | None = None) -> None:
         self.scenario = scenario
         self.options = resolve_options(self.option_specs, options)
+
+    # --- what the server, the page and the command line ask of a ruleset (each with a default) ----------
+    hotseat_options: ClassVar[Mapping[str, Any]] = {}
+    """Rule options forced when two people share one screen (The Perfect General p.33: Full View); the lobby
+    shows them and the server applies them."""
+
+    match_option: ClassVar[str | None] = None
+    """For a ruleset with a match game (The Perfect General p.3: the scenario twice, sides swapped, the victory
+    points of both games added up), the rule option naming the seat player 1 takes; ``grognard simulate
+    --match`` plays it, and ``grognard play`` seats its person there. None: the game has no match game."""
+
+    cell_format: ClassVar[str] = ""
+    """How a person may type a cell at the terminal besides its number, as the manual names it (La Grande
+    Armée: ``column,row``), read by :meth:`parse_cell`; empty where cells are typed as decisions print them."""
+
+    @classmethod
+    def computer_players(cls) -> Mapping[str, Callable[[int, int], Any]]:
+        """The ruleset's own computer players (its ``general``): a factory per kind, called with a seed and a
+        level, beside the generic random and greedy players every ruleset has."""
+        return {}
+
+    def map_json(self) -> dict[str, Any]:
+        """What the page draws the map by (terrain, places, borders): public facts of the scenario only, the same
+        for every seat; fog stays in :meth:`view`. Empty: the page draws from the views alone."""
+        return {}
+
+    def parse_cell(self, label: str) -> int:
+        """The cell a person names by ``label`` in :attr:`cell_format`; raises ``ValueError`` for no such cell."""
+        raise ValueError(f"{self.name} names cells by number")
+
+    def turns_played(self, state: S) -> int:
+        """How many of the scenario's turns (``ScenarioInfo.turns``: La Grande Armée's seasons) have begun, as
+        ``grognard simulate --json`` reports them; 0 for a ruleset that counts no turns."""
+        return 0
 
     # --- scenarios -------------------------------------------------------------------------------------
     @classmethod

@@ -36,7 +36,7 @@ def save_document(game: Game, *, snapshot: bool = True) -> dict[str, Any]:
     """The full save of a game (everything: this is for the server's store, finished games and replays)."""
     rules = game.rules
     scenario = rules.scenario
-    bundled = scenario.info.id in rules.scenario_ids() and not getattr(scenario, "user_file", False)
+    bundled = scenario.info.id in rules.scenario_ids() and not scenario.user_file
     doc: dict[str, Any] = {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,

@@ -118,7 +118,7 @@ def create_app(
                 kinds = player_kinds(cls)
                 entry["players"] = sorted(kinds)
                 entry["player_levels"] = {k: list(kinds[k](0, 1).levels) for k in sorted(kinds)}
-                entry["hotseat_options"] = dict(getattr(cls, "hotseat_options", {}))
+                entry["hotseat_options"] = dict(cls.hotseat_options)
                 catalog.append(entry)
         return JSONResponse(catalog)
 
@@ -127,8 +127,7 @@ def create_app(
         key = (request.path_params["game"], request.path_params["scenario"].replace("/", ""))
         if key not in maps:
             cls = rulesets.get(key[0])
-            map_json = getattr(cls(cls.load_scenario(key[1])), "map_json", None)
-            maps[key] = map_json() if map_json else {}
+            maps[key] = cls(cls.load_scenario(key[1])).map_json()
         return JSONResponse(maps[key])
 
     @handle

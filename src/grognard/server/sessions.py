@@ -431,7 +431,7 @@ class Sessions:
         chosen = dict(options or {})
         humans_here = [s for s in cls.seats if (seats.get(s) or {}).get("kind") == "human"]
         if len(humans_here) > 1:
-            chosen.update(getattr(cls, "hotseat_options", {}))  # the manual's rule for two at one screen
+            chosen.update(cls.hotseat_options)  # the manual's rule for two at one screen
         try:
             rules = cls(sc, chosen)
         except DataError as e:
@@ -449,7 +449,7 @@ class Sessions:
             raise Refused(f"that save cannot be loaded: {e}") from None
         cls = type(game.rules)
         humans_here = [s for s in cls.seats if (seats.get(s) or {}).get("kind") == "human"]
-        forced = getattr(cls, "hotseat_options", {})
+        forced = cls.hotseat_options
         if len(humans_here) > 1 and not game.over and any(game.rules.options.get(k) != v for k, v in forced.items()):
             raise Refused(f"two people at one screen must play with {forced} (the manual's rule); this save does not")
         doc = save_document(game, snapshot=False)

@@ -15,7 +15,8 @@
 //   card(unit, view, ctx)            a unit's description {title, rows}; cellInfo(cell, view, ctx) an area's
 //   hover(cell, view, map, ctx)      the words shown while the pointer rests on a cell
 //   unitOrders(unit, ctx)            more for the selected unit's box (moves left, known odds)
-//   cellClass(f, cell, ctx), cellBadge(f, cell, ctx)   how a highlighted location looks
+//   cellClass(f, cell, ctx), cellBadge(f, cell, ctx)   how a highlighted location looks ("hl-other" by default)
+//   familyName(f)                    a family of decisions in words (its kind's words by default)
 //   listed(f)                        a family varying over units listed in the panel (not only per unit)
 //   line(unit), readyLabel(unit)     a unit in a stack's list, and on its button among the units with orders
 //   optionText(f, value, legal, text), armableName(f, ctx), armableTitle(f)  words for buttons
@@ -23,6 +24,8 @@
 //   forced(legal)                    a family the page answers by itself (nothing else to decide)
 //   autoSelect, moveFirst            a unit "blinks" (stays selected while it may move); a click on a legal
 //                                    location moves there even where own units stand
+//   keyKinds: {key: kind}            a key that makes the decision of that kind (h: hold fire)
+//   animate(hexmap, event)           marks on the map for a fresh event (a shot's line, a flash)
 //   sideName(seat), finalTitle(result), finalRows(result), chart(view, seats, events)
 //   inspect: {path: [kinds], sight}  questions the rules answer (Ruleset.inspect): the path of a move of
 //                                    those kinds under the pointer, a unit's line of sight on request (l)
@@ -32,7 +35,6 @@ import { HexMap, svg } from "./hexmap.js";
 
 const CELL_FIELDS = new Set(["to", "cell", "at"]);
 const UNIT_FIELDS = new Set(["target", "cargo", "unit"]);
-const CELL_CLASS = { move: "hl-move", assault: "hl-attack", unload: "hl-move", plot: "hl-plot", place: "hl-place" };
 
 const params = new URLSearchParams(location.hash.slice(1));
 const gameId = params.get("game");
@@ -82,7 +84,6 @@ function connect(seat, token) {
 }
 
 function onMessage(conn, msg) {
-  (page.messages ||= []).push(msg);
   if (msg.type === "welcome") {
     conn.summary = msg;
     conn.seat = msg.seat;
@@ -316,10 +317,13 @@ function describeOption(f, v) {
   else {
     const layout = page.map?.layout;
     const where = CELL_FIELDS.has(f.field) && layout ? layout.label(v) : v;
-    text = `${human(f.kind)} ${where ?? ""}${f.fixed.barrage ? " (barrage)" : ""}`.trim();
+    text = `${familyName(f)} ${where ?? ""}`.trim();
   }
   return page.rs.optionText ? page.rs.optionText(f, v, current()?.update?.legal || {}, text) : text;
 }
+
+const familyName = (f) => (page.rs.familyName ? page.rs.familyName(f) : human(f.kind));
+const cellClass = (f, cell, c) => (page.rs.cellClass ? page.rs.cellClass(f, cell, c) : "hl-other");
 
 function select(uid) {
   page.selected = uid;
@@ -526,11 +530,11 @@ function renderPanel() {
     for (const f of acts.cells) {
       for (const cell of f.values) {
         if (highlights.cells.has(cell)) continue;
-        highlights.cells.set(cell, page.rs.cellClass ? page.rs.cellClass(f, cell, c) : CELL_CLASS[f.kind] || "hl-other");
+        highlights.cells.set(cell, cellClass(f, cell, c));
         const badge = page.rs.cellBadge?.(f, cell, c);
         if (badge) (highlights.badges ||= new Map()).set(cell, badge);
       }
-      box.append(el("div", { class: "hint" }, `${human(f.kind)}${f.fixed.barrage ? " (barrage)" : ""}: ${f.values.length} location${f.values.length > 1 ? "s" : ""} highlighted`));
+      box.append(el("div", { class: "hint" }, `${familyName(f)}: ${f.values.length} location${f.values.length > 1 ? "s" : ""} highlighted`));
     }
     for (const f of acts.targets) {
       for (const t of f.values) {
@@ -567,7 +571,7 @@ function renderPanel() {
       const name = page.rs.armableName ? page.rs.armableName(f, c) : f.fixed.type ? `${human(f.kind)} ${human(f.fixed.type)}` : human(f.kind);
       const on = keyOf(f) === page.armed;
       rest.append(el("button", { class: on ? "armed" : "", "aria-pressed": on ? "true" : "false", "data-kind": f.kind, "data-unit": f.fixed.unit, onclick: () => { page.armed = keyOf(f); page.selected = null; page.map?.reveal(f.values[0]); renderPanel(); } }, name));
-      if (on) for (const cell of f.values) highlights.cells.set(cell, page.rs.cellClass ? page.rs.cellClass(f, cell, c) : CELL_CLASS[f.kind] || "hl-other");
+      if (on) for (const cell of f.values) highlights.cells.set(cell, cellClass(f, cell, c));
     }
   }
   for (const f of families()) {
@@ -581,10 +585,11 @@ function renderPanel() {
     const group = el("div", { class: "family", "data-kind": f.kind }, el("h4", {}, f.label || cap(human(f.kind))));
     f.values.slice(0, 60).forEach((v) => {
       let text = describeOption(f, v);
-      const ch = f.kind === "passing_fire" ? chanceOf(legal, v, f.fixed.target) : "unit" in f.fixed ? chanceOf(legal, f.fixed.unit, v) : null;
+      // a family over firers at one target (passing fire), or over the targets of one unit (return fire)
+      const ch = f.field === "unit" && "target" in f.fixed ? chanceOf(legal, v, f.fixed.target) : "unit" in f.fixed ? chanceOf(legal, f.fixed.unit, v) : null;
       if (ch !== null) text += ` (${ch}%)`;
       group.append(el("button", { "data-value": JSON.stringify(v), onclick: () => decide(make(f, v)) }, text));
-      if (f.kind === "return_fire") highlights.targets.set(v, ch === null ? "" : `${ch}%`);
+      if (f.field === "target") highlights.targets.set(v, ch === null ? "" : `${ch}%`);
     });
     if (f.values.length > 60) group.append(el("div", { class: "hint" }, `and ${f.values.length - 60} more`));
     rest.append(group);
@@ -615,12 +620,7 @@ function renderLog(conn) {
 }
 
 function animate(events) {
-  for (const e of events.slice(-12)) {
-    if (e.kind === "shot" && e.from_cell !== undefined) page.map.line(e.from_cell, e.cell);
-    if ((e.kind === "shot" || e.kind === "combat") && e.cell !== undefined) page.map.flash([e.cell], "flash");
-    if (e.kind === "destroyed" && e.cell !== undefined) page.map.flash([e.cell], "flash-red");
-    if (e.kind === "move" && e.to !== undefined) page.map.flash([e.to]);
-  }
+  if (page.rs.animate) for (const e of events.slice(-12)) page.rs.animate(page.map, e);
 }
 
 function showFinal(view, events) {
@@ -681,19 +681,16 @@ document.addEventListener("keydown", (e) => {
   } else if (e.key === "e") {
     const f = families().find((x) => x.field === null && /^(done|end)/.test(x.kind));
     if (f) decide(make(f, null));
+  } else if (page.rs.keyKinds?.[e.key] && families().some((x) => x.kind === page.rs.keyKinds[e.key])) {
+    decide(make(families().find((x) => x.kind === page.rs.keyKinds[e.key]), null));
   } else if (e.key === "n") {
-    const f = families().find((x) => x.kind === "next_unit");
-    if (f) decide(make(f, null));
-    else nextUnit();
+    nextUnit();
   } else if (e.key === "u") {
     undo();
   } else if (e.key === "l") {
     toggleSight();
   } else if (e.key === "g") {
     goOn();
-  } else if (e.key === "h") {
-    const f = families().find((x) => x.kind === "hold_fire");
-    if (f) decide(make(f, null));
   } else if (e.key === "Tab" && legal) {
     if (nextUnit()) e.preventDefault();
   }

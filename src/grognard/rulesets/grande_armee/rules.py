@@ -30,6 +30,7 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
     decision_types = D.ALL
     state_type = LGAState
     reaction_events = ("combat",)  # §5.65-5.66: the defender may reinforce or withdraw after each attack
+    cell_format = "column,row"  # §2.2: areas are named by column and row
 
     @classmethod
     def scenario_dir(cls) -> Path:
@@ -85,7 +86,7 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
         )
         step = Step(state.rng)
         state = self.sequence.enter(state, 0, step)
-        return self._remember(replace(state, rng=step.dice.state))
+        return self._remember(replace(state, rng=step.rng))
 
     # --- asking ----------------------------------------------------------------------------------------
     def turn(self, state: LGAState) -> Turn:
@@ -278,6 +279,11 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
 
     def map_json(self) -> dict[str, Any]:
         return public_map(self.ctx.board)
+
+    def turns_played(self, state: LGAState) -> int:
+        """The seasons begun (each a French and an Allied player turn, §2.7), as the scenario counts its turns."""
+        start_year, start_season = self.scenario.start
+        return (state.year - start_year) * len(self.ctx.tables.seasons) + state.season - start_season + 1
 
 
 __all__ = ["OFF_MAP", "GrandeArmee"]

@@ -36,7 +36,7 @@ class Board:
         self.reaches: dict[tuple[object, ...], tuple[EdgeCosts, Reach]] = {}
         # moves._field for the last state asked; a computer player has a board of its own (ai Player.rules), so
         # this never hands it a real state
-        self.field_memo: tuple[PGState, str, Any] | None = None
+        self.field_memo: tuple[PGState, str, tuple[frozenset[int], frozenset[int], frozenset[int]]] | None = None
         self._sights: dict[tuple[object, ...], SightCache] = {}
         self._last_sight: tuple[object, object, SightCache] | None = None
         self._weather: dict[int, Weather] = {}

@@ -259,10 +259,10 @@ def finish_walk(ctx: Ctx, state: PGState, step: Step) -> PGState:
         if target is not None and unit.mp >= 0 and not unit.fired:
             state = resolve_assault(ctx, state, step, unit.id, target.id)
     elif w.then == "load":
-        cargo = state.find(w.target)
-        if cargo is not None and cargo.cell == unit.cell and unit.mp >= 2 and not unit.cargo:
-            carrier = replace(unit, cargo=cargo.id, mp=unit.mp - 2)  # loading costs 1 movement point (p.26)
-            cargo = replace(cargo, carried_by=unit.id, moved=True)
+        found = state.find(w.target)
+        if found is not None and found.cell == unit.cell and unit.mp >= 2 and not unit.cargo:
+            carrier = replace(unit, cargo=found.id, mp=unit.mp - 2)  # loading costs 1 movement point (p.26)
+            cargo = replace(found, carried_by=unit.id, moved=True)
             state = state.with_units({carrier.id: carrier, cargo.id: cargo})
             ctx.emit(
                 step,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -42,7 +43,8 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
     seats = SIDES
     decision_types = D.ALL
     state_type = PGState
-    hotseat_options: ClassVar[dict[str, Any]] = {"view": "full"}  # PG p.33: two players at one screen
+    hotseat_options: ClassVar[Mapping[str, Any]] = {"view": "full"}  # PG p.33: two players at one screen
+    match_option = "player1"  # PG p.3: the match game, player 1 attacker in one game and defender in the other
     option_specs = (
         OptionSpec(
             "kill",
@@ -102,12 +104,6 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
         from .general import General
 
         return {"general": lambda seed, level: General(seed, level)}
-
-    @classmethod
-    def match_game(cls, args: Any, options: dict[str, Any], simulate: Any, outcome: Any) -> dict[str, Any]:
-        from .match import play_match
-
-        return play_match(cls, args, options, simulate, outcome)
 
     def __init__(self, scenario: PGScenario, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(scenario, options)
@@ -177,7 +173,7 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
         if phase is Phase.PLACEMENT:
             ss = state.side_state(seat)
             choices = [
-                Choice(D.Place, {"type": t}, (lambda t=t: setup.placement_cells(ctx, state, t)))
+                Choice(D.Place, {"type": t}, partial(setup.placement_cells, ctx, state, t))
                 for t in dict.fromkeys(ss.pool)
             ]
             choices += [
@@ -277,20 +273,16 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
         for u in own_units(state, seat):
             ut = ctx.tables.units[u.type]
             if moves.can_move(ctx, u):
-                choices.append(Choice(D.Move, {"unit": u.id}, (lambda u=u: moves.destinations(ctx, state, u))))
+                choices.append(Choice(D.Move, {"unit": u.id}, partial(moves.destinations, ctx, state, u)))
                 if ut.has("assault") and not u.fired:
-                    choices.append(
-                        Choice(D.Assault, {"unit": u.id}, (lambda u=u: moves.assault_targets(ctx, state, u)))
-                    )
+                    choices.append(Choice(D.Assault, {"unit": u.id}, partial(moves.assault_targets, ctx, state, u)))
                 if ut.has("carrier"):
                     if u.cargo:
                         choices.append(
-                            Choice(D.Unload, {"unit": u.id}, (lambda u=u: moves.unload_destinations(ctx, state, u)))
+                            Choice(D.Unload, {"unit": u.id}, partial(moves.unload_destinations, ctx, state, u))
                         )
                     else:
-                        choices.append(
-                            Choice(D.Load, {"unit": u.id}, (lambda u=u: moves.load_candidates(ctx, state, u)))
-                        )
+                        choices.append(Choice(D.Load, {"unit": u.id}, partial(moves.load_candidates, ctx, state, u)))
             if moves.can_work(ctx, u):
                 if moves.bridge_sites(ctx, state, u):
                     builders.append(u.id)
@@ -452,3 +444,6 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
 
     def map_json(self) -> dict[str, Any]:
         return self.scenario.map.to_public()
+
+    def turns_played(self, state: PGState) -> int:
+        return state.turn
