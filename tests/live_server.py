@@ -23,15 +23,17 @@ def free_port() -> int:
 class Server:
     """``grognard serve`` on a free port with its own database; ``kill`` is a SIGKILL, as a crash would be."""
 
-    def __init__(self, db: Path, *extra: str) -> None:
+    def __init__(self, db: Path, *extra: str, toys: bool = False) -> None:
         self.db = db
         self.extra = list(extra)
+        self.toys = toys  # serve the test rulesets too (tests/serve_toys.py)
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> Server:
-        cmd = [sys.executable, "-m", "grognard", "serve", "--port", str(self.port), "--db", str(self.db), *self.extra]
+        launcher = [str(Path(__file__).parent / "serve_toys.py")] if self.toys else ["-m", "grognard"]
+        cmd = [sys.executable, *launcher, "serve", "--port", str(self.port), "--db", str(self.db), *self.extra]
         log = self.db.with_suffix(".log")
         with open(log, "ab") as out:
             self.proc = subprocess.Popen(cmd, stdout=out, stderr=out, env={**os.environ})

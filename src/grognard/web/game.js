@@ -217,8 +217,12 @@ function make(family, value) {
 
 // --- the legal decisions, sorted by how the page shows them ------------------------------------------------
 function families() {
-  return current()?.update?.legal?.choices?.filter((f) => f.field === null || f.values.length) || [];
+  return current()?.update?.legal?.choices?.filter((f) => f.field === null || (f.values ? f.values.length : f.size)) || [];
 }
+
+// A family too large to list (a plotted path) is composed on the map: its hint names the cells it may use; the
+// server checks the whole and names the rule a refused one breaks.
+const composed = (f) => f.values === null;
 
 const keyOf = (f) => JSON.stringify([f.kind, f.fixed]);
 
@@ -235,19 +239,22 @@ function onMapUnit(uid) {
 // a location family for a unit on the map is shown when that unit is selected; one without (placement by
 // type, a unit still to be built) is armed from the panel
 function armable(f) {
-  return CELL_FIELDS.has(f.field) && !("unit" in f.fixed && onMapUnit(f.fixed.unit));
+  return !composed(f) && CELL_FIELDS.has(f.field) && !("unit" in f.fixed && onMapUnit(f.fixed.unit));
 }
 
 function unitActions(uid) {
   const cells = [];
   const targets = [];
   const buttons = [];
+  const paths = [];
   for (const f of families()) {
-    if (f.fixed.unit === uid && CELL_FIELDS.has(f.field) && !armable(f)) cells.push(f);
+    if (composed(f)) {
+      if (f.fixed.unit === uid) paths.push(f);
+    } else if (f.fixed.unit === uid && CELL_FIELDS.has(f.field) && !armable(f)) cells.push(f);
     else if (f.fixed.unit === uid && UNIT_FIELDS.has(f.field)) targets.push(f);
     else if (f.field === "unit" && f.values.includes(uid) && !("target" in f.fixed)) buttons.push(f);
   }
-  return { cells, targets, buttons };
+  return { cells, targets, buttons, paths };
 }
 
 function chanceOf(legal, firer, target) {
@@ -270,7 +277,11 @@ function clickCell(cell) {
   if (!update) return;
   const units = [...unitsOf(update.view).values()].filter((u) => u.cell === cell && !u.carried_by);
   const armed = families().find((f) => keyOf(f) === page.armed);
-  if (armed && armed.values.includes(cell)) return decide(make(armed, cell));
+  if (armed && !composed(armed) && armed.values.includes(cell)) return decide(make(armed, cell));
+  if (page.path && page.selected) {
+    page.path.push(cell);
+    return renderPanel();
+  }
   if (page.selected) {
     const acts = unitActions(page.selected);
     const target = units.find((u) => acts.targets.some((f) => f.values.includes(u.id)));
@@ -328,6 +339,7 @@ const cellClass = (f, cell, c) => (page.rs.cellClass ? page.rs.cellClass(f, cell
 function select(uid) {
   page.selected = uid;
   page.armed = null;
+  page.path = null;
   const u = unitsOf(current()?.update?.view).get(uid);
   drawView(); // a ruleset may show the selected unit on top of its stack
   renderPanel();
@@ -418,10 +430,16 @@ function showInfo(cell) {
 }
 
 // --- drawing -----------------------------------------------------------------------------------------------
+// the seats that must decide now: one, or several giving their orders at the same time
+const deciding = (view) => view.turn.deciding || (view.turn.seat ? [view.turn.seat] : []);
+const sideName = (seat) => (page.rs.sideName ? page.rs.sideName(seat) : seat);
+
 function whose(view) {
-  const mine = view.turn.seat === page.active && !view.over;
-  const waiting = page.rs.sideName ? page.rs.sideName(view.turn.seat) : view.turn.seat;
-  return el("span", { id: "whose", class: mine ? "yours" : "" }, view.over ? "" : mine ? "your decision" : `waiting for ${waiting}`);
+  const all = deciding(view);
+  const mine = all.includes(page.active) && !view.over;
+  const others = all.filter((s) => s !== page.active).map(sideName).join(" and ");
+  const text = view.over ? "" : mine ? (others ? `your orders (${others} at the same time)` : "your decision") : `waiting for ${others}`;
+  return el("span", { id: "whose", class: mine ? "yours" : "" }, text);
 }
 
 function render() {
@@ -499,7 +517,7 @@ function renderPanel() {
     panel.append(el("button", { class: "undo", title: "u", onclick: undo }, "Undo my last order", el("kbd", {}, "u")));
   }
   if (!legal) {
-    const who = page.rs.sideName ? page.rs.sideName(update.view.turn.seat) : update.view.turn.seat;
+    const who = deciding(update.view).filter((s) => s !== page.active).map(sideName).join(" and ");
     panel.append(el("p", { class: "muted" }, update.view.over ? "The game is over." : `Waiting for ${who}…`));
     if (page.rs.panelTop) panel.append(...page.rs.panelTop(update, c));
     paint(highlights);
@@ -543,9 +561,23 @@ function renderPanel() {
       }
       box.append(el("div", { class: "hint" }, `${human(f.kind)}: click a highlighted unit`));
     }
+    for (const f of acts.paths) {
+      const path = page.path || [];
+      for (const cell of f.hint || []) if (!highlights.cells.has(cell)) highlights.cells.set(cell, "hl-other");
+      for (const cell of path) highlights.cells.set(cell, "hl-path");
+      const where = (cell) => page.map?.layout?.label(cell) ?? cell;
+      box.append(
+        el("div", { class: "hint compose", "data-kind": f.kind }, page.path ? `${familyName(f)}: ${path.length ? path.map(where).join(" → ") : "click the hexes in order"}` : `${familyName(f)}: compose it on the map`),
+        page.path
+          ? el("span", {},
+              el("button", { class: "send", "data-kind": f.kind, disabled: path.length ? null : "", onclick: () => { const v = page.path; page.path = null; decide(make(f, v)); } }, `Give the order (${path.length})`),
+              el("button", { class: "secondary", onclick: () => { page.path = null; renderPanel(); } }, "Clear"))
+          : el("button", { class: "compose", "data-kind": f.kind, onclick: () => { page.path = []; renderPanel(); } }, `${cap(familyName(f))}…`),
+      );
+    }
     if (page.rs.unitOrders) box.append(...page.rs.unitOrders(u, c));
     for (const f of acts.buttons) box.append(el("button", { "data-kind": f.kind, onclick: () => decide(make(f, page.selected)) }, describeOption(f, page.selected)));
-    if (acts.cells.length + acts.targets.length + acts.buttons.length === 0) box.append(el("div", { class: "hint" }, "no orders for this unit now"));
+    if (acts.cells.length + acts.targets.length + acts.buttons.length + acts.paths.length === 0) box.append(el("div", { class: "hint" }, "no orders for this unit now"));
     panel.append(box);
   }
   // the units that have orders now, to pick from the panel as well as the map
@@ -575,7 +607,7 @@ function renderPanel() {
     }
   }
   for (const f of families()) {
-    if (arms.includes(f)) continue;
+    if (arms.includes(f) || composed(f)) continue;
     if ("unit" in f.fixed && (CELL_FIELDS.has(f.field) || UNIT_FIELDS.has(f.field)) && !offer) continue; // on the map
     if (f.field === "unit" && !("target" in f.fixed) && !page.rs.listed?.(f) && !offer) continue; // per unit
     if (f.field === null) {
