@@ -45,7 +45,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p = sub.add_parser("play", help="play in the terminal against the computer or hot-seat")
     p.add_argument("game")
     p.add_argument("scenario")
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--seed", type=int, default=None, help="the game's seed (default: a fresh one from the system)")
     p.add_argument("--players", default=None, help="seat=human|kind[:level],...; default: you play the first seat")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     p.add_argument("--save", metavar="FILE", help="save file, written after every decision")

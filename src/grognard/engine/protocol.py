@@ -230,6 +230,10 @@ class Ruleset(ABC, Generic[S, Sc]):
         """The cell a person names by ``label`` in :attr:`cell_format`; raises ``ValueError`` for no such cell."""
         raise ValueError(f"{self.name} names cells by number")
 
+    def cell_label(self, cell: int) -> str:
+        """A cell as :attr:`cell_format` writes it (the terminal lists decisions so); its number by default."""
+        return str(cell)
+
     def turns_played(self, state: S) -> int:
         """How many of the scenario's turns (``ScenarioInfo.turns``: La Grande Armée's seasons) have begun, as
         ``grognard simulate --json`` reports them; 0 for a ruleset that counts no turns."""

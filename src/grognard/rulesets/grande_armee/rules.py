@@ -277,6 +277,9 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
         """An area from its name, ``column,row`` (§2.2), as a person types it at the terminal."""
         return self.ctx.board.grid.parse(label)
 
+    def cell_label(self, cell: int) -> str:
+        return self.ctx.board.grid.label(cell)
+
     def map_json(self) -> dict[str, Any]:
         return public_map(self.ctx.board)
 

@@ -45,6 +45,7 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
     state_type = PGState
     hotseat_options: ClassVar[Mapping[str, Any]] = {"view": "full"}  # PG p.33: two players at one screen
     match_option = "player1"  # PG p.3: the match game, player 1 attacker in one game and defender in the other
+    cell_format = "column,row, as the map writes them (3,13)"
     option_specs = (
         OptionSpec(
             "kill",
@@ -441,6 +442,12 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
         from .view import explain
 
         return explain(self.ctx, state, seat, decision, legal, super().explain(state, seat, decision, legal))
+
+    def parse_cell(self, label: str) -> int:
+        return self.scenario.map.grid.parse(label)
+
+    def cell_label(self, cell: int) -> str:
+        return self.scenario.map.grid.label(cell)
 
     def map_json(self) -> dict[str, Any]:
         return self.scenario.map.to_public()
