@@ -116,7 +116,9 @@ $("new-game").addEventListener("submit", async (e) => {
   const seats = seatsChosen();
   $("start").disabled = true;
   try {
-    const seed = $("seed").value === "" ? undefined : Number($("seed").value);
+    // a game with a person elsewhere gets a secret seed from the server (docs/server.md): none is sent for it
+    const remote = Object.values(seats).some((s) => s.kind === "remote");
+    const seed = remote || $("seed").value === "" ? undefined : Number($("seed").value);
     const res = await api("/api/games", { method: "POST", body: { game: g.id, scenario, options: optionsChosen(), seats, seed } });
     const mine = {};
     const invites = {};
