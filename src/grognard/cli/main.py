@@ -205,6 +205,8 @@ def cmd_show(args: argparse.Namespace) -> int:
         game = load_game(args.game_or_file)
     else:
         game = new_game(rulesets.get(args.game_or_file), args.scenario, None, 1)
+    if args.seat is not None and args.seat not in game.rules.seats:
+        raise GrognardError(f"no seat {args.seat!r} in {game.rules.name}: {', '.join(game.rules.seats)}")
     seat = args.seat if not game.over else None
     print(game.rules.render_text(game.state, seat))
     return 0

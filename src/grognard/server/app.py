@@ -354,8 +354,19 @@ def serve(
     fsync: bool = False,
     snapshot_every: int = SNAPSHOT_EVERY,
 ) -> None:
+    """Open the store, bind the port, and only then tell the address; each failure is one clear line."""
+    import socket
+
     import uvicorn
 
+    if not 0 < port < 65536:
+        raise GrognardError(f"--port {port} is not a port: give 1 to 65535")
     app = create_app(db, fsync=fsync, snapshot_every=snapshot_every)
+    try:
+        sock = socket.create_server((host, port))
+    except OSError as e:
+        app.state.store.close()
+        raise GrognardError(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
     print(f"grognard: open http://{host}:{port}/ in a browser (games are kept in {db})", flush=True)
-    uvicorn.run(app, host=host, port=port, ws_max_size=limits.WS_FRAME, log_level="warning")
+    config = uvicorn.Config(app, ws_max_size=limits.WS_FRAME, log_level="warning")
+    uvicorn.Server(config).run(sockets=[sock])
