@@ -218,3 +218,12 @@ def test_a_write_killed_midway_leaves_no_temporary_file_after_the_next_write(tmp
     write_save(finished_game(5), path)
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
     assert load_game(path).digest() == finished_game(5).digest()
+
+
+def test_a_save_built_in_memory_passes_the_check_as_its_file_does(tmp_path):
+    """The check compares records as JSON reads them: the document in memory (tuples) and the file agree."""
+    from grognard.persistence import check_save, save_document
+
+    path = finished_pg_save(tmp_path)
+    game = load_game(path)
+    assert check_save(save_document(game)).ok and check_save(path).ok

@@ -346,6 +346,11 @@ def _events_json(game: Game) -> list[Any]:
     return [{"kind": e.kind, "text": e.text, "data": codec.encode(e.data), "seen_by": e.seen_by} for e in game.events]
 
 
+def _plain(value: Any) -> Any:
+    """A value as JSON reads it back (a document built in memory holds tuples where a file holds lists)."""
+    return json.loads(json.dumps(value))
+
+
 def _check_records(doc: Mapping[str, Any], game: Game) -> None:
     """Every digest and record the save holds equals the re-run game's."""
     n = len(game.log)
@@ -366,9 +371,8 @@ def _check_records(doc: Mapping[str, Any], game: Game) -> None:
             same = False
         if not same:
             raise _Refused(f"the snapshot's state differs from the state after decision {n} (the file was altered)", n)
-        events = json.loads(json.dumps(_events_json(game)))
-        if snap.get("events") != events or snap.get("event_counts") != list(game.event_counts):
+        if _plain(snap.get("events")) != _plain(_events_json(game)) or snap.get("event_counts") != game.event_counts:
             raise _Refused("the snapshot's event log differs from the re-run one (the file was altered)", n)
     result = game.result()
-    if "result" in doc and (result is None or json.loads(json.dumps(result.to_json())) != doc["result"]):
+    if "result" in doc and (result is None or _plain(result.to_json()) != _plain(doc["result"])):
         raise _Refused("the recorded result differs from the re-run game's", n)

@@ -79,7 +79,7 @@ def _seats(body: dict[str, Any]) -> dict[str, dict[str, Any]]:
         raise Refused("'seats' maps each seat to {kind, player}")
     for spec in seats.values():
         for key in ("kind", "player"):
-            if key in spec and spec[key] is not None:
+            if spec.get(key):  # empty: the default (a person; the general)
                 limits.name(spec[key], f"a seat's '{key}'")
     return seats
 
