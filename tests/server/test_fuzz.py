@@ -164,7 +164,8 @@ def target(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Target]:
     server = Server(tmp_path_factory.mktemp("fuzz") / "games.db").start()
     try:
         game, tokens = server.create(HOTSEAT, seed=5)
-        with connect(server.url.replace("http", "ws") + f"/api/games/{game}/ws", max_size=2**24, ping_interval=None) as ws:
+        url = server.url.replace("http", "ws") + f"/api/games/{game}/ws"
+        with connect(url, max_size=2**24, ping_interval=None) as ws:  # a ping would draw from random mid-example
             t = Target(server, game, tokens, ws)
             yield t
             t.client.close()
