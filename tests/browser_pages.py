@@ -111,7 +111,8 @@ def hidden_absent(player: Player, server: Server, game_id: str, seat: str) -> tu
     text = received(player)
     page_html = player.page.content()
     assert [u for u in hidden if u in text] == []
-    assert [u for u in hidden if u in page_html] == []
+    found = [u for u in hidden if u in page_html]
+    assert found == [], [page_html[max(0, page_html.index(u) - 200) : page_html.index(u) + 80] for u in found]
     return full, hidden
 
 

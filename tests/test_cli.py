@@ -81,7 +81,7 @@ def test_replay_verify_rejects_a_changed_digest(capsys, finished, tmp_path):
     [
         (lambda text: text[: len(text) // 2], "truncated"),
         (lambda text: "nonsense", "corrupt save"),
-        (lambda text: text.replace('"version": 1', '"version": 99'), "version 99 is not supported"),
+        (lambda text: text.replace('"version": 2', '"version": 99'), "version 99 is not supported"),
         (lambda text: "[1, 2, 3]", "not a grognard save"),
     ],
     ids=["truncated", "garbage", "future-version", "not-a-save"],

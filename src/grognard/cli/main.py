@@ -178,13 +178,17 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from grognard.persistence import load_game, verify_save
+    from grognard.persistence import check_save
 
+    report = check_save(args.file)  # the one check of a save (persistence.saves), as load_game and uploads
+    if not report.ok:
+        print(f"grognard: {report.message}", file=sys.stderr)
+        return 2
     if args.verify:
-        report = verify_save(args.file)
-        print(report.message, file=sys.stdout if report.ok else sys.stderr)
-        return 0 if report.ok else 1
-    game = load_game(args.file, replay=True)
+        print(report.message)
+        return 0
+    game = report.game
+    assert game is not None
     result = game.result()
     print(f"{game.rules.name}: {game.rules.scenario.info.name}, {len(game.log)} decisions")
     if result:
@@ -202,6 +206,8 @@ def cmd_show(args: argparse.Namespace) -> int:
         game = load_game(args.game_or_file)
     else:
         game = new_game(rulesets.get(args.game_or_file), args.scenario, None, 1)
+    if args.seat is not None and args.seat not in game.rules.seats:
+        raise GrognardError(f"no seat {args.seat!r} in {game.rules.name}: {', '.join(game.rules.seats)}")
     seat = args.seat if not game.over else None
     print(game.rules.render_text(game.state, seat))
     return 0

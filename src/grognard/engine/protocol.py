@@ -195,6 +195,7 @@ class Ruleset(ABC, Generic[S, Sc]):
     # kinds of events after which a computer that has the turn waits for a person who may react (``Turn.optional``,
     # e.g. La Grande Armée's reinforce and withdraw after an attack) until that person lets it go on
     reaction_events: ClassVar[tuple[str, ...]] = ()
+    version: ClassVar[int] = 1  # of the rules: saves record it, and one of another version is refused
     _codec: ClassVar[DecisionCodec | None] = None
 
     def __init__(self, scenario: Sc, options: Mapping[str, Any] | None = None) -> None:
@@ -254,14 +255,20 @@ class Ruleset(ABC, Generic[S, Sc]):
         return [cls.load_scenario(i).info for i in cls.scenario_ids()]
 
     @classmethod
+    def scenario_by_id(cls, sid: str) -> Sc:
+        """A bundled scenario by its id, one of :meth:`scenario_ids`; nothing else is opened (the server and
+        saves use only this, so no name a client sends reaches a file outside the bundled data)."""
+        ids = cls.scenario_ids()
+        if sid not in ids:
+            raise DataError(cls.id, "scenario", f"no scenario {sid[:80]!r}; {nearest(sid[:80], ids)}")
+        return cls.read_scenario(cls.scenario_dir() / f"{sid}.json")
+
+    @classmethod
     def load_scenario(cls, ref: str | Path) -> Sc:
-        """A bundled scenario by id, or a user's scenario file by path."""
+        """A bundled scenario by id, or a user's scenario file by path (the command line's explicit use)."""
         text = str(ref)
-        bundled = cls.scenario_dir() / f"{text}.json"
         if "/" not in text and "\\" not in text and not text.endswith(".json"):
-            if not bundled.is_file():
-                raise DataError(cls.id, "scenario", f"no scenario {text!r}; {nearest(text, cls.scenario_ids())}")
-            return cls.read_scenario(bundled)
+            return cls.scenario_by_id(text)
         path = Path(ref)
         if not path.is_file():
             raise DataError(str(path), "", "scenario file not found")

@@ -89,7 +89,7 @@ function onMessage(conn, msg) {
     conn.seat = msg.seat;
     page.seats = Object.keys(msg.seats);
     setStatus("connected");
-    ensureMap(msg.game, msg.scenario);
+    ensureMap(msg.game, msg.scenario, conn.token);
     $("title").textContent = msg.scenario_name;
     $("title").title = `${msg.game_name}: ${msg.scenario_name}`;
     document.title = `${msg.scenario_name} · grognard`;
@@ -154,11 +154,11 @@ function current() {
   return page.conns.get(page.active);
 }
 
-async function ensureMap(game, scenario) {
+async function ensureMap(game, scenario, token) {
   const key = `${game}/${scenario}`;
   if (page.mapKey === key) return;
   page.mapKey = key;
-  const [data, rs] = await Promise.all([api(`/api/maps/${encodeURIComponent(game)}/${encodeURIComponent(scenario)}`), rulesetModule(game)]);
+  const [data, rs] = await Promise.all([api(`/api/games/${encodeURIComponent(gameId)}/map`, { token }), rulesetModule(game)]);
   page.rs = rs;
   document.body.classList.add(`ruleset-${game}`); // for a ruleset's own style
   rs.setMap?.(data);
@@ -761,7 +761,7 @@ async function startReplay(token) {
   page.replay = { token, step: 0, ...(await api(`/api/games/${encodeURIComponent(gameId)}/replay`, { token })) };
   page.active = "replay";
   setStatus("replay");
-  await ensureMap(info.game, info.scenario);
+  await ensureMap(info.game, info.scenario, token);
   await showStep(0);
 }
 

@@ -183,9 +183,8 @@ def explain(ctx: Ctx, state: LGAState, seat: str, d: Decision, default: IllegalD
     """Name the manual's rule that refuses a decision, where one applies."""
     uid = getattr(d, "unit", "")
     unit = state.find(uid) if isinstance(uid, str) and uid else None
-    if uid and unit is None:
-        return IllegalDecision(f"there is no unit {uid!r}")
-    if unit is not None and ctx.side(unit) != seat:
+    if uid and (unit is None or ctx.side(unit) != seat):
+        # the same words for an enemy unit and an id that names nothing: a refusal tells no more than the view
         return IllegalDecision(f"{uid} is not one of your units")
     board = ctx.board
     if isinstance(d, D.Move) and unit is not None:

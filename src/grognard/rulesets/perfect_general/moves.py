@@ -171,20 +171,31 @@ def start_unload(ctx: Ctx, state: PGState, step: Step, carrier_id: str, to: int)
     carrier = state.unit(carrier_id)
     cargo = state.unit(carrier.cargo)
     path = unit_reach(ctx, state, carrier, mp=carrier.mp - 2).path(to)
+    before = state
     cargo = replace(cargo, carried_by="", cell=carrier.cell, unloaded=True, moved=True)
     carrier = replace(carrier, cargo="", mp=carrier.mp - 2)
     state = state.with_units({cargo.id: cargo, carrier.id: carrier})
-    name = ctx.tables.units[cargo.type].name
-    ctx.emit(
-        step,
-        "unload",
-        f"{carrier.side} unloads {name} at {ctx.board.grid.label(carrier.cell)}",
-        ctx.who_knows(state, carrier),
-        unit=carrier.id,
-        cargo=cargo.id,
-        cell=carrier.cell,
-    )
+    at = ctx.board.grid.label(carrier.cell)
+    _cargo_event(ctx, before, step, "unload", carrier, cargo, f"{carrier.side} unloads {{}} at {at}")
     return _walk(ctx, replace(state, walk=Walk(carrier.id, tuple(path[1:]), unloaded=cargo.id)), step)
+
+
+def _cargo_event(ctx: Ctx, before: PGState, step: Step, kind: str, carrier: Unit, cargo: Unit, text: str) -> None:
+    """A load or unload, seen by whoever sees the carrier (``text`` has a ``{}`` for the cargo). The cargo is
+    named only to a side that knows of it (``view.hidden_units`` before the event): an enemy that sees the
+    carrier but never saw the cargo gets a copy without it, as a target gets a shot without its unseen firer."""
+    from .view import hidden_units  # view imports the rules that import this module
+
+    seen = ctx.who_knows(before, carrier)
+    blind = tuple(s for s in seen if s != cargo.side and cargo.id in hidden_units(ctx, before, s))
+    name = ctx.tables.units[cargo.type].name
+    data = {"unit": carrier.id, "cargo": cargo.id, "cell": carrier.cell}
+    if not blind:
+        ctx.emit(step, kind, text.format(name), seen, **data)
+        return
+    step.emit(kind, text.format(name), tuple(s for s in seen if s not in blind), **data)
+    step.emit(kind, text.format("a unit"), blind, **{**data, "cargo": None})
+    step.reveal()  # the enemy saw the carrier load or unload: no taking it back
 
 
 # --- walking hex by hex ---------------------------------------------------------------------------------------
@@ -261,18 +272,12 @@ def finish_walk(ctx: Ctx, state: PGState, step: Step) -> PGState:
     elif w.then == "load":
         found = state.find(w.target)
         if found is not None and found.cell == unit.cell and unit.mp >= 2 and not unit.cargo:
+            before = state
             carrier = replace(unit, cargo=found.id, mp=unit.mp - 2)  # loading costs 1 movement point (p.26)
             cargo = replace(found, carried_by=unit.id, moved=True)
             state = state.with_units({carrier.id: carrier, cargo.id: cargo})
-            ctx.emit(
-                step,
-                "load",
-                f"{unit.side} {ctx.tables.units[unit.type].name} loads {ctx.tables.units[cargo.type].name}",
-                ctx.who_knows(state, carrier),
-                unit=unit.id,
-                cargo=cargo.id,
-                cell=unit.cell,
-            )
+            text = f"{unit.side} {ctx.tables.units[unit.type].name} loads {{}}"
+            _cargo_event(ctx, before, step, "load", carrier, cargo, text)
     return state
 
 

@@ -186,8 +186,9 @@ def explain(
 ) -> IllegalDecision:
     """Name the manual's rule that refuses an order, where one applies."""
     unit = state.find(getattr(d, "unit", "")) if hasattr(d, "unit") else None
-    if unit is not None and unit.side != seat:
-        return IllegalDecision(f"{unit.id} is not one of your units")
+    if hasattr(d, "unit") and (unit is None or unit.side != seat):
+        # the same words for an enemy unit, seen or hidden, and an id that names nothing: a refusal tells no more
+        return IllegalDecision(f"{d.unit} is not one of your units")
     if isinstance(d, D.Fire | D.ReturnFire | D.PassingFire) and unit is not None:
         target = state.find(d.target)
         if unit.fired:
