@@ -106,8 +106,7 @@ class Board:
         idx = np.array(cells, dtype=np.int64)
         limits = self.limits[turn][idx]
         rows = self.vis[idx] & (self.dist[idx] <= limits[:, None])
-        out: BoolArray = rows.any(axis=0)
-        return out
+        return np.asarray(rows.any(axis=0), dtype=np.bool_)
 
     # --- units ----------------------------------------------------------------------------------------
     def spec(self, i: int) -> UnitSpec:

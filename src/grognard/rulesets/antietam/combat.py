@@ -12,7 +12,7 @@ from grognard.engine.events import Step
 
 from .ctx import ENEMY, Ctx
 from .moves import enter
-from .state import GONE, AntietamState, Unit
+from .state import GONE, AntietamState
 
 LOSS_SLOT = {"infantry": 0, "cavalry": 1, "artillery": 2}
 
@@ -67,21 +67,19 @@ def choose_target(ctx: Ctx, state: AntietamState, i: int, occ: dict[int, list[in
     ok = (d <= reach) & (d > 0) & board.vis[u.cell, cells]
     if not ok.any():
         return -1
-    best = min(
-        (int(d[k]), board.grid.coord(int(cells[k]))) for k in np.nonzero(ok)[0]
-    )
+    best = min((int(d[k]), board.grid.coord(int(cells[k]))) for k in np.nonzero(ok)[0])
     return board.grid.from_label(*best[1])
 
 
 # --- casualties --------------------------------------------------------------------------------------------
 def density(ctx: Ctx, state: AntietamState, cell: int, occ: dict[int, list[int]]) -> int:
-    """"Density Modifier = 1% more or less casualties per 12 men more or less than 650 men in square. No more or
+    """ "Density Modifier = 1% more or less casualties per 12 men more or less than 650 men in square. No more or
     less casualties than 25%." Men of infantry and cavalry (guns are not men)."""
     o = ctx.combat["other"]
     men = sum(state.units[j].strength for j in occ.get(cell, ()) if not ctx.board.spec(j).artillery)
     diff = men - o["density_base_men"]
-    pct = abs(diff) // o["density_men_per_percent"] * (1 if diff >= 0 else -1)
-    cap = o["density_cap_percent"]
+    pct = int(abs(diff) // o["density_men_per_percent"]) * (1 if diff >= 0 else -1)
+    cap = int(o["density_cap_percent"])
     return 100 + max(-cap, min(cap, pct))
 
 
@@ -97,9 +95,9 @@ def level_percent(ctx: Ctx, side: str) -> int:
 
 
 def random_percent(step: Step, why: str, ctx: Ctx, sides: tuple[str, ...]) -> int:
-    """"Random Modifier = + or - 50% (.5 to 1.5)": a whole percent from 50 to 150."""
+    """ "Random Modifier = + or - 50% (.5 to 1.5)": a whole percent from 50 to 150."""
     o = ctx.combat["other"]
-    low, high = o["random_low"], o["random_high"]
+    low, high = int(o["random_low"]), int(o["random_high"])
     return low - 1 + step.roll(high - low + 1, why, sides)
 
 
@@ -117,8 +115,8 @@ def fire_modifiers(
     if u.routed:
         mods.append(Modifier("routed", c["mode"]["routed"][0]))
     mods.append(Modifier("density", density(ctx, state, cell, occ)))
-    sides = (side, ENEMY[side])
-    mods.append(Modifier("random", random_percent(step, f"{board.spec(i).name} fire, random modifier", ctx, sides)))
+    # the roll names the firer, so only its side sees it (the target's side sees the casualties)
+    mods.append(Modifier("random", random_percent(step, f"{board.spec(i).name} fire, random modifier", ctx, (side,))))
     o = c["other"]
     mods.append(Modifier("battle time", max(u.op, o["battle_time_min_op"]) * 100 // o["battle_time_divisor"]))
     mods.append(Modifier("fatigue", max(0, 100 - u.fatigue)))  # §IA8.10 "a proportional effect on fire strength"
@@ -132,16 +130,13 @@ def c_terrain(ctx: Ctx, state: AntietamState, cell: int, column: int) -> int:
     return int(ctx.tables.terrain["defence"][terrain_row(ctx, state, cell)][column])
 
 
-def fire(
-    ctx: Ctx, state: AntietamState, i: int, cell: int, step: Step, defensive: bool
-) -> AntietamState:
+def fire(ctx: Ctx, state: AntietamState, i: int, cell: int, step: Step, defensive: bool) -> AntietamState:
     """§IA8.2: unit ``i`` fires into ``cell``."""
     board, c = ctx.board, ctx.combat
     occ = ctx.occupants(state)
     u = state.units[i]
     spec = board.spec(i)
     side = board.side(i)
-    sides = (side, ENEMY[side])
     d = int(board.dist[u.cell, cell])
     # §IA8.9 "Every time a unit fires it has a chance of running out of ammo"
     out_pct = c["ammo"]["out_percent_artillery" if spec.artillery else "out_percent_small_arms"]
@@ -165,13 +160,13 @@ def fire(
         target=board.label(cell),
         casualties=total,
     )
-    ctx.tell(step, "fired_on", f"Fire into {board.label(cell)}: {total} casualties", (ENEMY[side],), target=board.label(cell))
+    ctx.tell(
+        step, "fired_on", f"Fire into {board.label(cell)}: {total} casualties", (ENEMY[side],), target=board.label(cell)
+    )
     return distribute(ctx, state, cell, total, spec.artillery, d, step, melee=False)
 
 
-def recipients(
-    ctx: Ctx, state: AntietamState, cell: int, by_artillery: bool, distance: int, step: Step
-) -> list[int]:
+def recipients(ctx: Ctx, state: AntietamState, cell: int, by_artillery: bool, distance: int, step: Step) -> list[int]:
     """§IA7.7 who shares the casualties of a fire into ``cell``: artillery only if alone in the square or fired
     on by artillery; artillery fire at range 1 strikes one unit (AMB-13 reading)."""
     board = ctx.board
@@ -222,12 +217,10 @@ def fatigue_for_losses(ctx: Ctx, men: int, lost: int) -> int:
     g = ctx.recovery["fatigue_gain"]
     tenths = men * 10 // g["large_unit_men_per_point_divisor"]
     tenths = max(g["large_unit_min"] * 10, min(g["large_unit_max"] * 10, tenths))
-    return lost * 10 // tenths
+    return int(lost * 10 // tenths)
 
 
-def take_losses(
-    ctx: Ctx, state: AntietamState, i: int, casualties: int, guns_lost: bool, step: Step
-) -> AntietamState:
+def take_losses(ctx: Ctx, state: AntietamState, i: int, casualties: int, guns_lost: bool, step: Step) -> AntietamState:
     """One unit takes ``casualties`` (§IA8.2), then checks disruption (§IA8.8) and morale (§IA8.6)."""
     if casualties <= 0:
         return state
@@ -254,8 +247,15 @@ def take_losses(
     state = state.with_unit(i, u)
     if lost:
         state = count_loss(ctx, state, i, lost)
-    ctx.tell(step, "losses", f"{spec.name} loses {lost} {'guns' if spec.artillery else 'men'}", (side,),
-             unit=spec.id, lost=lost, fatigue=gain)
+    ctx.tell(
+        step,
+        "losses",
+        f"{spec.name} loses {lost} {'guns' if spec.artillery else 'men'}",
+        (side,),
+        unit=spec.id,
+        lost=lost,
+        fatigue=gain,
+    )
     if u.strength <= 0:
         return eliminate(ctx, state, i, step, "destroyed")
     # §IA8.8 "about a 40% chance of becoming disrupted per 100 casualties" (AMB-23: 0.4% a casualty)
@@ -311,9 +311,7 @@ def rout(ctx: Ctx, state: AntietamState, i: int, step: Step) -> AntietamState:
     return retreat(ctx, state, i, ctx.recovery["rout"]["retreat_squares"], step, until_clear=False)
 
 
-def retreat(
-    ctx: Ctx, state: AntietamState, i: int, squares: int, step: Step, until_clear: bool
-) -> AntietamState:
+def retreat(ctx: Ctx, state: AntietamState, i: int, squares: int, step: Step, until_clear: bool) -> AntietamState:
     """§IA8.5: up to ``squares`` squares away from the enemy toward the side's rear corner (Confederate upper
     right, Union lower left: map regions ``confederate_rear`` and ``union_rear``). A routed unit that must enter
     an enemy ZOC, or can go nowhere, is eliminated in the basic game (§B3.6). A unit retreating from a melee
@@ -345,8 +343,14 @@ def retreat(
         changed = {j: replace(state.units[j], fatigue=state.units[j].fatigue + extra) for j in occ.get(c, ())}
         changed[i] = replace(u, cell=c)
         state = enter(ctx, state.with_units(changed), i, c)
-        ctx.tell(step, "retreat", f"{board.spec(i).name} retreats to {board.label(c)}", (side,),
-                 unit=board.spec(i).id, to=board.label(c))
+        ctx.tell(
+            step,
+            "retreat",
+            f"{board.spec(i).name} retreats to {board.label(c)}",
+            (side,),
+            unit=board.spec(i).id,
+            to=board.label(c),
+        )
         if in_zoc:
             break
     return state
@@ -411,15 +415,19 @@ def melee_phase(ctx: Ctx, state: AntietamState, phasing: str, step: Step) -> Ant
             u = state.units[j]
             if board.side(j) != defender or not u.ammo:
                 continue
-            squares = sorted({state.units[a].cell for a in groups[cell] if state.units[a].cell >= 0},
-                             key=board.grid.coord)
+            squares = sorted(
+                {state.units[a].cell for a in groups[cell] if state.units[a].cell >= 0}, key=board.grid.coord
+            )
             if squares:
                 state = fire(ctx, state, j, squares[0], step, defensive=True)
     melee_cost = ctx.tables.cost("melee_attack", "inf") or 0
     for cell in sorted(groups):
         attackers = [
-            a for a in groups[cell]
-            if state.units[a].cell >= 0 and not state.units[a].disrupted and not state.units[a].routed
+            a
+            for a in groups[cell]
+            if state.units[a].cell >= 0
+            and not state.units[a].disrupted
+            and not state.units[a].routed
             and board.grid.adjacent(state.units[a].cell, cell)
         ]
         # §IA8.4 "Units must have enough operation points to fire and melee the same square"
@@ -465,7 +473,13 @@ def melee(
     sides = (phasing, ENEMY[phasing])
     terrain = c_terrain(ctx, state, cell, 1)
     a_str = sum(melee_strength(ctx, state, a, cell, True) for a in attackers)
-    a_str = product(a_str, [Modifier("terrain", terrain), Modifier("random", random_percent(step, "melee attack, random modifier", ctx, sides))])
+    a_str = product(
+        a_str,
+        [
+            Modifier("terrain", terrain),
+            Modifier("random", random_percent(step, "melee attack, random modifier", ctx, sides)),
+        ],
+    )
     d_str = sum(melee_strength(ctx, state, d, cell, False) for d in defenders)
     d_str = product(d_str, [Modifier("random", random_percent(step, "melee defence, random modifier", ctx, sides))])
     diff = int((a_str - d_str) / m["divisor"])  # AMB-17: truncated toward zero
@@ -475,8 +489,14 @@ def melee(
     d_loss = step.roll(r, "melee: defender's losses, random of 25", sides) - 1 + row["defender_plus"]
     a_loss = a_loss * level_percent(ctx, ENEMY[phasing]) // 100
     d_loss = d_loss * level_percent(ctx, phasing) // 100
-    ctx.tell(step, "melee", f"Melee at {board.label(cell)}: {a_str} against {d_str}, differential {diff}; "
-             f"attackers lose {a_loss}, defenders {d_loss}", target=board.label(cell), differential=diff)
+    ctx.tell(
+        step,
+        "melee",
+        f"Melee at {board.label(cell)}: {a_str} against {d_str}, differential {diff}; "
+        f"attackers lose {a_loss}, defenders {d_loss}",
+        target=board.label(cell),
+        differential=diff,
+    )
     # OP: "Melee attack 2", "Melee defence 1 / 2" (down to 0 for the defender, AMB-22)
     melee_cost = ctx.tables.cost("melee_attack", "inf") or 0
     changed = {a: replace(state.units[a], op=state.units[a].op - melee_cost) for a in attackers}
@@ -487,12 +507,17 @@ def melee(
     state = state.with_units(changed)
     state = distribute(ctx, state, cell, d_loss, False, 1, step, melee=True, among=defenders)
     a_cell = state.units[attackers[0]].cell
-    state = distribute(ctx, state, a_cell, a_loss, False, 1, step, melee=True,
-                       among=[a for a in attackers if state.units[a].cell >= 0])
+    state = distribute(
+        ctx, state, a_cell, a_loss, False, 1, step, melee=True, among=[a for a in attackers if state.units[a].cell >= 0]
+    )
     # "Defender's retreat is checked first and then the Attacker is checked"; never both (routed aside)
     standing = [d for d in defenders if state.units[d].cell == cell and not state.units[d].routed]
     limit = ctx.combat["casualties"]["artillery_melee_fatigue_retreat"]
-    if standing and row["defender_retreat"] and step.chance(row["defender_retreat"], "melee: the defender retreats", sides):
+    if (
+        standing
+        and row["defender_retreat"]
+        and step.chance(row["defender_retreat"], "melee: the defender retreats", sides)
+    ):
         for d in standing:
             state = retreat(ctx, state, d, ctx.rules["retreat"]["max_squares"], step, until_clear=True)
     elif row["attacker_retreat"] and step.chance(row["attacker_retreat"], "melee: the attacker retreats", sides):
@@ -521,6 +546,12 @@ def advance(ctx: Ctx, state: AntietamState, cell: int, attackers: list[int], ste
         if ctx.stack_allows(state, a, cell, occ):
             continue
         state = enter(ctx, state.with_unit(a, replace(u, cell=cell)), a, cell)
-        ctx.tell(step, "advance", f"{board.spec(a).name} advances into {board.label(cell)}", (board.side(a),),
-                 unit=board.spec(a).id, to=board.label(cell))
+        ctx.tell(
+            step,
+            "advance",
+            f"{board.spec(a).name} advances into {board.label(cell)}",
+            (board.side(a),),
+            unit=board.spec(a).id,
+            to=board.label(cell),
+        )
     return state

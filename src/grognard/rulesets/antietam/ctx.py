@@ -39,9 +39,7 @@ class Ctx:
         self._zoc: dict[str, tuple[tuple[Unit, ...], frozenset[int]]] = {}
         # §B2.0 the held formations (the table's capitalised keys; the others are its variant and its chance)
         table = self.rules["activation"]["schedule"]
-        self.schedule: dict[str, int] = (
-            {k: v for k, v in table.items() if k[0].isupper()} if options.activation else {}
-        )
+        self.schedule: dict[str, int] = {k: v for k, v in table.items() if k[0].isupper()} if options.activation else {}
         self.formations = tuple(
             next((n for n in (s.corps, s.division) if n in self.schedule), "") if s.side == "union" else ""
             for s in board.specs

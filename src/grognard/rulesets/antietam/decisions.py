@@ -11,10 +11,18 @@ from grognard.engine import Decision
 
 @dataclass(frozen=True, slots=True)
 class Access(Decision):
-    """SPACE BAR / N / U: pick up a friendly unit to give it commands (§B3.1, §B3.3)."""
+    """SPACE BAR / U: pick up a friendly unit to give it commands (§B3.1, §B3.3)."""
 
     kind: ClassVar[str] = "access"
     unit: str
+
+
+@dataclass(frozen=True, slots=True)
+class Next(Decision):
+    """N: go to the next unit in promotion order, the order of the Order of Battle (§B3.3), that has not been
+    picked up this phase."""
+
+    kind: ClassVar[str] = "next"
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,4 +58,4 @@ class EndPhase(Decision):
     kind: ClassVar[str] = "end_phase"
 
 
-ALL = (Access, Move, PutDown, Plot, EndPhase)
+ALL = (Access, Next, Move, PutDown, Plot, EndPhase)

@@ -69,10 +69,10 @@ def activation(ctx: Ctx, state: AntietamState, step: Step) -> AntietamState:
     one_in = ctx.rules["activation"]["schedule"]["early_release_one_in"]
     freed = []
     for f, turn in schedule(ctx).items():
-        if state.turn < turn and f not in state.released:
-            if step.roll(one_in, f"{f}'s command released early (1 in {one_in})") == 1:
-                freed.append(f)
-                ctx.tell(step, "released", f"McClellan releases {f}'s command (§B2.0)", formation=f)
+        held = state.turn < turn and f not in state.released
+        if held and step.roll(one_in, f"{f}'s command released early (1 in {one_in})") == 1:
+            freed.append(f)
+            ctx.tell(step, "released", f"McClellan releases {f}'s command (§B2.0)", formation=f)
     return replace(state, released=(*state.released, *freed))
 
 
@@ -139,13 +139,13 @@ def reinforcement(ctx: Ctx, state: AntietamState, step: Step) -> AntietamState:
     sc = board.scenario
     early = state.early
     one_in = ctx.rules["reinforcements"]["early_chance_one_in"]
-    if not early and any(
+    waiting = any(
         u.cell == OFF_MAP and board.spec(i).earliest_turn <= state.turn < sc.arrival(board.spec(i))
         for i, u in enumerate(state.units)
-    ):
-        if step.roll(one_in, f"A. P. Hill arrives early (1 in {one_in})") == 1:
-            early = True
-            ctx.tell(step, "early", "A. P. Hill's division arrives from Harpers Ferry early")
+    )
+    if not early and waiting and step.roll(one_in, f"A. P. Hill arrives early (1 in {one_in})") == 1:
+        early = True
+        ctx.tell(step, "early", "A. P. Hill's division arrives from Harpers Ferry early")
     state = replace(state, early=early)
     for i, u in enumerate(state.units):
         spec = board.spec(i)
@@ -164,8 +164,14 @@ def reinforcement(ctx: Ctx, state: AntietamState, step: Step) -> AntietamState:
         for c in cells:
             if not ctx.enemy_at(state, c, spec.side, occ) and not ctx.stack_allows(state, i, c, occ):
                 state = enter(ctx, state.with_unit(i, replace(u, cell=c)), i, c)
-                ctx.tell(step, "arrives", f"{spec.name} arrives at {board.label(c)}", (spec.side,),
-                         unit=spec.id, at=board.label(c))
+                ctx.tell(
+                    step,
+                    "arrives",
+                    f"{spec.name} arrives at {board.label(c)}",
+                    (spec.side,),
+                    unit=spec.id,
+                    at=board.label(c),
+                )
                 break
     return state
 
@@ -194,8 +200,9 @@ def begin_combat(ctx: Ctx, side: str, state: AntietamState, step: Step) -> Antie
 # --- 14. victory determination (§IA10) ------------------------------------------------------------------------------
 def victory_determination(ctx: Ctx, state: AntietamState, step: Step) -> AntietamState:
     score = victory.points(ctx, state)
-    ctx.tell(step, "score", f"Victory points: Union {score[0]}, Confederate {score[1]}", union=score[0],
-             confederate=score[1])
+    ctx.tell(
+        step, "score", f"Victory points: Union {score[0]}, Confederate {score[1]}", union=score[0], confederate=score[1]
+    )
     return replace(state, score=score)
 
 

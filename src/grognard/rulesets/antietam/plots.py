@@ -12,6 +12,7 @@ from grognard.engine.errors import IllegalDecision
 from grognard.engine.events import Step
 from grognard.engine.rng import Dice
 
+from .board import BoolArray
 from .combat import in_range
 from .ctx import ENEMY, Ctx
 from .state import AntietamState
@@ -70,13 +71,15 @@ def plot_refusal(ctx: Ctx, state: AntietamState, seat: str, orders: object) -> I
     return None
 
 
-def fire_rows(ctx: Ctx, state: AntietamState, units: list[int]) -> np.ndarray:
+def fire_rows(ctx: Ctx, state: AntietamState, units: list[int]) -> BoolArray:
     """For each unit of ``units``, the squares it can fire into (§IA8.3 range and sight), as boolean rows."""
     board = ctx.board
     cells = np.array([state.units[i].cell for i in units], dtype=np.int64)
-    reach = np.minimum(np.array([board.weapon_range[i] for i in units], dtype=np.int64), board.limits[state.turn][cells])
+    reach = np.minimum(
+        np.array([board.weapon_range[i] for i in units], dtype=np.int64), board.limits[state.turn][cells]
+    )
     d = board.dist[cells]
-    rows: np.ndarray = board.vis[cells] & (d <= reach[:, None]) & (d > 0)
+    rows: BoolArray = board.vis[cells] & (d <= reach[:, None]) & (d > 0)
     return rows
 
 
@@ -90,7 +93,7 @@ def plottable(ctx: Ctx, state: AntietamState, seat: str) -> dict[int, list[int]]
     if not units or not mask.any():
         return {}
     rows = fire_rows(ctx, state, units) & mask
-    hits = rows.any(axis=1)
+    hits = np.asarray(rows.any(axis=1), dtype=np.bool_)
     return {i: [int(c) for c in np.nonzero(rows[k])[0]] for k, i in enumerate(units) if hits[k]}
 
 

@@ -20,7 +20,7 @@ def _digest(ctx: Ctx, view: Mapping[str, Any], seat: str) -> tuple[dict[str, Any
     hit = _CACHE.get(key)
     if hit is not None and hit[0] is view:
         return hit[1], hit[2]
-    state = view["state"] if "state" in view else view
+    state = view.get("state", view)
     grid = ctx.board.grid
     units = {u["id"]: u for u in state["units"] if u["side"] == seat}
     enemies = [grid.parse(u["square"]) for u in state["units"] if u["side"] != seat and u.get("square")]
@@ -38,6 +38,8 @@ def quick_rate(ctx: Ctx, view: Mapping[str, Any], seat: str, d: Decision) -> int
     if isinstance(d, D.Access):
         u = units.get(d.unit)
         return 2 if u is not None and not u["acted"] and u["op"] >= 2 and not u["held"] else -1
+    if isinstance(d, D.Next):
+        return 1
     if isinstance(d, D.Move) and goals:
         a, b = board.grid.parse(d.at), board.grid.parse(d.to)
         near = min(goals, key=lambda g: int(board.dist[a, g]))

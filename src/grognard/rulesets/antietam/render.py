@@ -7,8 +7,16 @@ from .ctx import Ctx
 from .state import AntietamState
 from .view import sighted
 
-TERRAIN_CHARS = {"clear": ".", "town": "#", "woods": "W", "cornfield": ":", "stream": "~", "river": "=",
-                 "ford": "f", "bridge": "b"}
+TERRAIN_CHARS = {
+    "clear": ".",
+    "town": "#",
+    "woods": "W",
+    "cornfield": ":",
+    "stream": "~",
+    "river": "=",
+    "ford": "f",
+    "bridge": "b",
+}
 
 
 def render(ctx: Ctx, state: AntietamState, seat: str | None) -> str:

@@ -22,6 +22,7 @@ from .phases import clock, operations_side, phase_names, turn_sequence
 from .scenario import SCENARIO_DIR, AntietamScenario, read_scenario, scenario_from_document
 from .state import OFF_MAP, AntietamState, Unit
 from .tables import SEATS, load_tables
+from .victory import LEVEL_NAMES
 
 _RULES = load_tables().rules
 
@@ -35,10 +36,15 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
     decision_types = D.ALL
     state_type = AntietamState
     option_specs = (
-        OptionSpec("level", "Level of play (§IA2.1 #1): 3 historical, 1-2 favour the Confederates, 4-5 the Union",
-                   _RULES["options"]["historical_level"], tuple(_RULES["options"]["levels"])),
-        OptionSpec("game", "Basic, intermediate or advanced game (§IA2.1 #4): the basic game so far", "basic",
-                   ("basic",)),
+        OptionSpec(
+            "level",
+            "Level of play (§IA2.1 #1): 3 historical, 1-2 favour the Confederates, 4-5 the Union",
+            _RULES["options"]["historical_level"],
+            tuple(_RULES["options"]["levels"]),
+        ),
+        OptionSpec(
+            "game", "Basic, intermediate or advanced game (§IA2.1 #4): the basic game so far", "basic", ("basic",)
+        ),
         OptionSpec("hidden", "Hidden units (§IA2.1 #5): only sighted enemy units appear", True),
         OptionSpec("activation", "Activation (§IA2.1 #8; §B2.0 the Union corps schedule)", True),
     )
@@ -119,13 +125,24 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
         ctx, board = self.ctx, self.ctx.board
         mine = ctx.side_units(state, seat)
         choices: list[Choice] = []
-        ready = [
-            board.spec(i).id
-            for i in mine
-            if not state.units[i].acted and state.units[i].op > 0 and not locked(ctx, state, i)
-            and not (state.units[i].routed and state.units[i].moved)
-        ]
-        choices.append(Choice(D.Access, values=ready, label="pick up a unit"))
+        ready = [i for i in mine if self._ready(state, i)]
+        ids = [board.spec(i).id for i in ready]
+        # SPACE BAR: any ready unit, by a check (listing them all would make a random player pick units up for
+        # ever); N: the next one not yet picked up, in the OOB's order
+        choices.append(
+            Choice(
+                D.Access,
+                None,
+                None,
+                label="pick up a unit",
+                check=partial(self._access_refusal, state, seat),
+                sampler=lambda dice: ids[dice.below(len(ids))],
+                size=1 if ids else 0,
+                hint=ids,
+            )
+        )
+        if self._next_unit(state, seat) >= 0:
+            choices.append(Choice(D.Next, label="the next unit"))
         if state.accessed >= 0:
             i = state.accessed
             occ = ctx.occupants(state)
@@ -153,8 +170,37 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
             )
         )
         choices.append(Choice(D.EndPhase, label="end the operation phase"))
-        return Legal(seat, choices, prompt="operation phase: move, plot fire and melee, then C",
-                     suggested=self._suggest(state, seat, ready_plots))
+        return Legal(
+            seat,
+            choices,
+            prompt="operation phase: move, plot fire and melee, then C",
+            suggested=self._suggest(state, seat, ready_plots),
+        )
+
+    def _ready(self, state: AntietamState, i: int) -> bool:
+        """A unit that may still act this phase: operation points left, not held by the §B2.0 schedule, and
+        not a routed unit that has made its one move (§B4.3)."""
+        u = state.units[i]
+        return u.cell >= 0 and u.op > 0 and not locked(self.ctx, state, i) and not (u.routed and u.moved)
+
+    def _access_refusal(self, state: AntietamState, seat: str, uid: object) -> IllegalDecision | None:
+        i = self.ctx.board.index.get(uid) if isinstance(uid, str) else None
+        if i is None or self.ctx.board.side(i) != seat or state.units[i].cell < 0:
+            return IllegalDecision(f"{uid!r} is not a unit of yours on the map", "§B3.1")
+        if i == state.accessed:
+            return IllegalDecision("that unit is picked up already", "§B3.3")
+        if not self._ready(state, i):
+            f = locked(self.ctx, state, i)
+            if f:
+                return IllegalDecision(f"{f}'s command cannot move until turn {self.ctx.schedule[f]}", "§B2.0")
+            return IllegalDecision(f"{self.ctx.board.spec(i).name} has nothing left to do this phase", "§B3.4")
+        return None
+
+    def _next_unit(self, state: AntietamState, seat: str) -> int:
+        """§B3.3 N: the next unit after the one picked up, in OOB order, not yet picked up this phase; -1 if none."""
+        mine = self.ctx.side_units(state, seat)
+        after = [i for i in mine if i > state.accessed] + [i for i in mine if i <= state.accessed]
+        return next((i for i in after if not state.units[i].acted and self._ready(state, i)), -1)
 
     def _suggest(self, state: AntietamState, seat: str, ready: dict[int, list[int]]) -> Decision | None:
         """A plot for the units that can fire and have no plot yet: each at its nearest enemy square, with a melee
@@ -188,6 +234,9 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
                 why, cost = step_refusal(ctx, state, i, cell, occ, enemy_zoc_of(ctx, state, seat))
                 assert why is None
                 return move(ctx, state, i, cell, cost, step)
+            case D.Next():
+                i = self._next_unit(state, seat)
+                return replace(state.with_unit(i, replace(state.units[i], acted=True)), accessed=i)
             case D.PutDown():
                 return replace(state, accessed=-1)
             case D.Plot(orders=orders):
@@ -208,7 +257,7 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
             return None
         union, confederate = state.score
         found = view.result_level(self.ctx, state)
-        words = view.victory.LEVEL_NAMES[found]
+        words = LEVEL_NAMES[found]
         winner = None if found == "draw" else found.split("_")[0]
         levels = {s: words for s in SEATS}
         summary = (
@@ -239,8 +288,12 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
 def _same_position(a: AntietamState, b: AntietamState) -> bool:
     """Whether two states ask the same decisions: all but the generator."""
     return a is b or (
-        a.units is b.units and a.part == b.part and a.turn == b.turn and a.accessed == b.accessed
-        and a.released == b.released and a.over == b.over
+        a.units is b.units
+        and a.part == b.part
+        and a.turn == b.turn
+        and a.accessed == b.accessed
+        and a.released == b.released
+        and a.over == b.over
     )
 
 

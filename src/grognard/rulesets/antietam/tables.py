@@ -130,9 +130,7 @@ def load_tables() -> Tables:
     recovery = read_data(DATA / "recovery.toml")
     units_raw = read_data(DATA / "units.toml")
     raw_weapons = {k: v for k, v in combat["weapons"].items() if k != "ranges"}
-    weapons = {
-        k: Weapon(k, v["name"], v["artillery"], tuple(v["casualties"])) for k, v in raw_weapons.items()
-    }
+    weapons = {k: Weapon(k, v["name"], v["artillery"], tuple(v["casualties"])) for k, v in raw_weapons.items()}
     bands = tuple((lo, hi) for lo, hi in combat["weapons"]["ranges"])
     units = _units(units_raw)
     for u in units:

@@ -16,10 +16,10 @@ LEVEL_NAMES = {
 
 
 def loss_points(ctx: Ctx, losses: tuple[int, int, int]) -> int:
-    """"1 pt per Infantryman lost, 3 pts per Cavalryman lost, 150 pts per Artillery Gun lost"."""
+    """ "1 pt per Infantryman lost, 3 pts per Cavalryman lost, 150 pts per Artillery Gun lost"."""
     p = ctx.rules["victory"]["points"]
     men, cav, guns = losses
-    return men * p["infantryman"] + cav * p["cavalryman"] + guns * p["gun"]
+    return int(men * p["infantryman"] + cav * p["cavalryman"] + guns * p["gun"])
 
 
 def square_points(ctx: Ctx, state: AntietamState) -> list[tuple[int, int]]:
@@ -56,7 +56,7 @@ def level(ctx: Ctx, score: int, confederate_casualties: int) -> str:
     least a minor victory." (casualties: men, infantry and cavalry, AMB-18)."""
     v = ctx.rules["victory"]
     levels = {k: r for k, r in v["levels"].items() if isinstance(r, list)}
-    found = next(name for name, (lo, hi) in levels.items() if lo <= score <= hi)
+    found: str = next(name for name, (lo, hi) in levels.items() if lo <= score <= hi)
     if confederate_casualties < v["levels"]["union_needs_casualties"] and found != "confederate_major":
         found = "confederate_minor"
     return found

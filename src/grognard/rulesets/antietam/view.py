@@ -76,8 +76,15 @@ def enemy_unit(ctx: Ctx, state: AntietamState, i: int) -> dict[str, Any]:
     b = ctx.board
     u = state.units[i]
     s = b.spec(i)
-    return {"id": s.id, "name": s.name, "side": s.side, "type": s.type, "square": b.label(u.cell), "cell": u.cell,
-            "routed": u.routed}
+    return {
+        "id": s.id,
+        "name": s.name,
+        "side": s.side,
+        "type": s.type,
+        "square": b.label(u.cell),
+        "cell": u.cell,
+        "routed": u.routed,
+    }
 
 
 def build_view(ctx: Ctx, state: AntietamState, seat: str | None) -> dict[str, Any]:
@@ -89,8 +96,12 @@ def build_view(ctx: Ctx, state: AntietamState, seat: str | None) -> dict[str, An
         "last_turn": b.scenario.spec.last_turn,
         "phase": names[state.part],
         "phasing": operations_side(ctx, state.part) or None,
-        "options": {"level": ctx.options.level, "game": ctx.options.game, "hidden": ctx.options.hidden,
-                    "activation": ctx.options.activation},
+        "options": {
+            "level": ctx.options.level,
+            "game": ctx.options.game,
+            "hidden": ctx.options.hidden,
+            "activation": ctx.options.activation,
+        },
         "fords": [b.label(c) for c in state.fords],
         "released": list(state.released),
         "victory_squares": [
@@ -129,6 +140,8 @@ def describe(ctx: Ctx, d: Decision) -> str:
             return f"pick up {unit(u)}"
         case D.Move(unit=u, at=at, to=to):
             return f"{unit(u)} at {at} moves to {to}"
+        case D.Next():
+            return "the next unit (N)"
         case D.PutDown():
             return "put the unit down"
         case D.EndPhase():
