@@ -158,6 +158,9 @@ def fire(ctx: Ctx, state: AntietamState, i: int, cell: int, step: Step, defensiv
         unit=spec.id,
         at=board.label(u.cell),
         target=board.label(cell),
+        base=base,
+        strength=u.strength,
+        modifiers=[[m.name, m.percent] for m in mods],
         casualties=total,
     )
     ctx.tell(
