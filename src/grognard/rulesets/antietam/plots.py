@@ -36,6 +36,8 @@ def parse_order(ctx: Ctx, order: object) -> tuple[int, int, bool] | None:
 def order_refusal(ctx: Ctx, state: AntietamState, seat: str, order: object) -> IllegalDecision | None:
     parsed = parse_order(ctx, order)
     if parsed is None:
+        if isinstance(order, str) and order.partition("@")[0] in ctx.board.index:
+            return IllegalDecision(f"{order.partition('@')[2]!r} is not a square of the map (x,y)", "§B3.7")
         return IllegalDecision(f"{order!r} is not an order: write unit@x,y, unit@x,y! or unit@-", "§B3.7")
     i, cell, melee = parsed
     board = ctx.board

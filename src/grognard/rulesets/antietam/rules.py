@@ -280,10 +280,6 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
 
         return quick_rate(self.ctx, view_, seat, decision)
 
-    def parse_cell(self, label: str) -> int:
-        """A square as the manual writes it, ``x,y``."""
-        return self.ctx.board.grid.parse(label)
-
 
 def _same_position(a: AntietamState, b: AntietamState) -> bool:
     """Whether two states ask the same decisions: all but the generator."""
