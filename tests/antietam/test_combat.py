@@ -312,3 +312,13 @@ def test_melee_strength_modifiers(position: Any) -> None:
     dry = s.with_unit(p.i("u_duryea_a"), replace(p.unit("u_duryea_a"), ammo=False))
     assert combat.melee_strength(ctx, dry, p.i("u_duryea_a"), p.cell("6,5"), True) == 125
     assert combat.melee_strength(ctx, s, p.i("c_long_a"), p.cell("6,5"), False) == 340
+
+
+def test_melee_terrain_modifiers(position: Any) -> None:
+    """TERRAIN MODIFIERS, melee column: "Higher Elevation .90" (defender above), "Bridge/Ford .80*" with "* attacker
+    on bridge/ford" (Pry's Ford, 15,23)."""
+    up = position({"u_duryea_a": "4,20"})
+    assert combat.melee_strength(up.ctx, up.state, up.i("u_duryea_a"), up.cell("3,20"), True) == 501 * 90 // 100
+    ford = position({"u_duryea_a": "15,23"})
+    assert ford.board.terrain(ford.state, ford.cell("15,23")) == "ford"
+    assert combat.melee_strength(ford.ctx, ford.state, ford.i("u_duryea_a"), ford.cell("16,23"), True) == 400

@@ -224,6 +224,7 @@ def test_ruleset_readings_in_the_data(data: Any) -> None:
     """AMB-16 fatigue recovery read swapped; AMB-31 A. P. Hill's early arrival 1 in 3 (rules.toml)."""
     assert data("recovery")["fatigue_recovery"]["reading"] == "swapped"
     assert data("rules")["reinforcements"]["early_chance_one_in"] == 3
+    assert data("rules")["reinforcements"]["delayed_while_enemy_on"] == {"confederate_entry_turn_9": "33,1"}
 
 
 def test_ammo_resupply_tables_cell_by_cell(data: Any) -> None:

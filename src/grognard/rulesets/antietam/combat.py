@@ -474,7 +474,9 @@ def melee(
     board, m = ctx.board, ctx.combat["melee"]
     phasing = board.side(attackers[0])
     sides = (phasing, ENEMY[phasing])
-    terrain = c_terrain(ctx, state, cell, 1)
+    # the defender's square, melee column (the bridge/ford .80 counts where the attacker stands: melee_strength)
+    row = terrain_row(ctx, state, cell)
+    terrain = 100 if row == "bridge_ford" else c_terrain(ctx, state, cell, 1)
     a_str = sum(melee_strength(ctx, state, a, cell, True) for a in attackers)
     a_str = product(
         a_str,

@@ -156,11 +156,12 @@ def reinforcement(ctx: Ctx, state: AntietamState, step: Step) -> AntietamState:
             continue
         occ = ctx.occupants(state)
         cells = sorted(board.map.region(spec.entry), key=board.grid.coord)
-        if spec.entry == "confederate_entry_turn_9":
-            first = board.grid.parse("33,1")
+        gate = ctx.rules["reinforcements"]["delayed_while_enemy_on"].get(spec.entry)
+        if gate:
+            first = board.grid.parse(gate)
             if ctx.enemy_at(state, first, spec.side, occ):  # OOB note: "in which case they are delayed"
                 continue
-            cells = sorted(cells, key=lambda c: int(board.dist[c, first]))
+            cells = sorted(cells, key=lambda c: int(board.dist[c, first]))  # "on the road from 33,1 to 32,4"
         for c in cells:
             if not ctx.enemy_at(state, c, spec.side, occ) and not ctx.stack_allows(state, i, c, occ):
                 state = enter(ctx, state.with_unit(i, replace(u, cell=c)), i, c)
