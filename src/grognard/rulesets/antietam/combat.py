@@ -475,8 +475,8 @@ def melee(
     phasing = board.side(attackers[0])
     sides = (phasing, ENEMY[phasing])
     # the defender's square, melee column (the bridge/ford .80 counts where the attacker stands: melee_strength)
-    row = terrain_row(ctx, state, cell)
-    terrain = 100 if row == "bridge_ford" else c_terrain(ctx, state, cell, 1)
+    ground = terrain_row(ctx, state, cell)
+    terrain = 100 if ground == "bridge_ford" else c_terrain(ctx, state, cell, 1)
     a_str = sum(melee_strength(ctx, state, a, cell, True) for a in attackers)
     a_str = product(
         a_str,
