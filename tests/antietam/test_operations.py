@@ -100,5 +100,15 @@ def test_a_scenario_may_move_units_and_names_its_errors() -> None:
     assert rules.ctx.board.label(state.units[rules.ctx.board.index["c_law_a"]].cell) == "33,15"
     with pytest.raises(DataError, match="no unit"):
         scenario_from_document({**doc, "positions": {"c_lawa": "33,15"}}, "<test>")
+    with pytest.raises(DataError, match="entry region"):
+        scenario_from_document({**doc, "arrivals": {"c_law_a": 3}}, "<test>")
+    early = Antietam(scenario_from_document({**doc, "arrivals": {"u_hancock_a": 2}}, "<test>"))
+    game = Game(early, 1)
+    while game.state.turn < 2:
+        seat = game.turn().seat
+        assert seat is not None
+        game.apply(seat, D.EndPhase())
+    assert game.state.units[early.ctx.board.index["u_hancock_a"]].cell >= 0
+    assert game.state.units[early.ctx.board.index["u_hancock_b"]].cell < 0
     with pytest.raises(DataError, match="turns run"):
         scenario_from_document({**doc, "last_turn": 12}, "<test>")

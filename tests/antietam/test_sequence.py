@@ -66,6 +66,11 @@ def test_the_game_opens_at_0600_with_the_union_operation_phase() -> None:
     g = game()
     assert g.state.turn == 1 and g.turn().seat == "union" and "06:00" in g.turn().phase
     assert phases.phase_names(CTX)[g.state.part] == "union_operations_1"
+    assert g.turn().phase == "Turn 1 (06:00): Union 1st Operations Phase"
+    assert [phases.phase_title(n) for n in phases.phase_names(CTX)][8:10] == [
+        "Mid Turn Recovery Phase",
+        "Union 2nd Operations Phase",
+    ]
 
 
 def test_each_end_of_phase_goes_on_through_combat_to_the_other_side() -> None:

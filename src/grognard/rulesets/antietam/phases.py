@@ -55,6 +55,15 @@ def _only(side: str, state: AntietamState) -> tuple[str, ...]:
     return (side,)
 
 
+def phase_title(name: str) -> str:
+    """``union_operations_1`` as §IA2.3 prints it: "Union 1st Operations Phase"."""
+    words = name.split("_")
+    if words[-1] in ("1", "2"):
+        ordinal = "1st" if words[-1] == "1" else "2nd"
+        return f"{words[0].capitalize()} {ordinal} {words[1].capitalize()} Phase"
+    return " ".join(w.capitalize() for w in words) + " Phase"
+
+
 def clock(ctx: Ctx, turn: int) -> str:
     """Turn 1 is 06:00 (§IA1.3)."""
     return f"{ctx.rules['game']['first_turn_hour'] + turn - 1:02d}:00"

@@ -18,7 +18,7 @@ from . import plots, view
 from .board import Board
 from .ctx import ENEMY, Ctx, Options
 from .moves import enemy_zoc_of, locked, move, step_refusal
-from .phases import clock, operations_side, phase_names, turn_sequence
+from .phases import clock, operations_side, phase_names, phase_title, turn_sequence
 from .scenario import SCENARIO_DIR, AntietamScenario, read_scenario, scenario_from_document
 from .state import OFF_MAP, AntietamState, Unit
 from .tables import SEATS, load_tables
@@ -108,7 +108,7 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
         if state.over:
             return Turn(None, phase="the battle is over")
         side = operations_side(self.ctx, state.part)
-        label = f"Turn {state.turn} ({clock(self.ctx, state.turn)}): {phase_names(self.ctx)[state.part]}"
+        label = f"Turn {state.turn} ({clock(self.ctx, state.turn)}): {phase_title(phase_names(self.ctx)[state.part])}"
         return Turn(side or None, phase=label)
 
     def legal(self, state: AntietamState, seat: str) -> Legal:

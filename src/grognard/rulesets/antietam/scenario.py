@@ -31,7 +31,7 @@ class ScenarioSpec:
     history: str = ""
     aftermath: str = ""
     positions: dict[str, str] = field(default_factory=dict)  # unit id -> square, instead of its dawn square
-    arrivals: dict[str, int] = field(default_factory=dict)  # unit id -> turn, instead of the OOB's
+    arrivals: dict[str, int] = field(default_factory=dict)  # unit id -> turn, for units with an entry region
 
 
 class AntietamScenario(Scenario):
@@ -50,6 +50,10 @@ class AntietamScenario(Scenario):
             for uid in table:
                 if uid not in ids:
                     raise DataError(where, f"{key}.{uid}", f"no unit {uid!r}; {nearest(uid, ids)}")
+        by_id = {u.id: u for u in specs}
+        for uid in self.spec.arrivals:
+            if not by_id[uid].entry:
+                raise DataError(where, f"arrivals.{uid}", "the unit has no entry region: give it a position")
         for uid, square in self.spec.positions.items():
             try:
                 grid.parse(square)
@@ -65,7 +69,8 @@ class AntietamScenario(Scenario):
         )
 
     def start_square(self, spec: UnitSpec) -> str:
-        return self.spec.positions.get(spec.id, spec.dawn if spec.turn == 1 else "")
+        """Where the unit stands when the scenario begins ("" off the map: it arrives by its entry region)."""
+        return self.spec.positions.get(spec.id, spec.dawn if self.arrival(spec) == 1 else "")
 
     def arrival(self, spec: UnitSpec) -> int:
         return self.spec.arrivals.get(spec.id, spec.turn)
