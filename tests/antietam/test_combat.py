@@ -322,3 +322,29 @@ def test_melee_terrain_modifiers(position: Any) -> None:
     ford = position({"u_duryea_a": "15,23"})
     assert ford.board.terrain(ford.state, ford.cell("15,23")) == "ford"
     assert combat.melee_strength(ford.ctx, ford.state, ford.i("u_duryea_a"), ford.cell("16,23"), True) == 400
+
+
+def test_friends_retreated_onto_gain_five_fatigue(position: Any) -> None:
+    """§IA8.5 "Friendly units retreated onto gain five fatigue points": a rout from 10,10 toward 41,0 enters 11,9."""
+    p = position({"c_law_a": ("10,10", {"strength": 90}), "c_law_b": "11,9"})
+    s = combat.take_losses(p.ctx, p.state, p.i("c_law_a"), 20, False, p.step())
+    assert p.square("c_law_a", s) != "10,10"
+    assert p.unit("c_law_b", s).fatigue == 5
+
+
+def test_artillery_over_75_fatigue_retreats_from_a_melee(position: Any) -> None:
+    """§IA8.5 "Unlimbered artillery is forced to retreat when it gains over 75% fatigue in melee": a battery at 80
+    fatigue always leaves the square a weak attack hits; a fresh one often holds it."""
+    target = position({}).grid.parse("11,10")
+    attack = {"u_anderson_a": ("10,10", {"melee": True, "target": target, "fired_at": target, "op": 8})}
+    stayed = {0: 0, 80: 0}
+    meleed = {0: 0, 80: 0}
+    for fatigue in stayed:
+        for seed in range(16):
+            p = position({**attack, "c_long_a": ("11,10", {"fatigue": fatigue})}, part="union_combat_1", seed=seed)
+            step = p.step()
+            s = combat.melee_phase(p.ctx, p.state, "union", step)
+            if any(e.kind == "melee" for e in step.events):  # the defensive melee fire may stop the attack
+                meleed[fatigue] += 1
+                stayed[fatigue] += p.unit("c_long_a", s).cell == p.cell("11,10")
+    assert meleed[80] > 0 and stayed[80] == 0 and stayed[0] > 0

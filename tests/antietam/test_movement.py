@@ -205,3 +205,18 @@ def test_an_enemy_moving_next_to_a_held_formation_releases_it(position: Any) -> 
     s = g._apply(s, "confederate", D.Move("c_law_a", "7,5", "6,5"), p.step())
     assert "Porter" in s.released
     assert cost(position({"u_warren_a": "5,5"}, turn=2), "u_warren_a", "6,5")[0] is not None
+
+
+def test_leaving_an_enemy_zoc_costs_2_more(position: Any) -> None:
+    """Operations Costs Table "Enter or leave enemy ZOC +2" (INF): out of the ZOC of 7,5 from 6,5 to 5,5."""
+    p = position({"u_duryea_a": "6,5", "c_law_a": "7,5"})
+    assert cost(p, "u_duryea_a", "5,5") == (None, 4)
+
+
+def test_a_routed_unit_stacking_onto_friends_tires_them(position: Any) -> None:
+    """§IA7.7 "When routed units stack onto friendly units each unit gains five fatigue points." """
+    p = position({"u_duryea_a": ("5,5", {"routed": True}), "u_duryea_b": "6,5"})
+    g = p.rules
+    s = g._apply(p.state, "union", D.Access("u_duryea_a"), p.step())
+    s = g._apply(s, "union", D.Move("u_duryea_a", "5,5", "6,5"), p.step())
+    assert p.unit("u_duryea_b", s).fatigue == 5

@@ -224,3 +224,10 @@ def test_held_formations_may_be_released_at_random(position: Any) -> None:
     step = late.step()
     phases.activation(late.ctx, replace(late.state, released=()), step)
     assert not [e for e in step.events if e.kind == "roll"]
+
+
+def test_victory_determination_scores_each_turn(position: Any) -> None:
+    """§IA10 phase 14 of each turn: the score from the losses and the squares (a Union unit on 32,7: 4000)."""
+    p = position({"u_duryea_a": "32,7"}, part="victory_determination")
+    s = phases.victory_determination(p.ctx, replace(p.state, losses=(0, 0, 0, 300, 0, 1)), p.step())
+    assert s.score == (4000 + 300 + 150, 0)
