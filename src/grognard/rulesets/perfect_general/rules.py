@@ -21,7 +21,7 @@ from .context import Ctx, own_units
 from .inspect import inspect
 from .phases import acting, begin_interrupt, end_part, fire_ready, has_work
 from .scenario import SCENARIO_DIR, PGScenario, read_scenario, scenario_from_document
-from .state import SIDES, Offer, PGState, Phase, SideState
+from .state import SIDES, Offer, PGState, Phase, SideState, Unit
 from .tables import load_tables
 
 PROMPTS = {
@@ -407,6 +407,22 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
         from .view import hidden_units
 
         return hidden_units(self.ctx, state, seat)
+
+    def check_invariants(self, state: PGState) -> list[str]:
+        """p.25: "Two units cannot occupy the same location, unless one of them is moving"; a carrier and its
+        cargo are one unit."""
+        moving = state.walk.unit if state.walk is not None else ""
+        at: dict[int, list[Unit]] = {}
+        for u in state.units:
+            if not u.carried_by and u.id != moving:
+                at.setdefault(u.cell, []).append(u)
+        names = self.ctx.tables.units
+        return [
+            f"{' and '.join(f'{u.side} {names[u.type].name}' for u in us)} at rest in "
+            f"{self.board.grid.label(cell)} (p.25)"
+            for cell, us in sorted(at.items())
+            if len(us) > 1
+        ]
 
     def result(self, state: PGState) -> Result | None:
         if state.phase is not Phase.OVER:
