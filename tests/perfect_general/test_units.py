@@ -168,3 +168,50 @@ def test_a_chance_after_modifiers_stays_between_1_and_95_decision(field):
     # armour gun at range 1 from higher ground: 90 x 125% = 112, held at 95
     f = field([("attacker", "medium_tank", "6,7"), ("defender", "infantry", "6,8")])
     assert shot_chance(f.rules.ctx, f.state, f.unit("a1"), f.unit("d1")) == 95
+
+
+ARMOUR = ("armored_car", "light_tank", "medium_tank", "heavy_tank", "mobile_artillery")
+
+
+def test_armored_car_is_the_fastest_the_easiest_armour_to_kill_and_the_least_strong_offensively_p19():
+    t = load_tables()
+    fighting = [x for x in t.units if x != "mine"]
+    ac = t.units["armored_car"]
+    others = [a for a in ARMOUR if a != "armored_car"]
+    assert all(ac.move > t.units[x].move for x in fighting if x != "armored_car")  # "the fastest moving piece"
+    # "the easiest of the armored unit types to kill": fewest hit points, reached from at least as far by every
+    # firer, and the best close-assault odds against it
+    assert all(ac.hit_points < t.units[a].hit_points for a in others)
+    assert all(t.max_range[(f, "armored_car")] >= t.max_range[(f, a)] for f in fighting for a in others)
+    assert all(t.assault[(x, "armored_car")] > t.assault[(x, a)] for x in ARMOUR[:4] for a in ARMOUR[1:])
+    # "the least strong offensively": the least damage, and no longer a reach against anything
+    assert all(ac.damage < t.units[a].damage for a in others)
+    assert all(t.max_range[("armored_car", x)] <= t.max_range[(a, x)] for a in others for x in fighting)
+
+
+def test_medium_tank_has_more_offensive_and_defensive_power_than_the_light_tank_p19():
+    t = load_tables()
+    mt, lt = t.units["medium_tank"], t.units["light_tank"]
+    assert mt.hit_points > lt.hit_points and mt.damage > lt.damage
+    fighting = [x for x in t.units if x != "mine"]
+    assert all(t.max_range[("medium_tank", x)] > t.max_range[("light_tank", x)] for x in fighting)
+    assert all(t.assault[("medium_tank", d)] > t.assault[("light_tank", d)] for d in fighting)
+
+
+def test_heavy_tank_is_the_slowest_but_most_powerful_armour_and_expensive_p19():
+    t = load_tables()
+    ht = t.units["heavy_tank"]
+    assert all(ht.move <= t.units[a].move for a in ARMOUR)  # "the slowest" (mobile artillery moves 4 "like" it)
+    assert all(
+        ht.hit_points > t.units[a].hit_points and ht.damage >= t.units[a].damage
+        for a in ARMOUR[:4]
+        if a != "heavy_tank"
+    )
+    assert ht.cost > max(t.units[a].cost for a in ("armored_car", "light_tank", "medium_tank"))  # "expensive!"
+
+
+def test_infantry_is_inexpensive_and_artillery_heavy_costs_more_than_light_p20_p22():
+    t = load_tables()
+    assert t.units["infantry"].cost == min(t.units[x].cost for x in t.units)  # "inexpensive to buy"
+    assert t.units["heavy_artillery"].cost > t.units["light_artillery"].cost  # "(and more expensive)"
+    assert t.units["mobile_artillery"].cost > t.units["heavy_tank"].cost  # "very expensive", like the heavies
