@@ -144,3 +144,19 @@ def test_the_generic_page_names_no_rulesets_decision_or_event_kinds():
     page = (ROOT / "src" / "grognard" / "web" / "game.js").read_text()
     quoted = set(re.findall(r"""["'`]([a-z_]+)["'`]""", page)) | set(re.findall(r"/\^\(([a-z_|]+)\)/", page))
     assert sorted(quoted & ruleset_kinds()) == []
+
+
+def test_no_merge_conflict_markers_are_left_in_any_file():
+    """A merge that left its markers in a document or data file breaks nothing that runs, so nothing else
+    would notice."""
+    root = Path(__file__).resolve().parent.parent
+    tracked = subprocess.run(["git", "ls-files"], cwd=root, capture_output=True, text=True, check=False).stdout
+    marked = []
+    for name in tracked.split():
+        path = root / name
+        if not path.is_file() or path.suffix in (".png", ".db"):
+            continue
+        text = path.read_text(errors="replace")
+        if any(line.startswith(("<<<<<<< ", ">>>>>>> ")) for line in text.splitlines()):
+            marked.append(name)
+    assert marked == []

@@ -40,9 +40,8 @@ def plot(p: Player, unit: str, cells: list[int]) -> None:
 
 def test_two_browsers_give_their_orders_at_the_same_time(browser: Any, toy_server: Server) -> None:
     s = toy_server
-    game, tokens = s.create(
-        {"red": {"kind": "human"}, "blue": {"kind": "remote"}}, game="toy_orders", scenario="meeting"
-    )
+    seats = {"red": {"kind": "human"}, "blue": {"kind": "remote"}}
+    game, tokens = s.create(seats, seed=None, game="toy_orders", scenario="meeting")  # the server draws it
     red = open_seat(browser, s, game, tokens["red"])
     blue = open_seat(browser, s, game, tokens["blue"])
     for p, other in ((red, "blue"), (blue, "red")):

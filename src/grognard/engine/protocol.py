@@ -29,7 +29,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from .decisions import Decision, DecisionCodec, Legal
 from .errors import DataError, IllegalDecision, nearest
-from .events import Step
+from .events import Event, Step
 from .rng import Dice, seed_state
 
 
@@ -307,6 +307,11 @@ class Ruleset(ABC, Generic[S, Sc]):
     @abstractmethod
     def initial_state(self, seed: int) -> S:
         """The state before the first decision; its ``rng`` field is seeded from ``seed``."""
+
+    def opening(self, seed: int) -> tuple[S, list[Event]]:
+        """The state before the first decision and the events of what the rules did to reach it (a scenario's
+        opening rolls, logged like every other die). By default :meth:`initial_state` with no events."""
+        return self.initial_state(seed), []
 
     @abstractmethod
     def turn(self, state: S) -> Turn: ...

@@ -195,7 +195,7 @@ class Session:
                 raise Refused("a replay shows everything, so it opens once the game is over", 409)
             rules = self.game.rules
             if step is None:
-                marks = [0]
+                marks = [self.game.opening_events]
                 for n in self.game.event_counts:
                     marks.append(marks[-1] + n)
                 return {

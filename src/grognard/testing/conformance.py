@@ -99,6 +99,22 @@ def _perturbations(game: Game, seat: str, decision: Decision) -> Iterator[tuple[
             yield other, decision
 
 
+def check_family_checks_agree(game: Game, seat: str, per_family: int = 3) -> int:
+    """Where a listed family has a check (one set of checks lists, validates and explains), the check accepts
+    what the family lists: a check that refused a listed value would be a second copy of legality that drifted.
+    Returns how many values were checked."""
+    checked = 0
+    for family in game.legal(seat).choices:
+        if family.check is None or not family.listed:
+            continue
+        values = family.values()
+        for value in values[:: max(1, len(values) // per_family)][:per_family]:
+            found = family.check(value)
+            assert found is None, f"{family.cls.kind} {family.fixed}: the check refuses the listed {value!r}: {found}"
+            checked += 1
+    return checked
+
+
 def check_illegal_decisions_change_nothing(
     cls: type[Ruleset[Any, Any]],
     scenario: str,
@@ -113,13 +129,18 @@ def check_illegal_decisions_change_nothing(
     for i, (game, seat, decision) in enumerate(_random_game(cls, scenario, seed, options, max_decisions, player)):
         if i % every:
             continue
+        check_family_checks_agree(game, seat)
         before = game.digest()
         n_log, n_events = len(game.log), len(game.events)
         for who, bad in _perturbations(game, seat, decision):
             try:
                 game.apply(who, bad)
-            except IllegalDecision:
-                pass
+            except IllegalDecision as refused:
+                family = game.legal(who).family(bad) if who == seat else None
+                if family is not None and family.check is not None:  # the family's own check says why, by rule
+                    found = family.check(bad.varying())
+                    assert found is not None, f"{bad.text()} is refused but its family's check accepts it (step {i})"
+                    assert str(found) == str(refused), f"{bad.text()}: refused as {refused}, its check says {found}"
             else:
                 raise AssertionError(f"illegal decision accepted: {who}: {bad.text()} at step {i}")
             assert game.digest() == before, f"refused decision {bad.text()} changed the state"

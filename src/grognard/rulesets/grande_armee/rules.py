@@ -8,11 +8,11 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from grognard.engine import Choice, Decision, IllegalDecision, Legal, Result, Ruleset, Step, Turn
+from grognard.engine import Choice, Decision, Event, IllegalDecision, Legal, Result, Ruleset, Step, Turn
 from grognard.engine.rng import Dice, seed_state
 
 from . import decisions as D
-from . import phases, play, prompts
+from . import phases, play, prompts, refusals
 from .board import Board
 from .display import phase_name, public_map, side_name
 from .play import Ctx, enemy_of
@@ -31,6 +31,7 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
     state_type = LGAState
     reaction_events = ("combat",)  # §5.65-5.66: the defender may reinforce or withdraw after each attack
     cell_format = "column,row"  # §2.2: areas are named by column and row
+    version = 2  # 2: every die is a logged roll, the opening's included: a version 1 save's event log differs
 
     @classmethod
     def scenario_dir(cls) -> Path:
@@ -57,7 +58,8 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
         self.sequence = phases.season_sequence(self.ctx, self.legal)
 
     # --- start -----------------------------------------------------------------------------------------
-    def initial_state(self, seed: int) -> LGAState:
+    def opening(self, seed: int) -> tuple[LGAState, list[Event]]:
+        """The first season's phases I-III (§5.1): supply and the opening muster rolls, logged."""
         sc = self.scenario
         units = tuple(
             Unit(
@@ -86,7 +88,10 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
         )
         step = Step(state.rng)
         state = self.sequence.enter(state, 0, step)
-        return self._remember(replace(state, rng=step.rng))
+        return self._remember(replace(state, rng=step.rng)), step.events
+
+    def initial_state(self, seed: int) -> LGAState:
+        return self.opening(seed)[0]
 
     # --- asking ----------------------------------------------------------------------------------------
     def turn(self, state: LGAState) -> Turn:
@@ -113,13 +118,14 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
     def _legal_build(self, state: LGAState, seat: str) -> Legal:
         ctx = self.ctx
         buildable = play.buildable(ctx, state, seat)
-        choices = [
-            Choice(D.Build, {"unit": u.id}, partial(play.build_sites, ctx, state, u), label=prompts.build_label(ctx, u))
-            for u in buildable
-        ]
+        choices = []
+        for u in buildable:
+            sites = partial(play.build_sites, ctx, state, u)
+            label = prompts.build_label(ctx, u)
+            choices.append(Choice(D.Build, {"unit": u.id}, sites, label, check=partial(refusals.build, sites)))
         rally = play.rallyable(ctx, state, seat)
         aid = play.aid_targets(ctx, state, seat)
-        choices.append(Choice(D.Rally, values=rally))
+        choices.append(Choice(D.Rally, values=rally, check=partial(refusals.rally, rally)))
         choices.append(Choice(D.Aid, values=aid))
         choices.append(Choice(D.EndBuild))
         return Legal(
@@ -139,7 +145,8 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
         enemy = enemy_of(seat)
         cells, zone = play.occupied(ctx, state, enemy), play.zoc(ctx, state, enemy)
         for u in movers:
-            choices.append(Choice(D.Move, {"unit": u.id}, partial(play.destinations, ctx, state, u, cells, zone)))
+            dests = partial(play.destinations, ctx, state, u, cells, zone)
+            choices.append(Choice(D.Move, {"unit": u.id}, dests, check=partial(refusals.move, ctx, state, u, dests)))
         choices.append(Choice(D.Garrison, values=[u.id for u in movers if phases.garrison_ok(ctx, state, u.id)]))
         choices.append(Choice(D.EndUnit, values=[u.id for u in movers]))
         choices.append(Choice(D.EndMovement))
@@ -152,8 +159,9 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
         mine = [u for u in play.side_units(ctx, state, seat) if not u.reacted]
         choices = []
         for u in mine:
-            choices.append(Choice(D.Reinforce, {"unit": u.id}, play.reaction_moves(ctx, state, u, withdraw=False)))
-            choices.append(Choice(D.Withdraw, {"unit": u.id}, play.reaction_moves(ctx, state, u, withdraw=True)))
+            for kind, withdraw in ((D.Reinforce, False), (D.Withdraw, True)):
+                to = play.reaction_moves(ctx, state, u, withdraw=withdraw)
+                choices.append(Choice(kind, {"unit": u.id}, to, check=partial(refusals.react, to)))
         choices.append(Choice(D.SetTop, values=play.top_candidates(ctx, state, seat)))
         return Legal(
             seat,
@@ -254,9 +262,9 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
         return Result(winner, {**levels, "neutral": "none"}, {**vp, "neutral": 0}, summary)
 
     def explain(self, state: LGAState, seat: str, decision: Decision, legal: Legal) -> IllegalDecision:
-        from .view import explain
-
-        return explain(self.ctx, state, seat, decision, super().explain(state, seat, decision, legal))
+        if legal.family(decision) is not None:  # its family's check names the rule
+            return super().explain(state, seat, decision, legal)
+        return refusals.absent(self.ctx, state, seat, decision, super().explain(state, seat, decision, legal))
 
     def describe(self, decision: Decision) -> str:
         from .view import describe

@@ -46,6 +46,7 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
     hotseat_options: ClassVar[Mapping[str, Any]] = {"view": "full"}  # PG p.33: two players at one screen
     match_option = "player1"  # PG p.3: the match game, player 1 attacker in one game and defender in the other
     cell_format = "column,row, as the map writes them (3,13)"
+    version = 2  # 2: cargo hidden from the enemy in load and unload events: a version 1 save's event log differs
     option_specs = (
         OptionSpec(
             "kill",
