@@ -9,11 +9,11 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from grognard.engine import Choice, Decision, IllegalDecision, Legal, Result, Ruleset, Step, Turn
-from grognard.engine.protocol import OptionSpec
+from grognard.engine.protocol import OptionSpec, Reaction
 from grognard.engine.rng import Dice, seed_state
 
 from . import decisions as D
-from . import moves, setup
+from . import moves, reactions, setup
 from .artillery import can_plot, plot, plot_cells, side_sight
 from .board import Board
 from .combat import best_target, resolve_shot, return_fire_targets, targets
@@ -394,6 +394,15 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
         return ready[(ready.index(current) + 1) % len(ready)]
 
     # --- what leaves the engine ------------------------------------------------------------------------
+    # --- reactions: return and passing fire (p.13-14, p.29), answered by a seat's settings ------------------
+    reaction_kinds = reactions.KINDS
+
+    def reaction(self, state: PGState, seat: str) -> Reaction | None:
+        return reactions.pending(self.ctx, state, seat)
+
+    def reaction_phase(self, state: PGState) -> str:
+        return reactions.phase_key(state)
+
     def view(self, state: PGState, seat: str | None) -> dict[str, Any]:
         from .view import build_view
 
