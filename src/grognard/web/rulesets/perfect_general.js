@@ -138,11 +138,6 @@ export default {
   },
 
   // hold fire when nothing of ours can fire is answered by the page itself
-  forced(legal) {
-    const open = legal.choices.filter((f) => f.field === null || f.values.length);
-    return open.length === 1 && open[0].field === null && open[0].kind === "hold_fire" ? open[0] : null;
-  },
-
   // the score per turn, from the view's history
   chart(view, seats) {
     const hist = view.state.history || [];
