@@ -161,10 +161,23 @@ CELL_FIELDS = ("to", "cell", "at")  # the fields that name a location, as the pa
 
 
 def _odds(legal: Legal, d: Decision) -> str:
-    """The chance the rules give a shot (``Legal.info["chances"]``, by firer and target), as the page shows it."""
+    """The chance the rules give a decision before it is made, as the page shows it: a shot's
+    (``Legal.info["chances"]``, by firer and target), a close assault's (``"assault"``, by unit and location)
+    and where an artillery shot may land (``"plots"``, by unit)."""
     chances = legal.info.get("chances")
     fields = d.to_json()
     unit, target = fields.get("unit"), fields.get("target")
+    assault = legal.info.get("assault", {}).get(unit, {}).get(fields.get("to"))
+    if isinstance(assault, int):
+        return f"  ({assault}% to win the assault)"
+    plot = legal.info.get("plots", {}).get(unit)
+    if isinstance(plot, dict):
+        if not plot["drift"]:
+            return f"  (lands where aimed; {plot['splash']}% to hit each unit next to it)"
+        return (
+            f"  ({plot['on_target']}% to land where aimed, else up to {plot['drift']} hexes off;"
+            f" {plot['splash']}% to hit each unit next to it)"
+        )
     if not isinstance(chances, dict) or unit not in chances:
         return ""
     by_unit = chances[unit]

@@ -94,6 +94,7 @@ function onMessage(conn, msg) {
     document.title = `${msg.scenario_name} · grognard`;
   } else if (msg.type === "update") {
     conn.events = conn.events.slice(0, msg.events_from).concat(msg.events);
+    if (msg.view.turn.phase !== conn.phase) [conn.phase, conn.phaseSince] = [msg.view.turn.phase, performance.now()];
     conn.update = msg;
     page.pending = false;
     chooseActive();
@@ -173,9 +174,19 @@ function send(conn, message) {
   $("panel").classList.add("busy");
 }
 
+// A phase can end by itself (its last unit has its order) and the next one come up under a "Done" or an "e"
+// meant for the old one: the tag is fresh by then, so the server cannot tell. An end-of-phase decision is
+// therefore taken only once its phase has been on the screen for a moment a person needs to see it.
+const SEEN_MS = 700;
+page.settled = () => performance.now() - (current()?.phaseSince ?? 0) >= SEEN_MS; // for the browser tests
+
 function decide(decision) {
   const conn = current();
   if (!conn?.update?.legal || page.pending) return;
+  if (/^(done|end)/.test(decision.kind) && !page.settled()) {
+    toast(`the phase has changed: ${conn.update.legal.prompt || conn.update.view.turn.phase}; look again`, "info");
+    return;
+  }
   // a unit that moved stays selected while it may go on (the blinking unit of La Grande Armée)
   page.kept = page.rs.autoSelect && decision.unit === page.selected ? page.selected : null;
   send(conn, { type: "decide", tag: conn.update.tag, decision });
