@@ -16,11 +16,12 @@ from grognard.engine.rng import seed_state
 from . import decisions as D
 from . import plots, view
 from .board import Board
+from .combat import count_loss
 from .ctx import ENEMY, Ctx, Options
 from .moves import enemy_zoc_of, locked, move, step_refusal
 from .phases import clock, operations_side, phase_names, phase_title, turn_sequence
 from .scenario import SCENARIO_DIR, AntietamScenario, read_scenario, scenario_from_document
-from .state import OFF_MAP, AntietamState, Unit
+from .state import GONE, OFF_MAP, AntietamState, Unit
 from .tables import SEATS, load_tables
 from .victory import LEVEL_NAMES
 
@@ -74,9 +75,12 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
         units = []
         for spec in board.specs:
             square = sc.start_square(spec)
-            cell = board.grid.parse(square) if square else OFF_MAP
-            units.append(Unit(cell=cell, strength=spec.strength))
+            men = sc.start_strength(spec)
+            cell = board.grid.parse(square) if square else (OFF_MAP if men else GONE)
+            units.append(Unit(cell=cell, strength=men))
         state = AntietamState(rng=seed_state(seed), turn=sc.spec.first_turn, part=0, units=tuple(units))
+        for i, spec in enumerate(board.specs):  # a later start's casualties already taken (scenario.py)
+            state = count_loss(ctx, state, i, spec.strength - state.units[i].strength)
         step = Step(state.rng)
         f = ctx.tables.terrain["fords"]
         count = f["random_min"] - 1 + step.roll(f["random_max"] - f["random_min"] + 1, "random fords")
@@ -86,7 +90,7 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
             if c not in fords:
                 fords.append(c)
         state = replace(state, fords=tuple(sorted(fords)), holders=self._first_holders(state))
-        state = self.sequence.enter(state, 0, step)
+        state = self.sequence.enter(state, sc.first_part, step)
         return replace(state, rng=step.dice.state)
 
     def _first_holders(self, state: AntietamState) -> tuple[str, ...]:
@@ -126,7 +130,7 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
         mine = ctx.side_units(state, seat)
         choices: list[Choice] = []
         ready = [i for i in mine if self._ready(state, i)]
-        ids = [board.spec(i).id for i in ready]
+        ids = [board.spec(i).id for i in ready if i != state.accessed]  # §B3.3: not the one in hand
         # SPACE BAR: any ready unit, by a check (listing them all would make a random player pick units up for
         # ever); N: the next one not yet picked up, in the OOB's order
         choices.append(
