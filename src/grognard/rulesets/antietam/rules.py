@@ -3,7 +3,7 @@ sequence of play of §IA2.3. The protocol's calls, dispatching to the rule modul
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
@@ -11,7 +11,7 @@ from typing import Any
 
 from grognard.engine import Choice, Decision, IllegalDecision, Legal, Result, Ruleset, Step, Turn
 from grognard.engine.protocol import OptionSpec
-from grognard.engine.rng import seed_state
+from grognard.engine.rng import Dice, seed_state
 
 from . import decisions as D
 from . import plots, view
@@ -61,6 +61,12 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
     @classmethod
     def scenario_from_document(cls, document: Mapping[str, Any], where: str) -> AntietamScenario:
         return scenario_from_document(document, where)
+
+    @classmethod
+    def computer_players(cls) -> dict[str, Callable[[int, int], Any]]:
+        from .general import General
+
+        return {"general": lambda seed, level: General(seed, level)}
 
     def __init__(self, scenario: AntietamScenario, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(scenario, options)
@@ -256,6 +262,9 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
     def hidden_units(self, state: AntietamState, seat: str) -> frozenset[str]:
         return view.hidden_units(self.ctx, state, seat)
 
+    def perturb_hidden(self, state: AntietamState, seat: str, dice: Dice) -> AntietamState:
+        return perturb_hidden(self.ctx, state, seat, dice)
+
     def result(self, state: AntietamState) -> Result | None:
         if not state.over:
             return None
@@ -283,6 +292,24 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
         from .rate import quick_rate
 
         return quick_rate(self.ctx, view_, seat, decision)
+
+
+def perturb_hidden(ctx: Ctx, state: AntietamState, seat: str, dice: Dice) -> AntietamState:
+    """``state`` with what ``seat`` may not know changed (the fog-honesty check): the generator, and one enemy unit
+    it does not sight removed, chosen among those three or more squares from every unit of the seat, so that its
+    zone of control (§B3.6) touches no square the seat's units could step into."""
+    new = replace(state, rng=seed_state(dice.bits32()))
+    board, hidden = ctx.board, view.hidden_units(ctx, state, seat)
+    mine = [state.units[i].cell for i in ctx.side_units(state, seat)]
+    far = [
+        i
+        for i, u in enumerate(state.units)
+        if u.cell >= 0 and board.spec(i).id in hidden and all(int(board.dist[u.cell, c]) >= 3 for c in mine)
+    ]
+    if not far:
+        return new
+    i = dice.pick(far)
+    return new.with_unit(i, replace(state.units[i], cell=GONE))
 
 
 def _same_position(a: AntietamState, b: AntietamState) -> bool:
