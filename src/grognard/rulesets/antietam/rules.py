@@ -3,7 +3,7 @@ sequence of play of §IA2.3. The protocol's calls, dispatching to the rule modul
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
@@ -11,16 +11,17 @@ from typing import Any
 
 from grognard.engine import Choice, Decision, Event, IllegalDecision, Legal, Result, Ruleset, Step, Turn
 from grognard.engine.protocol import OptionSpec
-from grognard.engine.rng import seed_state
+from grognard.engine.rng import Dice, seed_state
 
 from . import decisions as D
 from . import plots, view
 from .board import Board
+from .combat import count_loss
 from .ctx import ENEMY, Ctx, Options
 from .moves import enemy_zoc_of, locked, move, step_refusal
 from .phases import clock, operations_side, phase_names, phase_title, turn_sequence
 from .scenario import SCENARIO_DIR, AntietamScenario, read_scenario, scenario_from_document
-from .state import OFF_MAP, AntietamState, Unit
+from .state import GONE, OFF_MAP, AntietamState, Unit
 from .tables import SEATS, load_tables
 from .victory import LEVEL_NAMES
 
@@ -61,6 +62,12 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
     def scenario_from_document(cls, document: Mapping[str, Any], where: str) -> AntietamScenario:
         return scenario_from_document(document, where)
 
+    @classmethod
+    def computer_players(cls) -> dict[str, Callable[[int, int], Any]]:
+        from .general import General
+
+        return {"general": lambda seed, level: General(seed, level)}
+
     def __init__(self, scenario: AntietamScenario, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(scenario, options)
         self.ctx = Ctx(Board(scenario), Options.of(self.options))
@@ -77,9 +84,12 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
         units = []
         for spec in board.specs:
             square = sc.start_square(spec)
-            cell = board.grid.parse(square) if square else OFF_MAP
-            units.append(Unit(cell=cell, strength=spec.strength))
+            men = sc.start_strength(spec)
+            cell = board.grid.parse(square) if square else (OFF_MAP if men else GONE)
+            units.append(Unit(cell=cell, strength=men))
         state = AntietamState(rng=seed_state(seed), turn=sc.spec.first_turn, part=0, units=tuple(units))
+        for i, spec in enumerate(board.specs):  # a later start's casualties already taken (scenario.py)
+            state = count_loss(ctx, state, i, spec.strength - state.units[i].strength)
         step = Step(state.rng)
         f = ctx.tables.terrain["fords"]
         count = f["random_min"] - 1 + step.roll(f["random_max"] - f["random_min"] + 1, "random fords")
@@ -89,7 +99,7 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
             if c not in fords:
                 fords.append(c)
         state = replace(state, fords=tuple(sorted(fords)), holders=self._first_holders(state))
-        state = self.sequence.enter(state, 0, step)
+        state = self.sequence.enter(state, sc.first_part, step)
         return replace(state, rng=step.rng), step.events
 
     def _first_holders(self, state: AntietamState) -> tuple[str, ...]:
@@ -129,7 +139,7 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
         mine = ctx.side_units(state, seat)
         choices: list[Choice] = []
         ready = [i for i in mine if self._ready(state, i)]
-        ids = [board.spec(i).id for i in ready]
+        ids = [board.spec(i).id for i in ready if i != state.accessed]  # §B3.3: not the one in hand
         # SPACE BAR: any ready unit, by a check (listing them all would make a random player pick units up for
         # ever); N: the next one not yet picked up, in the OOB's order
         choices.append(
@@ -255,6 +265,9 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
     def hidden_units(self, state: AntietamState, seat: str) -> frozenset[str]:
         return view.hidden_units(self.ctx, state, seat)
 
+    def perturb_hidden(self, state: AntietamState, seat: str, dice: Dice) -> AntietamState:
+        return perturb_hidden(self.ctx, state, seat, dice)
+
     def result(self, state: AntietamState) -> Result | None:
         if not state.over:
             return None
@@ -282,6 +295,24 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
         from .rate import quick_rate
 
         return quick_rate(self.ctx, view_, seat, decision)
+
+
+def perturb_hidden(ctx: Ctx, state: AntietamState, seat: str, dice: Dice) -> AntietamState:
+    """``state`` with what ``seat`` may not know changed (the fog-honesty check): the generator, and one enemy unit
+    it does not sight removed, chosen among those three or more squares from every unit of the seat, so that its
+    zone of control (§B3.6) touches no square the seat's units could step into."""
+    new = replace(state, rng=seed_state(dice.bits32()))
+    board, hidden = ctx.board, view.hidden_units(ctx, state, seat)
+    mine = [state.units[i].cell for i in ctx.side_units(state, seat)]
+    far = [
+        i
+        for i, u in enumerate(state.units)
+        if u.cell >= 0 and board.spec(i).id in hidden and all(int(board.dist[u.cell, c]) >= 3 for c in mine)
+    ]
+    if not far:
+        return new
+    i = dice.pick(far)
+    return new.with_unit(i, replace(state.units[i], cell=GONE))
 
 
 def _same_position(a: AntietamState, b: AntietamState) -> bool:
