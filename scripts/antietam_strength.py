@@ -37,7 +37,6 @@ def play(job: Job) -> tuple[Job, str, str, list[list[float]], float]:
     players: dict[str, Player] = parse_players(f"{seat}={player},{other}={opponent}", Antietam, Antietam.seats, seed)
     spent: dict[Hashable, list[float]] = {}
     timed = Timed(players[seat], lambda: (game.state.turn, game.state.part), spent)
-    timed.seed = players[seat].seed  # the driver reseeds a player's dice from its seed; Timed does not copy it
     players[seat] = timed
     play_out(game, players)
     result = game.result()
