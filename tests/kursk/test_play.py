@@ -1,0 +1,84 @@
+"""Whole games: the hidden plots (§6.4: plotted in secret, executed in §9), the conformance harness, and
+`grognard simulate kursk` (§3.5: the game ends after the 15 July PM turn or when the German ends it)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from grognard.ai import make_player
+from grognard.ai.driver import computer_decision
+from grognard.cli.main import main
+from grognard.engine import IllegalDecision, new_game
+from grognard.rulesets.kursk import Kursk
+from grognard.rulesets.kursk.decisions import Commit, EndGame, Plot
+from grognard.rulesets.kursk.rules import PLOT_PART
+from grognard.testing.conformance import run_conformance
+
+
+def test_kursk_is_listed_with_its_scenarios_and_level_option() -> None:
+    info = Kursk.describe_game()
+    assert {s["id"] for s in info["scenarios"]} == {"first_day", "southern_pincer"}
+    assert info["options"][0]["choices"] == [1, 2, 3, 4]
+
+
+def _to_plot_phase(seed: int):
+    game = new_game(Kursk, "first_day", seed=seed)
+    players = {s: make_player("greedy", Kursk, seed) for s in Kursk.seats}
+    while game.state.part != PLOT_PART:
+        seat, decision = computer_decision(game, players)
+        game.apply(seat, decision)
+    return game
+
+
+def test_a_plot_is_hidden_from_the_other_side_until_it_executes() -> None:
+    game = _to_plot_phase(3)
+    sov = next(g for g in game.state.groups if g.side == "soviet" and g.on_map and g.mode != "road")
+    game.apply("soviet", Plot(sov.id, "R1"))
+    assert game.view("soviet")["state"]["plots"] == [{"group": sov.tag, "id": sov.id, "plot": "R1"}]
+    german = json.dumps([game.view("german"), game.legal("german").to_json(), game.events_for("german")])
+    assert '"plots": []' in german and sov.tag not in german
+    assert not [e for e in game.events_for("german") if e["kind"] == "plot"]
+    game.apply("soviet", Commit())
+    assert game.view("german")["state"]["committed"] == ["soviet"]  # that it committed is known, not what
+    with pytest.raises(IllegalDecision):
+        game.apply("soviet", Plot(sov.id, "R2"))
+    game.apply("german", Commit())  # execution: the recon report reaches the Soviet alone
+    assert any(e["kind"] == "recon" for e in game.events_for("soviet"))
+    assert not any(e["kind"] == "recon" and "CG" in e["text"] for e in game.events_for("german"))
+
+
+def test_a_group_is_plotted_once_a_turn() -> None:
+    game = _to_plot_phase(4)
+    ger = next(g for g in game.state.groups if g.side == "german" and g.on_map and g.mode == "assault")
+    game.apply("german", Plot(ger.id, "R1"))
+    with pytest.raises(IllegalDecision) as e:
+        game.apply("german", Plot(ger.id, "R2"))
+    assert e.value.rule == "§6.4"
+
+
+def test_only_the_german_may_end_the_game() -> None:
+    """§3.5, §4.6."""
+    game = new_game(Kursk, "first_day", seed=5)
+    with pytest.raises(IllegalDecision):
+        game.apply("soviet", EndGame())
+    players = {s: make_player("greedy", Kursk, 5) for s in Kursk.seats}
+    while game.turn().seat != "german":
+        game.apply(*computer_decision(game, players))
+    game.apply("german", EndGame())
+    assert game.over and game.result() is not None
+
+
+def test_conformance_first_day() -> None:
+    run_conformance(Kursk, "first_day", seed=11, max_decisions=20000)
+
+
+def test_simulate_plays_to_the_end_and_the_same_seed_gives_the_same_digest(capsys: pytest.CaptureFixture[str]) -> None:
+    outs = []
+    for _ in range(2):
+        assert main(["simulate", "kursk", "first_day", "--seed", "4", "--json"]) == 0
+        outs.append(json.loads(capsys.readouterr().out))
+    first, second = outs
+    assert first["result"] is not None and first["turns"] == 4
+    assert (first["digest"], first["result"]) == (second["digest"], second["result"])
