@@ -70,8 +70,24 @@ def test_only_the_german_may_end_the_game() -> None:
     assert game.over and game.result() is not None
 
 
-def test_conformance_first_day() -> None:
-    run_conformance(Kursk, "first_day", seed=11, max_decisions=20000)
+@pytest.mark.parametrize("player", ["random", "greedy"])
+def test_conformance_first_day(player: str) -> None:
+    run_conformance(Kursk, "first_day", seed=11, max_decisions=20000, player=player)
+
+
+def test_the_full_game_ends_after_the_15_july_pm_turn(capsys: pytest.CaptureFixture[str]) -> None:
+    """§3.5: "The game will end automatically at the end of 7/15/43 PM turn" (22 turns, AMB-2)."""
+    assert main(["simulate", "kursk", "southern_pincer", "--seed", "2", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["turns"] == 22 and out["result"]["levels"]["german"] in {
+        "German Decisive",
+        "German Substantive",
+        "German Marginal",
+        "Draw",
+        "Soviet Marginal",
+        "Soviet Substantive",
+        "Soviet Decisive",
+    }
 
 
 def test_simulate_plays_to_the_end_and_the_same_seed_gives_the_same_digest(capsys: pytest.CaptureFixture[str]) -> None:

@@ -109,6 +109,15 @@ class Plot(Decision):
 
 
 @dataclass(frozen=True, slots=True)
+class Airstrike(Decision):
+    """§7.1: bombers with fighter escorts against a hex: ``strike`` is target hex / bombers / escorts (points
+    of 4 aircraft)."""
+
+    kind: ClassVar[str] = "airstrike"
+    strike: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Commit(Decision):
     """The plots are given: the side waits for the other; execution follows when both have committed."""
 
@@ -127,5 +136,6 @@ ALL: tuple[type[Decision], ...] = (
     SetMode,
     RoadMove,
     Plot,
+    Airstrike,
     Commit,
 )

@@ -1,7 +1,7 @@
 """The tactical execution & combat phase (§9), in the order of §9.0 and the digest's procedure (AMB-18):
 bombardments, recon, then four segments of German movement, German attack resolution, Soviet movement and
 Soviet attack resolution; groups act in ascending ID, attacked hexes resolve in ascending hex index.
-Airstrikes (§9.1) are not implemented yet (docs/rules/kursk.md)."""
+Airstrikes (§9.1) come first (air.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from fractions import Fraction
 
 from grognard.engine.events import Step
 
-from . import combat
+from . import air, combat
 from .board import Ctx, enemy_of
 from .combat import Firer
 from .plots import Parsed, parse
@@ -33,6 +33,7 @@ def execute(ctx: Ctx, state: KState, step: Step) -> KState:
         p = parse(ctx, text)
         assert not isinstance(p, Exception)
         plans[gid] = p
+    state = air.resolve(ctx, state, step)  # §9.0 (1)
     state = bombard(ctx, state, plans, step)
     state = recon(ctx, state, plans, step)
     cancelled: set[int] = set()

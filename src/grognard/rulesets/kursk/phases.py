@@ -1,9 +1,9 @@
 """The sequence of play (§3.3), declared as the engine's parts, and what happens as a turn begins.
 
-§3.3's twelve phases, as played here: Soviet group adjustment, supply, modes and road movement; the same for
-the German; then the tactical plot given by both sides at once (each side's plot is hidden from the other);
+§3.3's twelve phases, as played here: Soviet group adjustment, supply, modes and road movement, air missions;
+the same for the German; then the tactical plot given by both sides at once (each side's plot is hidden from the other);
 then the tactical execution & combat phase. The save phases are the engine's (a game can be saved after any
-decision). The air mission phases (§7) are not implemented yet (docs/rules/kursk.md).
+decision). Each side's air missions (§7) are hidden from the other until they fly (§9.1).
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from .execute import execute
 from .state import OFF_MAP, KState
 from .tables import SEATS
 
-ADJUST, SUPPLY, ROAD = "group adjustment", "supply", "tactical plot & road movement"
-KINDS = (ADJUST, SUPPLY, ROAD)
+ADJUST, SUPPLY, ROAD, AIR = "group adjustment", "supply", "tactical plot & road movement", "air missions"
+KINDS = (ADJUST, SUPPLY, ROAD, AIR)
 
 
 def turn_name(turn: int) -> str:
@@ -51,6 +51,7 @@ def turn_sequence(ctx: Ctx, legal: Callable[[KState, str], Legal]) -> TurnSequen
             Part(f"{side} {ADJUST}", mover, partial(begin_adjustment, side), ("end_phase",)),
             Part(f"{side} {SUPPLY}", mover, partial(begin_supply, side), ("end_phase",)),
             Part(f"{side} {ROAD}", mover, None, ("end_phase",)),
+            Part(f"{side} {AIR}", mover, None, ("end_phase",)),
         ]
     parts += [
         Part("tactical plot", _plotting, None, ("commit",)),

@@ -12,17 +12,18 @@ from grognard.engine import Choice, Decision, IllegalDecision, Legal, Result, Ru
 from grognard.engine.protocol import OptionSpec
 from grognard.engine.rng import seed_state
 
-from . import adjust, phases, plots, roads, supply
+from . import adjust, air, phases, plots, roads, supply
 from . import decisions as D
 from .board import Ctx
 from .scenario import SCENARIO_DIR, KurskScenario, order_of_battle, read_scenario, scenario_from_document
 from .state import KState
 from .tables import SEATS, load_tables
 
-ADJUST_PARTS = {0: "soviet", 3: "german"}
-SUPPLY_PARTS = {1: "soviet", 4: "german"}
-ROAD_PARTS = {2: "soviet", 5: "german"}
-PLOT_PART = 6
+ADJUST_PARTS = {0: "soviet", 4: "german"}
+SUPPLY_PARTS = {1: "soviet", 5: "german"}
+ROAD_PARTS = {2: "soviet", 6: "german"}
+AIR_PARTS = {3: "soviet", 7: "german"}
+PLOT_PART = 8
 
 
 class Kursk(Ruleset[KState, KurskScenario]):
@@ -66,7 +67,8 @@ class Kursk(Ruleset[KState, KurskScenario]):
     def initial_state(self, seed: int) -> KState:
         ctx = self.ctx
         control = tuple((p.name, str(p.data["control"])) for p in ctx.map.places if p.value)
-        state = KState(seed_state(seed), 1, 0, "clear", order_of_battle(ctx.tables, ctx.level), control)
+        groups = order_of_battle(ctx.tables, ctx.level)
+        state = KState(seed_state(seed), 1, 0, "clear", groups, control, air=air.pools(ctx))
         step = Step(state.rng)
         state = phases.begin_turn(ctx, state, step)
         state = self.sequence.enter(state, 0, step)
@@ -83,7 +85,7 @@ class Kursk(Ruleset[KState, KurskScenario]):
 
     @staticmethod
     def _mover(state: KState) -> str:
-        return "soviet" if state.part < 3 else "german"
+        return "soviet" if state.part < 4 else "german"
 
     def legal(self, state: KState, seat: str) -> Legal:
         if state.over or not self.turn(state).may_act(seat):
@@ -94,6 +96,8 @@ class Kursk(Ruleset[KState, KurskScenario]):
             return self._legal_supply(state, seat)
         if state.part in ROAD_PARTS:
             return self._legal_road(state, seat)
+        if state.part in AIR_PARTS:
+            return self._legal_air(state, seat)
         return self._legal_plot(state, seat)
 
     def _legal_adjust(self, state: KState, seat: str) -> Legal:
@@ -141,6 +145,29 @@ class Kursk(Ruleset[KState, KurskScenario]):
                 )
         choices.append(Choice(D.EndPhase, label="end the mode and road movement phase"))
         return Legal(seat, choices, prompt="modes (§6.2) and road movement (§6.3)")
+
+    def _legal_air(self, state: KState, seat: str) -> Legal:
+        ctx = self.ctx
+        choices = []
+        if air.may_plan(ctx, state, seat):
+            choices.append(
+                Choice(
+                    D.Airstrike,
+                    {},
+                    None,
+                    check=partial(air.refusal, ctx, state, seat),
+                    sampler=partial(air.sample, ctx, state, seat),
+                    size=1,  # an estimate: random play plans a strike about as often as it ends the phase
+                )
+            )
+        choices.append(Choice(D.EndPhase, label="end the air missions phase"))
+        fighters, bombers = air.available(state, seat)
+        return Legal(
+            seat,
+            choices,
+            prompt=f"air missions (§7.1): {fighters} fighters and {bombers} bombers available; the rest fly CAP",
+            info={"fighters": fighters, "bombers": bombers, "strikes_left": air.strikes_left(ctx, state, seat)},
+        )
 
     def _legal_plot(self, state: KState, seat: str) -> Legal:
         ctx = self.ctx
@@ -209,6 +236,9 @@ class Kursk(Ruleset[KState, KurskScenario]):
                 assert not isinstance(parsed, IllegalDecision)
                 step.emit("plot", f"group {gid} plots {parsed.text()}", (seat,), group=f"CG{gid}", plot=parsed.text())
                 return replace(state, plots=(*state.plots, (gid, parsed.text())))
+            case D.Airstrike(strike=strike):
+                target, bombers, escorts = strike
+                return air.plan(ctx, state, seat, (target, bombers, escorts), step)
             case D.Commit():
                 step.emit("committed", f"the {seat} side has given its plots", None, seat=seat)
                 state = replace(state, committed=(*state.committed, seat))

@@ -103,6 +103,8 @@ class KState:
     plots: tuple[tuple[int, str], ...] = ()  # group -> plot text (§6.4-6.7), hidden from the other side
     committed: tuple[str, ...] = ()
     reports: tuple[Report, ...] = ()
+    air: tuple[tuple[str, int, int], ...] = ()  # side, fighter points, bomber points (§7.1, AMB-8)
+    strikes: tuple[tuple[str, int, int, int], ...] = ()  # side, target, bombers, escorts: hidden until §9.1
     over: bool = False
     ended_by: str = ""  # "german" when the German ended the game (§3.5, §4.6)
 

@@ -92,6 +92,8 @@ def build_view(ctx: Ctx, state: KState, seat: str | None, turn: Turn) -> dict[st
             for r in state.reports
             if full or r.side == seat
         ],
+        "air": {s: {"fighters": f, "bombers": b} for s, f, b in state.air if full or s == seat},
+        "strikes": [{"target": t, "bombers": b, "escorts": e} for s, t, b, e in state.strikes if full or s == seat],
         "seats": list(SEATS),
     }
 
@@ -135,6 +137,8 @@ def describe(ctx: Ctx, d: Decision) -> str:
             return "the German player ends the game"
         case D.Commit():
             return "commit the tactical plots"
+        case D.Airstrike(strike=strike) if len(strike) == 3:
+            return f"airstrike on {lab(strike[0])} with {strike[1]} bombers and {strike[2]} escorts (points of 4)"
         case D.EndPhase():
             return "end the phase"
     return d.text()
