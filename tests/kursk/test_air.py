@@ -7,11 +7,12 @@ from dataclasses import replace
 from kursk_helpers import CTX, GRID, cell, group, position, step
 
 from grognard.rulesets.kursk import air
+from grognard.rulesets.kursk.state import KState
 
 RIFLES = {"INF": 200, "45AT": 10}
 
 
-def _rule(state, side, strike):
+def _rule(state: KState, side: str, strike: tuple[int, int, int]) -> str | None:
     found = air.refusal(CTX, state, side, strike)
     return None if found is None else found.rule
 

@@ -7,18 +7,19 @@ from dataclasses import replace
 
 from kursk_helpers import CTX, GRID, cell, group, position, step
 
+from grognard.engine.events import Event
 from grognard.rulesets.kursk import supply
 from grognard.rulesets.kursk.execute import execute
 from grognard.rulesets.kursk.phases import begin_turn
 from grognard.rulesets.kursk.roads import mode_refusal, road_reach
-from grognard.rulesets.kursk.state import Depot
+from grognard.rulesets.kursk.state import Depot, KState
 from grognard.rulesets.kursk.victory import level, points
 
 TANKS = {"PZ-IV": 60, "PZ-VI": 20, "INF": 100}
 RIFLES = {"INF": 60, "45AT": 4}
 
 
-def run(state, plots):
+def run(state: KState, plots: list[tuple[int, str]]) -> tuple[KState, list[Event]]:
     s = step(state)
     after = execute(CTX, replace(state, plots=tuple(plots)), s)
     return after, s.events

@@ -10,7 +10,7 @@ import pytest
 from grognard.ai import make_player
 from grognard.ai.driver import computer_decision
 from grognard.cli.main import main
-from grognard.engine import IllegalDecision, new_game
+from grognard.engine import Game, IllegalDecision, new_game
 from grognard.rulesets.kursk import Kursk
 from grognard.rulesets.kursk.decisions import Commit, EndGame, Plot
 from grognard.rulesets.kursk.rules import PLOT_PART
@@ -23,12 +23,13 @@ def test_kursk_is_listed_with_its_scenarios_and_level_option() -> None:
     assert info["options"][0]["choices"] == [1, 2, 3, 4]
 
 
-def _to_plot_phase(seed: int):
+def _to_plot_phase(seed: int) -> Game:
     game = new_game(Kursk, "first_day", seed=seed)
     players = {s: make_player("greedy", Kursk, seed) for s in Kursk.seats}
     while game.state.part != PLOT_PART:
-        seat, decision = computer_decision(game, players)
-        game.apply(seat, decision)
+        due = computer_decision(game, players)
+        assert due is not None
+        game.apply(*due)
     return game
 
 
@@ -65,7 +66,9 @@ def test_only_the_german_may_end_the_game() -> None:
         game.apply("soviet", EndGame())
     players = {s: make_player("greedy", Kursk, 5) for s in Kursk.seats}
     while game.turn().seat != "german":
-        game.apply(*computer_decision(game, players))
+        due = computer_decision(game, players)
+        assert due is not None
+        game.apply(*due)
     game.apply("german", EndGame())
     assert game.over and game.result() is not None
 
