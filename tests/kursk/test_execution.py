@@ -198,3 +198,15 @@ def test_weapons_score_their_as_plus_ds() -> None:
     state = position(group(1, "german", "10,10", {"PZ-VI": 1, "88AT": 1}))
     towns = sum(int(CTX.tables["victory"]["towns"][t]) for t, s in state.control if s == "german")
     assert points(CTX, state)["german"] == towns + 26
+
+
+def test_an_assault_out_of_a_minefield_is_an_attempt_to_leave_it() -> None:
+    """§9.4 "whenever a German CG attempts to LEAVE a minefield hex": the clearing roll comes before the assault."""
+    mine = min(CTX.map.cell_features["minefield"])
+    target = next(n for n in GRID.neighbors(mine))
+    ger = group(1, "german", GRID.label(mine), {"PZ-IV": 50, "INF": 50}, mode="assault")
+    sov = group(64, "soviet", GRID.label(target), RIFLES, mech=False)
+    _, events = run(position(ger, sov), [(1, str(GRID.direction(mine, target)))])
+    kinds = [e.data.get("why", e.kind) for e in events]
+    clearing = next(i for i, k in enumerate(kinds) if "clear the minefield" in str(k))
+    assert clearing < kinds.index("assault")

@@ -174,23 +174,25 @@ def move_half(
         if there < 0 or g.supply < 1:  # §5.4 unsupplied groups neither move nor fire
             cancelled.add(gid)
             continue
-        if any(e.side != side for e in state.at(there)):  # §6.5, §9.6: an assault
-            assaults.setdefault(there, []).append((gid, attack_only))
+        assault = any(e.side != side for e in state.at(there))  # §6.5, §9.6
+        if not assault and attack_only:  # §6.5: S does not enter an empty hex (AMB-6)
             continue
-        if attack_only:  # §6.5: S does not enter an empty hex (AMB-6)
-            continue
-        if ctx.friendly_count(state, side, there) >= int(ctx.tables["plots"]["stacking"]["max_groups"]):
+        if not assault and ctx.friendly_count(state, side, there) >= int(ctx.tables["plots"]["stacking"]["max_groups"]):
             cancelled.add(gid)  # §9.3: the rest of the plot is aborted
             _report(
                 step, side, "aborted", f"{g.label()} cannot enter {ctx.label(there)}: two groups there", group=g.tag
             )
             continue
-        if side == "german" and ctx.minefield(state, g.cell):  # §9.4 leaving a minefield
+        if side == "german" and ctx.minefield(state, g.cell):  # §9.4 leaving (or assaulting out of) a minefield
             state = minefield_attack(ctx, state, g, step)
-            g = state.find(gid)
-            if g is None or g.disruption > g.morale:
+            found = state.find(gid)
+            if found is None or found.disruption > found.morale:
                 cancelled.add(gid)
                 continue
+            g = found
+        if assault:
+            assaults.setdefault(there, []).append((gid, attack_only))
+            continue
         state = step_into(ctx, state, g, there, step)
     return state, assaults
 
