@@ -73,7 +73,7 @@ def test_only_the_german_may_end_the_game() -> None:
     assert game.over and game.result() is not None
 
 
-@pytest.mark.parametrize("player", ["random", "greedy"])
+@pytest.mark.parametrize("player", ["random", "greedy", "general"])
 def test_conformance_first_day(player: str) -> None:
     run_conformance(Kursk, "first_day", seed=11, max_decisions=20000, player=player)
 
@@ -101,3 +101,22 @@ def test_simulate_plays_to_the_end_and_the_same_seed_gives_the_same_digest(capsy
     first, second = outs
     assert first["result"] is not None and first["turns"] == 4
     assert (first["digest"], first["result"]) == (second["digest"], second["result"])
+
+
+def test_the_general_plays_both_sides_to_the_end_within_its_time() -> None:
+    """The computer general (general.py) gives every order from its seat's view and legal decisions; all of one
+    side's orders for a turn take well under the issue's 2 s."""
+    import time
+
+    game = new_game(Kursk, "first_day", seed=6)
+    players = {s: make_player("general", Kursk, 6) for s in Kursk.seats}
+    spent: dict[tuple[int, str], float] = {}
+    while not game.over:
+        start = time.perf_counter()
+        due = computer_decision(game, players)
+        assert due is not None
+        key = (game.state.turn, due[0])
+        spent[key] = spent.get(key, 0.0) + time.perf_counter() - start
+        game.apply(*due)
+    assert game.result() is not None and game.state.turn == 4
+    assert max(spent.values()) < 2.0

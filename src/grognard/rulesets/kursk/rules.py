@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
@@ -56,6 +56,12 @@ class Kursk(Ruleset[KState, KurskScenario]):
     @classmethod
     def scenario_from_document(cls, document: Mapping[str, Any], where: str) -> KurskScenario:
         return scenario_from_document(document, where)
+
+    @classmethod
+    def computer_players(cls) -> dict[str, Callable[[int, int], Any]]:
+        from .general import General
+
+        return {"general": lambda seed, level: General(seed, level)}
 
     def __init__(self, scenario: KurskScenario, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(scenario, options)
