@@ -4,6 +4,7 @@ opportunity fire; supply (§5), modes (§6.2-6.3), weather (§10) and victory (�
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 
 from kursk_helpers import CTX, GRID, cell, group, position, step
 
@@ -210,3 +211,19 @@ def test_an_assault_out_of_a_minefield_is_an_attempt_to_leave_it() -> None:
     kinds = [e.data.get("why", e.kind) for e in events]
     clearing = next(i for i, k in enumerate(kinds) if "clear the minefield" in str(k))
     assert clearing < kinds.index("assault")
+
+
+def test_bombardment_is_field_howitzers_at_half_strength_halved_again_at_night() -> None:
+    """§6.6, §9.2: the FH systems fire at ½ AS (a supply point, §5.4), halved at night; the target hex's
+    enemy groups take casualties and disruption and lose a morale point (§8.7, reading)."""
+    target = GRID.neighbor(cell("10,10"), 1)
+    arty = group(64, "soviet", "10,10", {"152FH": 40, "122H": 40}, mech=False, mode="static", supply=5)
+    ger = group(1, "german", GRID.label(target), {"INF": 100}, mode="assault")
+    after, _ = run(position(arty, ger), [(64, "B1")])
+    assert after.group(64).supply == 4
+    assert after.group(1).disruption > 0 and after.group(1).morale == 79
+    day = CTX.tables.strength(CTX.tables.weapons["152FH"], False, "bombardment")
+    assert day == Fraction(3, 2)  # §9.2: ½ of AS 3
+    assert not CTX.tables.may_fire(CTX.tables.weapons["122H"], "bombardment", "static")
+    night, _ = run(position(arty, ger, turn=2), [(64, "B1")])
+    assert night.group(1).disruption < after.group(1).disruption  # the same dice, half the strength
