@@ -85,15 +85,15 @@ def _plot_for(
     if near:  # concentrate on the hex most of the side can reach
         d = max(near, key=lambda x: (focus.get(grid.neighbor(here, x), 0), -x))
         return str(d)
-    if g["side"] == "soviet" and not goals:
-        return None
     mech = g["symbol"] == "oval"
     steps = (4 if mech else 2) if mode == "mobile" else 1
-    goal = min(goals, key=lambda c: grid.distance(here, c))
-    if enemies:
-        nearest = min(enemies, key=lambda c: grid.distance(here, c))
-        if grid.distance(here, nearest) <= 6:
-            goal = nearest
+    nearest = min(enemies, key=lambda c: (grid.distance(here, c), c)) if enemies else -1
+    if nearest >= 0 and grid.distance(here, nearest) <= 6:
+        goal = nearest  # close with the enemy seen (the Soviet's counterattack, the German's spearhead)
+    elif goals:
+        goal = min(goals, key=lambda c: grid.distance(here, c))
+    else:
+        return None
     plot = ""
     for _ in range(steps):
         d = _toward(ctx, here, goal, enemies | full)
