@@ -19,7 +19,7 @@ from grognard.engine.events import Step
 
 from .board import Ctx
 from .state import Group, Unit
-from .tables import Weapon, frac
+from .tables import frac
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,7 +149,3 @@ def apply_losses(g: Group, lost: Mapping[str, int]) -> Group:
 def disrupt(ctx: Ctx, g: Group, amount: int) -> Group:
     """§8.2: disruption accumulates up to 99 within a turn."""
     return replace(g, disruption=min(int(ctx.tables["combat"]["disruption"]["cap"]), g.disruption + amount))
-
-
-def weapon_of(ctx: Ctx, name: str) -> Weapon:
-    return ctx.tables.weapons[name]
