@@ -39,22 +39,31 @@ class Comparison:
     """How many times slower ours is than the peer: the median over pairs of neighbouring runs."""
 
 
-def _seconds(fn: Callable[[], object]) -> float:
-    t0 = time.perf_counter()
+def _seconds(fn: Callable[[], object], clock: Callable[[], float] = time.perf_counter) -> float:
+    t0 = clock()
     fn()
-    return time.perf_counter() - t0
+    return clock() - t0
 
 
-def compare(ours: Callable[[], object], peer: Callable[[], object], reps: int = 21, warmup: int = 3) -> Comparison:
-    """Time ``ours`` and ``peer`` in alternation, ``reps`` times each after ``warmup`` untimed rounds."""
+def compare(
+    ours: Callable[[], object],
+    peer: Callable[[], object],
+    reps: int = 21,
+    warmup: int = 3,
+    clock: Callable[[], float] = time.perf_counter,
+) -> Comparison:
+    """Time ``ours`` and ``peer`` in alternation, ``reps`` times each after ``warmup`` untimed rounds.
+
+    ``clock`` is the wall clock by default; ``time.process_time`` (this process's CPU time) leaves out the time
+    other jobs hold the CPU, which on a crowded machine is most of the noise of short runs."""
     for _ in range(warmup):
         ours()
         peer()
     a: list[float] = []
     b: list[float] = []
     for _ in range(reps):
-        a.append(_seconds(ours))
-        b.append(_seconds(peer))
+        a.append(_seconds(ours, clock))
+        b.append(_seconds(peer, clock))
     return Comparison(Timing.of(a), Timing.of(b), statistics.median(x / y for x, y in zip(a, b, strict=True)))
 
 

@@ -5,24 +5,11 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from typing import Any
-
-import pytest
 
 from grognard.server.sessions import rebuild
 from grognard.server.store import Store
 from live_server import Server
-
-
-def chromium_path() -> str:
-    path = shutil.which("chromium") or shutil.which("chromium-browser")
-    if path is None:
-        pytest.fail(
-            "the browser tests need Debian's chromium: apt-get install -y chromium (.ci/run installs it)",
-            pytrace=False,
-        )
-    return path
 
 
 class Player:
@@ -124,7 +111,8 @@ def hidden_absent(player: Player, server: Server, game_id: str, seat: str) -> tu
     text = received(player)
     page_html = player.page.content()
     assert [u for u in hidden if u in text] == []
-    assert [u for u in hidden if u in page_html] == []
+    found = [u for u in hidden if u in page_html]
+    assert found == [], [page_html[max(0, page_html.index(u) - 200) : page_html.index(u) + 80] for u in found]
     return full, hidden
 
 

@@ -18,3 +18,15 @@ rulesets.register(ToyOrders)
 settings.register_profile("grognard", deadline=None, print_blob=True)
 settings.register_profile("ci", parent=settings.get_profile("grognard"), derandomize=True)
 settings.load_profile("ci" if os.environ.get("CI") else "grognard")
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--fuzz-long",
+        nargs="?",
+        type=int,
+        const=100_000,
+        default=0,
+        metavar="N",
+        help="run the server's fuzz test with N examples (default 100,000) instead of the few hundred CI runs",
+    )

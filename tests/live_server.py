@@ -23,18 +23,21 @@ def free_port() -> int:
 class Server:
     """``grognard serve`` on a free port with its own database; ``kill`` is a SIGKILL, as a crash would be."""
 
-    def __init__(self, db: Path, *extra: str) -> None:
+    def __init__(self, db: Path, *extra: str, toys: bool = False, cwd: Path | None = None) -> None:
         self.db = db
         self.extra = list(extra)
+        self.toys = toys  # serve the test rulesets too (tests/serve_toys.py)
+        self.cwd = cwd  # the server's working directory (default: the tests')
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> Server:
-        cmd = [sys.executable, "-m", "grognard", "serve", "--port", str(self.port), "--db", str(self.db), *self.extra]
+        launcher = [str(Path(__file__).parent / "serve_toys.py")] if self.toys else ["-m", "grognard"]
+        cmd = [sys.executable, *launcher, "serve", "--port", str(self.port), "--db", str(self.db), *self.extra]
         log = self.db.with_suffix(".log")
         with open(log, "ab") as out:
-            self.proc = subprocess.Popen(cmd, stdout=out, stderr=out, env={**os.environ})
+            self.proc = subprocess.Popen(cmd, stdout=out, stderr=out, env={**os.environ}, cwd=self.cwd)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -62,10 +65,14 @@ class Server:
         self.proc = None
 
     # --- the API, as a client uses it ------------------------------------------------------------------
+    def log(self) -> str:
+        """What the server printed (its standard output and error)."""
+        return self.db.with_suffix(".log").read_text(errors="replace")
+
     def create(
         self,
         seats: dict[str, Any],
-        seed: int = 11,
+        seed: int | None = 11,
         game: str = "perfect_general",
         scenario: str = "simple_little_war",
         **options: Any,
@@ -76,8 +83,8 @@ class Server:
                 "game": game,
                 "scenario": scenario,
                 "seats": seats,
-                "seed": seed,
                 "options": options,
+                **({} if seed is None else {"seed": seed}),
             },
             timeout=60,
         )

@@ -6,6 +6,7 @@ import sys
 
 import pytest
 
+from grognard import rulesets
 from grognard.cli.main import main
 
 GAME, SCENARIO = "perfect_general", "simple_little_war"
@@ -80,7 +81,7 @@ def test_replay_verify_rejects_a_changed_digest(capsys, finished, tmp_path):
     [
         (lambda text: text[: len(text) // 2], "truncated"),
         (lambda text: "nonsense", "corrupt save"),
-        (lambda text: text.replace('"version": 1', '"version": 99'), "version 99 is not supported"),
+        (lambda text: text.replace('"version": 2', '"version": 99'), "version 99 is not supported"),
         (lambda text: "[1, 2, 3]", "not a grognard save"),
     ],
     ids=["truncated", "garbage", "future-version", "not-a-save"],
@@ -124,3 +125,20 @@ def test_match_game_plays_both_halves_with_sides_swapped_and_adds_the_points_p3(
     assert totals == {"player1": p1, "player2": p2}
     expected = "player1" if p1 > p2 else "player2" if p2 > p1 else None
     assert match["result"]["winner"] == expected
+
+
+@pytest.mark.parametrize(("game", "scenario"), [(GAME, SCENARIO), ("grande_armee", "1_austrian_challenge")])
+def test_simulate_json_reports_the_turns_played_of_every_game(capsys, game, scenario):
+    """``turns``: the scenario's turns that were played (La Grande Armée's turns are its seasons, §2.7); a game
+    played to its end has played all of them."""
+    code, out, _ = run(capsys, "simulate", game, scenario, "--seed", "3", "--players", "random", "--json")
+    outcome = json.loads(out)
+    scenario_turns = {s["id"]: s["turns"] for s in rulesets.get(game).describe_game()["scenarios"]}[scenario]
+    assert code == 0 and isinstance(outcome["turns"], int) and 1 <= outcome["turns"] <= scenario_turns
+    if game == "grande_armee":  # no sudden death: every season is played
+        assert outcome["turns"] == scenario_turns
+
+
+def test_the_match_game_of_a_ruleset_without_one_is_refused_in_one_line(capsys):
+    code, _, err = run(capsys, "simulate", "grande_armee", "1_austrian_challenge", "--match")
+    assert code == 2 and err.strip() == "grognard: La Grande Armée has no match game"

@@ -133,7 +133,9 @@ class ToyOrders(Ruleset[OrdersState, ToyScenario]):
         for u in state.units:
             if u.side != seat or u.id in plotted:  # §2d: one plot a unit a turn
                 continue
-            reach = sorted({c for c in grid.neighbors(u.cell) if c >= 0 and self.scenario.map.terrain[c] != "water"})
+            first = [c for c in grid.neighbors(u.cell) if self.scenario.map.terrain[c] != "water"]
+            land = [c for c in range(grid.size) if self.scenario.map.terrain[c] != "water"]
+            reach = sorted(c for c in land if 0 < grid.distance(u.cell, c) <= MAX_STEPS)
             choices.append(
                 Choice(
                     Plot,
@@ -141,7 +143,7 @@ class ToyOrders(Ruleset[OrdersState, ToyScenario]):
                     None,
                     check=lambda path, u=u: self.path_refusal(state, u, path),
                     sampler=lambda dice, u=u: self._sample_path(u, dice),
-                    size=len(reach),  # an estimate: random play plots about as often as it commits
+                    size=len(first),  # an estimate: random play plots about as often as it commits
                     hint=reach,
                 )
             )
@@ -218,6 +220,9 @@ class ToyOrders(Ruleset[OrdersState, ToyScenario]):
             "plots": [{"unit": u, "path": list(p)} for u, p in state.plots if seat is None or side.get(u) == seat],
             "committed": list(state.committed),
         }
+
+    def map_json(self) -> dict[str, Any]:
+        return self.scenario.map.to_public()
 
     def hidden_units(self, state: OrdersState, seat: str) -> frozenset[str]:
         seen = self._seen(state, seat)

@@ -210,7 +210,21 @@ def test_combat_sequence_disruption_ammo_and_stack_losses(data: Any) -> None:
     ]
     assert c["disruption"]["percent_per_100_casualties"] == 40
     assert (c["ammo"]["out_percent_small_arms"], c["ammo"]["out_percent_artillery"]) == (7, 10)
-    assert c["casualties"] == {"stack_heavy_share": 3, "artillery_melee_fatigue_retreat": 75}
+    assert c["casualties"] == {
+        "stack_heavy_share": 3,
+        "artillery_melee_fatigue_retreat": 75,
+        # AMB-13 readings (not printed): casualty points a gun, a fatigue point, men a gun in melee
+        "artillery_points_per_gun": 20,
+        "artillery_points_per_fatigue": 2,
+        "artillery_melee_men_per_gun": 20,
+    }
+
+
+def test_ruleset_readings_in_the_data(data: Any) -> None:
+    """AMB-16 fatigue recovery read swapped; AMB-31 A. P. Hill's early arrival 1 in 3 (rules.toml)."""
+    assert data("recovery")["fatigue_recovery"]["reading"] == "swapped"
+    assert data("rules")["reinforcements"]["early_chance_one_in"] == 3
+    assert data("rules")["reinforcements"]["delayed_while_enemy_on"] == {"confederate_entry_turn_9": "33,1"}
 
 
 def test_ammo_resupply_tables_cell_by_cell(data: Any) -> None:

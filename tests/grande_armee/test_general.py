@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from grognard.ai import PlayerContext, make_player, play_out
+from grognard.ai import make_player, observe, play_out
 from grognard.engine import Decision
 from grognard.engine.game import new_game
 from grognard.rulesets.grande_armee import GrandeArmee, play
@@ -20,8 +20,7 @@ SCENARIOS = GrandeArmee.scenario_ids()
 def ask(p, seat: str, general: General | None = None) -> Decision | None:
     """The general's decision for ``seat`` now: its own (choose) or a reaction (interject)."""
     general = general or General(3, 1)
-    legal = p.game.legal(seat)
-    ctx = PlayerContext(seat, lambda: p.game.view(seat), legal, p.game.rules)
+    ctx = observe(p.game, seat)
     return general.choose(ctx) if p.game.turn().seat == seat else general.interject(ctx)
 
 
@@ -179,7 +178,7 @@ def test_prefers_to_end_in_a_city_before_winter(position):
         season="autumn",
     )
     general = General(3, 1)
-    _, pic = general._picture(PlayerContext("french", lambda: p.game.view("french"), p.game.legal("french"), p.rules))
+    _, pic = general._picture(observe(p.game, "french"))
     unit = pic.units["FR-I1"]
     assert pic.muster_loss(unit, p.cell("8,6")) < pic.muster_loss(unit, p.cell("9,6"))
     run_phase(p, "french")

@@ -219,7 +219,7 @@ def test_embarking_and_landing_spend_every_move_and_are_long_marches(position) -
     p = position([("GB-I1", "britain", "infantry", "6,4")], seat="allied")
     step = p.step(5)
     p.game.state = play.move(p.ctx, p.state, step, "GB-I1", p.cell("7,4"))
-    assert p.unit("GB-I1").moves == 0 and [e.kind for e in step.events] == ["move", "long_march"]
+    assert p.unit("GB-I1").moves == 0 and [e.kind for e in step.events] == ["move", "roll", "long_march"]
     p.edit("GB-I1", moves=5, fatigue=0)
     step = p.step(6)
     p.game.state = play.move(p.ctx, p.state, step, "GB-I1", p.cell("1,10"))
@@ -227,7 +227,7 @@ def test_embarking_and_landing_spend_every_move_and_are_long_marches(position) -
     p.edit("GB-I1", moves=5)
     step = p.step(7)
     p.game.state = play.move(p.ctx, p.state, step, "GB-I1", p.cell("2,10"))
-    assert p.unit("GB-I1").moves == 0 and [e.kind for e in step.events] == ["move", "long_march"]
+    assert p.unit("GB-I1").moves == 0 and [e.kind for e in step.events] == ["move", "roll", "long_march"]
 
 
 def test_units_at_sea_exert_no_zoc_and_zocs_stop_at_the_shore(position) -> None:
@@ -237,3 +237,20 @@ def test_units_at_sea_exert_no_zoc_and_zocs_stop_at_the_shore(position) -> None:
     board = p.ctx.board
     assert zone and not zone & board.sea
     assert zone == {n for n in board.neighbors[p.cell("9,4")] if n in board.land}
+
+
+def test_every_roll_of_a_hidden_move_is_logged_for_the_mover_only(position) -> None:
+    """§5.61-5.63: the fog of war and long march dice of a move are logged as roll events (the roll behind every
+    result), seen by the moving side alone, like the move itself."""
+    p = position([("GB-I1", "britain", "infantry", "6,4")], seat="allied")
+    step = p.step(5)
+    p.game.state = play.move(p.ctx, p.state, step, "GB-I1", p.cell("7,4"))
+    rolls = [e for e in step.events if e.kind == "roll"]
+    assert [(e.data["why"], e.data["sides"], e.seen_by) for e in rolls] == [("long march of GB-I1", 6, ("allied",))]
+    p.edit("GB-I1", moves=5)
+    step = p.step(6)
+    p.game.state = play.move(p.ctx, p.state, step, "GB-I1", p.cell("1,10"))
+    rolls = [e for e in step.events if e.kind == "roll"]
+    assert [(e.data["why"], e.data["sides"], e.seen_by) for e in rolls] == [
+        ("fog of war after GB-I1's move", 100, ("allied",))
+    ]

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from grognard.ai import PlayerContext, make_player, play_out
+from grognard.ai import make_player, observe, play_out
 from grognard.engine import Game
 from grognard.engine.game import new_game
 from grognard.rulesets.perfect_general import PerfectGeneral
@@ -21,8 +21,7 @@ FIELD = Path(__file__).parent / "field.json"
 
 
 def decide(game: Game, seat: str, level: int = 1) -> D.Decision:
-    ctx = PlayerContext(seat, lambda: game.view(seat), game.legal(seat), game.rules)
-    return General(3, level).choose(ctx)
+    return General(3, level).choose(observe(game, seat))
 
 
 def test_fires_first_at_the_target_with_the_best_odds(field):
@@ -111,7 +110,7 @@ def test_buys_within_its_points_a_mix_of_types():
     while game.state.phase is Phase.PURCHASE and game.state.side == "attacker":
         game.apply(
             "attacker",
-            general.choose(PlayerContext("attacker", game.view("attacker"), game.legal("attacker"), game.rules)),
+            general.choose(observe(game, "attacker")),
         )
     pool = game.state.side_state("attacker").pool
     tables = game.rules.ctx.tables
@@ -291,7 +290,7 @@ def test_places_its_force_in_and_around_the_towns_it_must_hold():
     players = {s: make_player("general", PerfectGeneral, 5 + i) for i, s in enumerate(PerfectGeneral.seats)}
     while game.state.phase in (Phase.PURCHASE, Phase.PLACEMENT):
         seat = game.turn().seat
-        game.apply(seat, players[seat].choose(PlayerContext(seat, game.view(seat), game.legal(seat), game.rules)))
+        game.apply(seat, players[seat].choose(observe(game, seat)))
     konigsberg = set(game.rules.scenario.map.place("Konigsberg").cells)
     blue = [u for u in game.state.units if u.side == "defender"]
     tables = game.rules.ctx.tables

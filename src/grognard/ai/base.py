@@ -1,16 +1,19 @@
 """The one interface through which a computer drives any seat of any ruleset.
 
-A player gets a :class:`PlayerContext`: its seat, its view (``Game.view(seat)``, the same filtered data a
-person's browser gets), its legal decisions and the bound ruleset (static scenario data and the ruleset's
-helpers, never the state). Any cheat would have to be a named handicap; none exists.
+A player gets an :class:`~.observation.Observation` (built by :func:`~.observation.observe`): its seat, its view
+(``Game.view(seat)``, the same filtered data a person's browser gets), its legal decisions, the events its seat
+has seen and the scenario's static facts, never the game's state or the game's ruleset. For the ruleset's
+tables, map, helpers and ``rate`` a player uses a ruleset of its own built from those facts
+(:meth:`Player.rules`). Any cheat would have to be a named handicap; none exists.
 """
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import tomllib
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -19,32 +22,10 @@ from grognard.engine import Decision, Legal, Ruleset
 from grognard.engine.errors import DataError, nearest
 from grognard.engine.rng import Dice, seed_state
 
+from .observation import Facts, Observation
 
-class PlayerContext:
-    """What a computer player is given: its seat, its view (built on first use), its legal decisions and the
-    bound ruleset."""
-
-    __slots__ = ("_view", "_view_fn", "legal", "rules", "seat")
-
-    def __init__(
-        self,
-        seat: str,
-        view: Mapping[str, Any] | Callable[[], Mapping[str, Any]],
-        legal: Legal,
-        rules: Ruleset[Any, Any],
-    ) -> None:
-        self.seat = seat
-        self.legal = legal
-        self.rules = rules
-        self._view: Mapping[str, Any] | None = None if callable(view) else view
-        self._view_fn = view if callable(view) else None
-
-    @property
-    def view(self) -> Mapping[str, Any]:
-        if self._view is None:
-            assert self._view_fn is not None
-            self._view = self._view_fn()
-        return self._view
+# the name computer players were given their input by before it became a typed observation
+PlayerContext = Observation
 
 
 # Level names any player accepts after the colon; level 1 is every player's default.
@@ -77,22 +58,66 @@ class Player(ABC):
     kind = ""
     levels: tuple[str, ...] = tuple(LEVEL_NAMES)
 
+    # whether the player keeps a memory between decisions that is not a pure cache (see ``catch_up``)
+    remembers = False
+
     def __init__(self, seed: int = 0, level: int = 1) -> None:
         self.dice = Dice(seed_state(seed))
         self.seed = seed
         self.level = level
+        self._rules: tuple[Facts, Ruleset[Any, Any]] | None = None
+        self._step: tuple[str, int] | None = None  # (seat, decisions it had made) at the next observation due
 
     @property
     def name(self) -> str:
         return f"{self.kind}:{self.level}" if self.level != 1 else self.kind
 
     @abstractmethod
-    def choose(self, ctx: PlayerContext) -> Decision:
+    def choose(self, ctx: Observation) -> Decision:
         """The decision to make now; must be one of ``ctx.legal``."""
 
-    def interject(self, ctx: PlayerContext) -> Decision | None:
+    def interject(self, ctx: Observation) -> Decision | None:
         """A reaction to make while another seat is deciding (``Turn.optional``), or None to wait."""
         return None
+
+    def rules(self, obs: Observation) -> Ruleset[Any, Any]:
+        """This player's own ruleset, built from the observation's static facts (kept while they stay the same):
+        the tables, the map and the rule helpers, whose caches see only the states this player passes to them
+        (beliefs built from its views), never the game's."""
+        if self._rules is None or not self._rules[0].same(obs.facts):
+            self._rules = (obs.facts, obs.facts.rules())
+        return self._rules[1]
+
+    def copy(self) -> Player:
+        """A copy with the same memory and dice (for the fog-honesty check), sharing this player's own ruleset,
+        whose caches are pure."""
+        return copy.deepcopy(self, {id(self._rules): self._rules} if self._rules is not None else {})
+
+    # --- memory ----------------------------------------------------------------------------------------------
+    def forget(self) -> None:
+        """Drop everything remembered (a player that ``remembers`` extends it to clear its memory)."""
+        self._step = None
+
+    def recall(self, obs: Observation) -> None:
+        """Live through one earlier observation again, to rebuild memory: what ``choose`` does, its decision unused."""
+        self.choose(obs)
+
+    def catch_up(self, obs: Observation) -> None:
+        """Make this player's memory what it would be had it been asked at every earlier moment its seat had to
+        decide: a fresh player (a server restarted mid-game) forgets and relives the seat's earlier observations.
+        A player in step (it saw the last observation and the seat has made one decision since) does nothing.
+        Call it first in ``choose`` and ``interject``; call ``decided`` when they return a decision."""
+        if not self.remembers or self._step == (obs.seat, obs.made):
+            return
+        self.forget()
+        for past in obs.earlier():
+            self._step = (obs.seat, past.made)
+            self.recall(past)
+        self._step = (obs.seat, obs.made)
+
+    def decided(self, obs: Observation) -> None:
+        """Note that this player made the seat's next decision from ``obs``."""
+        self._step = (obs.seat, obs.made + 1)
 
 
 class RandomPlayer(Player):
@@ -101,10 +126,10 @@ class RandomPlayer(Player):
     kind = "random"
     levels = ()
 
-    def choose(self, ctx: PlayerContext) -> Decision:
+    def choose(self, ctx: Observation) -> Decision:
         return ctx.legal.sample(self.dice)
 
-    def interject(self, ctx: PlayerContext) -> Decision | None:
+    def interject(self, ctx: Observation) -> Decision | None:
         if ctx.legal and self.dice.below(8) == 0:
             return ctx.legal.sample(self.dice)
         return None
@@ -121,12 +146,12 @@ class GreedyPlayer(Player):
     levels = ()
     budget = 400
 
-    def choose(self, ctx: PlayerContext) -> Decision:
+    def choose(self, ctx: Observation) -> Decision:
         candidates = self._candidates(ctx.legal)
         best: list[Decision] = []
         best_score = None
         for d in candidates:
-            s = ctx.rules.rate(ctx.view, ctx.seat, d)
+            s = self.rules(ctx).rate(ctx.view, ctx.seat, d)
             if best_score is None or s > best_score:
                 best, best_score = [d], s
             elif s == best_score:
@@ -151,11 +176,11 @@ class GreedyPlayer(Player):
                 out.extend(c.make(values[self.dice.below(len(values))]) for _ in range(share))
         return out
 
-    def interject(self, ctx: PlayerContext) -> Decision | None:
+    def interject(self, ctx: Observation) -> Decision | None:
         if not ctx.legal:
             return None
         d = self.choose(ctx)
-        return d if ctx.rules.rate(ctx.view, ctx.seat, d) > 0 else None
+        return d if self.rules(ctx).rate(ctx.view, ctx.seat, d) > 0 else None
 
 
 def derived_seed(seed: int, *parts: object) -> int:
@@ -183,9 +208,7 @@ def player_kinds(rules: type[Ruleset[Any, Any]] | None = None) -> dict[str, Play
     """The computer players available for a ruleset: the generic ones plus the ruleset's own."""
     kinds = dict(_GENERIC)
     if rules is not None:
-        extra = getattr(rules, "computer_players", None)
-        if callable(extra):
-            kinds.update(extra())
+        kinds.update(rules.computer_players())
     return kinds
 
 

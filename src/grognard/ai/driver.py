@@ -13,7 +13,8 @@ from collections.abc import Callable, Mapping
 from grognard.engine import Decision, Game, GrognardError
 from grognard.engine.rng import Dice, seed_state
 
-from .base import Player, PlayerContext, derived_seed, seat_seed
+from .base import Player, derived_seed, seat_seed
+from .observation import observe
 
 __all__ = ["RunawayGame", "computer_decision", "play_out", "seat_seed"]
 
@@ -24,7 +25,7 @@ class RunawayGame(GrognardError):
 
 def _ask(game: Game, seat: str, player: Player, main: bool) -> Decision | None:
     player.dice = Dice(seed_state(derived_seed(player.seed, len(game.log))))
-    ctx = PlayerContext(seat, lambda: game.view(seat), game.legal(seat), game.rules)
+    ctx = observe(game, seat)
     return player.choose(ctx) if main else player.interject(ctx)
 
 

@@ -45,7 +45,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p = sub.add_parser("play", help="play in the terminal against the computer or hot-seat")
     p.add_argument("game")
     p.add_argument("scenario")
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--seed", type=int, default=None, help="the game's seed (default: a fresh one from the system)")
     p.add_argument("--players", default=None, help="seat=human|kind[:level],...; default: you play the first seat")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     p.add_argument("--save", metavar="FILE", help="save file, written after every decision")
@@ -120,7 +120,9 @@ class _Progress:
             sys.stderr.flush()
 
 
-def _simulate_one(args: argparse.Namespace, options: dict[str, Any], seed: int) -> tuple[Game, float]:
+def _simulate_one(
+    args: argparse.Namespace, players: str | None, options: dict[str, Any], seed: int
+) -> tuple[Game, float]:
     from grognard.ai import parse_players, play_out
     from grognard.engine.game import new_game
 
@@ -128,23 +130,21 @@ def _simulate_one(args: argparse.Namespace, options: dict[str, Any], seed: int) 
     game = new_game(cls, args.scenario, options, seed)
     if args.save:
         game.trail = []
-    players = parse_players(args.players, cls, cls.seats, seed)
     progress = _Progress(sys.stderr.isatty() and not args.json)
     t0 = time.perf_counter()
-    play_out(game, players, progress=progress)
+    play_out(game, parse_players(players, cls, cls.seats, seed), progress=progress)
     progress.done()
     return game, time.perf_counter() - t0
 
 
 def _outcome(game: Game, seconds: float) -> dict[str, Any]:
     result = game.result()
-    state = game.state
     return {
         "game": game.rules.id,
         "scenario": game.rules.scenario.info.id,
         "seed": game.seed,
         "options": game.rules.options,
-        "turns": getattr(state, "turn", None),
+        "turns": game.rules.turns_played(game.state),
         "decisions": len(game.log),
         "result": result.to_json() if result else None,
         "digest": game.digest(),
@@ -153,17 +153,18 @@ def _outcome(game: Game, seconds: float) -> dict[str, Any]:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
+    from grognard.cli.match import play_match
     from grognard.persistence import write_save
 
     options = _options(args.option)
     if args.match:
-        cls = rulesets.get(args.game)
-        match = getattr(cls, "match_game", None)
-        if match is None:
-            raise GrognardError(f"{cls.name} has no match game")
-        out = match(args, options, _simulate_one, _outcome)
+
+        def play_one(players: str, opts: dict[str, Any], seed: int) -> tuple[Game, float]:
+            return _simulate_one(args, players, opts, seed)
+
+        out = play_match(rulesets.get(args.game), args.players, options, args.seed, play_one, _outcome)
     else:
-        game, seconds = _simulate_one(args, options, args.seed)
+        game, seconds = _simulate_one(args, args.players, options, args.seed)
         if args.save:
             write_save(game, args.save)
         out = _outcome(game, seconds)
@@ -177,13 +178,17 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from grognard.persistence import load_game, verify_save
+    from grognard.persistence import check_save
 
+    report = check_save(args.file)  # the one check of a save (persistence.saves), as load_game and uploads
+    if not report.ok:
+        print(f"grognard: {report.message}", file=sys.stderr)
+        return 2
     if args.verify:
-        report = verify_save(args.file)
-        print(report.message, file=sys.stdout if report.ok else sys.stderr)
-        return 0 if report.ok else 1
-    game = load_game(args.file, replay=True)
+        print(report.message)
+        return 0
+    game = report.game
+    assert game is not None
     result = game.result()
     print(f"{game.rules.name}: {game.rules.scenario.info.name}, {len(game.log)} decisions")
     if result:
@@ -201,6 +206,8 @@ def cmd_show(args: argparse.Namespace) -> int:
         game = load_game(args.game_or_file)
     else:
         game = new_game(rulesets.get(args.game_or_file), args.scenario, None, 1)
+    if args.seat is not None and args.seat not in game.rules.seats:
+        raise GrognardError(f"no seat {args.seat!r} in {game.rules.name}: {', '.join(game.rules.seats)}")
     seat = args.seat if not game.over else None
     print(game.rules.render_text(game.state, seat))
     return 0

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import secrets
 import sys
 from typing import Any
 
 from grognard import rulesets
 from grognard.ai import make_player
 from grognard.ai.driver import computer_decision, seat_seed
-from grognard.engine import Game, GrognardError, IllegalDecision
+from grognard.engine import Decision, Game, GrognardError, IllegalDecision, Legal
 from grognard.engine.errors import MalformedDecision
 from grognard.engine.game import new_game
 
@@ -18,10 +19,12 @@ def play_in_terminal(args: argparse.Namespace, options: dict[str, Any]) -> int:
     from grognard.persistence import write_save
 
     cls = rulesets.get(args.game)
-    game = new_game(cls, args.scenario, options, args.seed)
+    # a fresh seed unless one is asked for: dice that are the same in every game are dice a player learns
+    seed = args.seed if args.seed is not None else secrets.randbits(63)
+    game = new_game(cls, args.scenario, options, seed)
     seats = cls.seats
-    # you take the first seat, or the one a "player1" option names (PG p.8: player 1 attacker or defender)
-    mine = game.rules.options.get("player1", seats[0])
+    # you take the first seat, or the one player 1 takes (Ruleset.match_option; PG p.8: attacker or defender)
+    mine = game.rules.options[cls.match_option] if cls.match_option else seats[0]
     kinds = {s: ("human" if s == mine else "greedy") for s in seats}
     if args.players:
         for part in args.players.split(","):
@@ -29,7 +32,7 @@ def play_in_terminal(args: argparse.Namespace, options: dict[str, Any]) -> int:
             if seat not in seats:
                 raise GrognardError(f"no seat {seat!r}: seats are {', '.join(seats)}")
             kinds[seat] = kind
-    computers = {s: make_player(k, cls, seat_seed(args.seed, s)) for s, k in kinds.items() if k != "human"}
+    computers = {s: make_player(k, cls, seat_seed(seed, s)) for s, k in kinds.items() if k != "human"}
     humans = [s for s in seats if s not in computers]
     shown_for: tuple[str, str] | None = None
     passed: set[tuple[int, str]] = set()  # (decisions made, seat): a seat that let this moment go without reacting
@@ -62,14 +65,7 @@ def play_in_terminal(args: argparse.Namespace, options: dict[str, Any]) -> int:
             print(game.rules.render_text(game.state, seat))
             shown_for = (seat, turn.phase)
         legal = game.legal(seat)
-        print(f"\n[{seat}] {legal.prompt or turn.phase}")
-        if seat not in turn.deciding:
-            print("  (the enemy is moving: press Enter to let it go on, or '.' not to be asked again this phase)")
-        if legal.suggested is not None:
-            print(f"  suggested: {legal.suggested.text()}   ({game.rules.describe(legal.suggested)})")
-        print("  type a decision, '?' to list the legal ones, 'map' to redraw, 'undo', or 'quit'")
-        if hasattr(game.rules, "parse_cell"):
-            print("  an area may be typed by its number or as column,row (move FR-I1 9,6)")
+        print("\n".join(asking(game, seat, legal)))
         try:
             line = input("> ").strip()
         except EOFError:
@@ -81,7 +77,7 @@ def play_in_terminal(args: argparse.Namespace, options: dict[str, Any]) -> int:
                 if i >= 60:
                     print(f"  ... and {len(legal) - 60} more")
                     break
-                print(f"  {d.text():<28} {game.rules.describe(d)}")
+                print(f"  {_typed(game, d):<28} {game.rules.describe(d)}{_odds(legal, d)}")
             continue
         if line == "map":
             print(game.rules.render_text(game.state, seat))
@@ -120,17 +116,64 @@ def play_in_terminal(args: argparse.Namespace, options: dict[str, Any]) -> int:
     return 0
 
 
+def asking(game: Game, seat: str, legal: Legal) -> list[str]:
+    """What the terminal says when ``seat`` must decide: the question, the suggested order with its odds (Enter
+    takes it), and how to answer."""
+    turn = game.turn()
+    lines = [f"\n[{seat}] {legal.prompt or turn.phase}"]
+    if seat not in turn.deciding:
+        lines.append("  (the enemy is moving: press Enter to let it go on, or '.' not to be asked again this phase)")
+    if legal.suggested is not None:
+        odds = _odds(legal, legal.suggested)
+        lines.append(f"  suggested (Enter takes it): {game.rules.describe(legal.suggested)}{odds}")
+    lines.append("  type a decision, '?' to list the legal ones with their odds, 'map' to redraw, 'undo', or 'quit'")
+    if game.rules.cell_format:
+        lines.append(f"  a location may be typed by its number or as {game.rules.cell_format}")
+    return lines
+
+
+CELL_FIELDS = ("to", "cell", "at")  # the fields that name a location, as the page reads them too
+
+
+def _odds(legal: Legal, d: Decision) -> str:
+    """The chance the rules give a shot (``Legal.info["chances"]``, by firer and target), as the page shows it."""
+    chances = legal.info.get("chances")
+    fields = d.to_json()
+    unit, target = fields.get("unit"), fields.get("target")
+    if not isinstance(chances, dict) or unit not in chances:
+        return ""
+    by_unit = chances[unit]
+    if isinstance(by_unit, dict):
+        chance = by_unit.get(target)
+    else:  # passing fire: each firer's chance at the one unit moving
+        chance = by_unit if legal.info.get("mover") == target else None
+    return f"  ({chance}% to hit)" if isinstance(chance, int) else ""
+
+
+def _typed(game: Game, d: Decision) -> str:
+    """A decision as a person may type it: locations in the map's own words where the ruleset has them."""
+    text = d.text()
+    if not game.rules.cell_format:
+        return text
+    fields = d.to_json()
+    words = text.split()
+    for value in (fields.get(f) for f in CELL_FIELDS):
+        if isinstance(value, int) and not isinstance(value, bool):
+            label = game.rules.cell_label(value)
+            words = [label if w == str(value) else w for w in words]
+    return " ".join(words)
+
+
 def _with_cells(game: Game, line: str) -> str:
     """The typed line with each ``column,row`` area name turned into the area's number, for rulesets whose maps
-    name areas so (La Grande Armée)."""
-    parse_cell = getattr(game.rules, "parse_cell", None)
-    if parse_cell is None:
+    name areas so (``Ruleset.cell_format``: La Grande Armée)."""
+    if not game.rules.cell_format:
         return line
     words = []
     for w in line.split():
         if "," in w:
             try:
-                w = str(parse_cell(w))
+                w = str(game.rules.parse_cell(w))
             except ValueError as e:
                 raise IllegalDecision(f"{w!r} is not an area of the map: {e}") from None
         words.append(w)

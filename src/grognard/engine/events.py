@@ -72,6 +72,11 @@ class Step:
         )
         return ok
 
+    @property
+    def rng(self) -> int:
+        """The generator's state after this step's draws, to store in the new game state."""
+        return self.dice.state
+
     def reveal(self) -> None:
         """Mark that something hidden became known; undo closes."""
         self.revealed = True

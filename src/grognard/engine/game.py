@@ -61,9 +61,9 @@ class Game:
     def __init__(self, rules: Ruleset[Any, Any], seed: int, *, trail: bool = False) -> None:
         self.rules = rules
         self.seed = seed
-        self.state: Any = rules.initial_state(seed)
+        self.state, opening = rules.opening(seed)
         self.log: list[LogEntry] = []
-        self.events: list[Event] = []
+        self.events: list[Event] = list(opening)  # the opening's events (its rolls), then each decision's
         self.event_counts: list[int] = []  # events emitted by each logged decision
         # digest prefixes after each decision, kept when asked: a save names the first decision that diverges
         self.trail: list[str] | None = [] if trail else None
@@ -196,6 +196,11 @@ class Game:
         """The event log from ``start`` as ``seat`` may see it (the full log once the game is over)."""
         who = None if self.over else seat
         return [e.to_json() for e in self.events[start:] if visible_to(e, who)]
+
+    @property
+    def opening_events(self) -> int:
+        """How many events the rules emitted before the first decision (``Ruleset.opening``)."""
+        return len(self.events) - sum(self.event_counts)
 
     def digest(self) -> str:
         return state_digest(self.state)

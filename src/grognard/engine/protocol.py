@@ -22,14 +22,15 @@ from __future__ import annotations
 
 import dataclasses
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 
 from .decisions import Decision, DecisionCodec, Legal
 from .errors import DataError, IllegalDecision, nearest
-from .events import Step
+from .events import Event, Step
+from .rng import Dice, seed_state
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +114,8 @@ class Scenario(ABC):
     """A loaded scenario. ``document()`` is a self-contained JSON value that rebuilds it (saves embed it)."""
 
     info: ScenarioInfo
+    user_file: bool = False
+    """Read from a file of the user's rather than bundled: a save then embeds its document instead of its id."""
 
     @abstractmethod
     def document(self) -> dict[str, Any]: ...
@@ -192,11 +195,50 @@ class Ruleset(ABC, Generic[S, Sc]):
     # kinds of events after which a computer that has the turn waits for a person who may react (``Turn.optional``,
     # e.g. La Grande Armée's reinforce and withdraw after an attack) until that person lets it go on
     reaction_events: ClassVar[tuple[str, ...]] = ()
+    version: ClassVar[int] = 1  # of the rules: saves record it, and one of another version is refused
     _codec: ClassVar[DecisionCodec | None] = None
 
     def __init__(self, scenario: Sc, options: Mapping[str, Any] | None = None) -> None:
         self.scenario = scenario
         self.options = resolve_options(self.option_specs, options)
+
+    # --- what the server, the page and the command line ask of a ruleset (each with a default) ----------
+    hotseat_options: ClassVar[Mapping[str, Any]] = {}
+    """Rule options forced when two people share one screen (The Perfect General p.33: Full View); the lobby
+    shows them and the server applies them."""
+
+    match_option: ClassVar[str | None] = None
+    """For a ruleset with a match game (The Perfect General p.3: the scenario twice, sides swapped, the victory
+    points of both games added up), the rule option naming the seat player 1 takes; ``grognard simulate
+    --match`` plays it, and ``grognard play`` seats its person there. None: the game has no match game."""
+
+    cell_format: ClassVar[str] = ""
+    """How a person may type a cell at the terminal besides its number, as the manual names it (La Grande
+    Armée: ``column,row``), read by :meth:`parse_cell`; empty where cells are typed as decisions print them."""
+
+    @classmethod
+    def computer_players(cls) -> Mapping[str, Callable[[int, int], Any]]:
+        """The ruleset's own computer players (its ``general``): a factory per kind, called with a seed and a
+        level, beside the generic random and greedy players every ruleset has."""
+        return {}
+
+    def map_json(self) -> dict[str, Any]:
+        """What the page draws the map by (terrain, places, borders): public facts of the scenario only, the same
+        for every seat; fog stays in :meth:`view`. Empty: the page draws from the views alone."""
+        return {}
+
+    def parse_cell(self, label: str) -> int:
+        """The cell a person names by ``label`` in :attr:`cell_format`; raises ``ValueError`` for no such cell."""
+        raise ValueError(f"{self.name} names cells by number")
+
+    def cell_label(self, cell: int) -> str:
+        """A cell as :attr:`cell_format` writes it (the terminal lists decisions so); its number by default."""
+        return str(cell)
+
+    def turns_played(self, state: S) -> int:
+        """How many of the scenario's turns (``ScenarioInfo.turns``: La Grande Armée's seasons) have begun, as
+        ``grognard simulate --json`` reports them; 0 for a ruleset that counts no turns."""
+        return 0
 
     # --- scenarios -------------------------------------------------------------------------------------
     @classmethod
@@ -213,14 +255,20 @@ class Ruleset(ABC, Generic[S, Sc]):
         return [cls.load_scenario(i).info for i in cls.scenario_ids()]
 
     @classmethod
+    def scenario_by_id(cls, sid: str) -> Sc:
+        """A bundled scenario by its id, one of :meth:`scenario_ids`; nothing else is opened (the server and
+        saves use only this, so no name a client sends reaches a file outside the bundled data)."""
+        ids = cls.scenario_ids()
+        if sid not in ids:
+            raise DataError(cls.id, "scenario", f"no scenario {sid[:80]!r}; {nearest(sid[:80], ids)}")
+        return cls.read_scenario(cls.scenario_dir() / f"{sid}.json")
+
+    @classmethod
     def load_scenario(cls, ref: str | Path) -> Sc:
-        """A bundled scenario by id, or a user's scenario file by path."""
+        """A bundled scenario by id, or a user's scenario file by path (the command line's explicit use)."""
         text = str(ref)
-        bundled = cls.scenario_dir() / f"{text}.json"
         if "/" not in text and "\\" not in text and not text.endswith(".json"):
-            if not bundled.is_file():
-                raise DataError(cls.id, "scenario", f"no scenario {text!r}; {nearest(text, cls.scenario_ids())}")
-            return cls.read_scenario(bundled)
+            return cls.scenario_by_id(text)
         path = Path(ref)
         if not path.is_file():
             raise DataError(str(path), "", "scenario file not found")
@@ -260,6 +308,11 @@ class Ruleset(ABC, Generic[S, Sc]):
     def initial_state(self, seed: int) -> S:
         """The state before the first decision; its ``rng`` field is seeded from ``seed``."""
 
+    def opening(self, seed: int) -> tuple[S, list[Event]]:
+        """The state before the first decision and the events of what the rules did to reach it (a scenario's
+        opening rolls, logged like every other die). By default :meth:`initial_state` with no events."""
+        return self.initial_state(seed), []
+
     @abstractmethod
     def turn(self, state: S) -> Turn: ...
 
@@ -295,6 +348,18 @@ class Ruleset(ABC, Generic[S, Sc]):
     def hidden_units(self, state: S, seat: str) -> frozenset[str]:
         """Ids of units ``seat`` may not know of now; the conformance harness checks views against them."""
         return frozenset()
+
+    def perturb_hidden(self, state: S, seat: str, dice: Dice) -> S:
+        """A state that differs from ``state`` only in what ``seat`` may not know (an unseen enemy unit moved or
+        removed, a hidden plot changed...), drawn with ``dice``; the conformance harness checks that no computer
+        player decides differently in it. By default only the generator changes."""
+        return self.with_rng(state, seed_state(dice.bits32()))
+
+    def check_invariants(self, state: S) -> list[str]:
+        """What ``state`` breaks of the rules that must hold after every decision (e.g. two units at rest in one
+        location), one sentence each; empty when nothing. The conformance harness checks it after every
+        decision of its random games."""
+        return []
 
     def render_text(self, state: S, seat: str | None) -> str:
         """A text picture of the map and units as ``seat`` sees them (terminal play, debugging)."""

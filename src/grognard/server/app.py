@@ -3,9 +3,11 @@
 Routes (a seat's token goes in an ``Authorization: Bearer`` header, never in a URL that logs keep):
 
 - ``GET  /api/catalog``: games, scenarios, rule options, computer players.
-- ``GET  /api/maps/{game}/{scenario}``: a scenario's public map (the lobby's overview, the game page's map).
+- ``GET  /api/maps/{game}/{scenario}``: a bundled scenario's public map (the lobby's overview).
+- ``GET  /api/games/{id}/map``: the public map of the game's scenario, bundled or embedded in its save.
 - ``POST /api/games``: create a game; the answer holds each person's seat token, once.
-- ``POST /api/games/upload``: ``{"save", "seats"}``: a new game from a save file (every decision re-run first).
+- ``POST /api/games/upload``: ``{"save", "seats"}``: a new game from a save file (its document or its text),
+  after the one check of a save (``persistence.saves.check_save``: every decision re-run, every digest compared).
 - ``GET  /api/games/{id}``: the game as the token's seat sees it; ``DELETE`` removes it.
 - ``GET  /api/games/{id}/update``: the seat's view, legal decisions and tag (what the websocket pushes).
 - ``POST /api/games/{id}/decisions``: ``{"tag", "decision"}``, the same as the websocket's ``decide``.
@@ -40,13 +42,14 @@ from grognard.ai.base import player_kinds
 from grognard.engine.errors import GrognardError
 from grognard.persistence.saves import save_document
 
-from . import fog
+from . import fog, limits
+from .limits import MESSAGE, SAVE, Bounds
 from .sessions import SNAPSHOT_EVERY, Listener, Refused, Session, Sessions
 from .store import Store
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
-MAX_MESSAGE = 16 * 1024  # bytes: the largest request or websocket message accepted
-MAX_SAVE = 8 * 1024 * 1024  # bytes: the largest save file accepted for upload
+MAX_MESSAGE = MESSAGE.body  # bytes: the largest request or websocket message accepted
+MAX_SAVE = SAVE.body  # bytes: the largest save file accepted for upload
 QUEUE_LIMIT = 256  # messages waiting for a slow browser before it is disconnected
 
 
@@ -59,22 +62,25 @@ def _token(request: Request) -> str | None:
     return auth[7:].strip() if auth.lower().startswith("bearer ") else None
 
 
-async def _body(request: Request, limit: int = MAX_MESSAGE) -> Any:
-    data = b""
+async def _body(request: Request, bounds: Bounds = MESSAGE) -> Any:
+    chunks: list[bytes] = []
+    size = 0
     async for chunk in request.stream():
-        data += chunk
-        if len(data) > limit:
-            raise Refused(f"request too large (at most {limit} bytes)", 413)
-    try:
-        return json.loads(data)
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise Refused("the request is not valid JSON") from None
+        chunks.append(chunk)
+        size += len(chunk)
+        if size > bounds.body:
+            raise Refused(f"request too large (at most {bounds.body} bytes)", 413)
+    return limits.parse(b"".join(chunks), bounds)
 
 
 def _seats(body: dict[str, Any]) -> dict[str, dict[str, Any]]:
     seats = body.get("seats") or {}
     if not isinstance(seats, dict) or not all(isinstance(v, dict) for v in seats.values()):
         raise Refused("'seats' maps each seat to {kind, player}")
+    for spec in seats.values():
+        for key in ("kind", "player"):
+            if spec.get(key):  # empty: the default (a person; the general)
+                limits.name(spec[key], f"a seat's '{key}'")
     return seats
 
 
@@ -118,18 +124,25 @@ def create_app(
                 kinds = player_kinds(cls)
                 entry["players"] = sorted(kinds)
                 entry["player_levels"] = {k: list(kinds[k](0, 1).levels) for k in sorted(kinds)}
-                entry["hotseat_options"] = dict(getattr(cls, "hotseat_options", {}))
+                entry["hotseat_options"] = dict(cls.hotseat_options)
                 catalog.append(entry)
         return JSONResponse(catalog)
 
     @handle
     async def get_map(request: Request) -> Response:
-        key = (request.path_params["game"], request.path_params["scenario"].replace("/", ""))
+        key = (
+            limits.name(request.path_params["game"], "a game"),
+            limits.name(request.path_params["scenario"], "a scenario"),
+        )
         if key not in maps:
             cls = rulesets.get(key[0])
-            map_json = getattr(cls(cls.load_scenario(key[1])), "map_json", None)
-            maps[key] = map_json() if map_json else {}
+            maps[key] = cls(cls.scenario_by_id(key[1])).map_json()  # a bundled id only
         return JSONResponse(maps[key])
+
+    @handle
+    async def game_map(request: Request) -> Response:
+        session, _ = await seat_session(request)
+        return JSONResponse(session.map_json())
 
     @handle
     async def create_game(request: Request) -> Response:
@@ -143,16 +156,17 @@ def create_app(
         seed = body.get("seed")
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise Refused("'seed' is a whole number")
+        game = limits.name(body.get("game"), "'game'")
         session, tokens = await sessions.create(
-            str(body.get("game", "")), str(body.get("scenario", "")), options, seats, seed
+            game, limits.name(body.get("scenario"), "'scenario'"), options, seats, seed
         )
         return JSONResponse({"id": session.id, "tokens": tokens}, status_code=201)
 
     @handle
     async def upload(request: Request) -> Response:
-        body = await _body(request, MAX_SAVE)
-        if not isinstance(body, dict) or not isinstance(body.get("save"), dict):
-            raise Refused("expected a JSON object with 'save' (a save file) and 'seats'")
+        body = await _body(request, SAVE)
+        if not isinstance(body, dict) or not isinstance(body.get("save"), dict | str):
+            raise Refused("expected a JSON object with 'save' (a save file, or its text) and 'seats'")
         session, tokens = await sessions.upload(body["save"], _seats(body))
         return JSONResponse({"id": session.id, "tokens": tokens}, status_code=201)
 
@@ -247,14 +261,17 @@ def create_app(
                 await ws.close(4404)
                 return
             while True:
-                text = await ws.receive_text()
-                if len(text) > MAX_MESSAGE:
-                    await refuse(f"message too large (at most {MAX_MESSAGE} bytes)")
+                frame = await ws.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                text = frame.get("text")
+                if text is None:
+                    await refuse("a message is JSON text: binary frames are not read")
                     continue
                 try:
-                    msg = json.loads(text)
-                except json.JSONDecodeError:
-                    await refuse("the message is not valid JSON")
+                    msg = limits.parse(text, MESSAGE, "the message")
+                except Refused as e:
+                    await refuse(str(e))
                     continue
                 if not isinstance(msg, dict):
                     await refuse("a message is a JSON object with a 'type'")
@@ -319,6 +336,7 @@ def create_app(
         Route("/api/games/{game_id}/replay", replay),
         Route("/api/games/{game_id}/replay/{step:int}", replay),
         Route("/api/games/{game_id}/save", download_save),
+        Route("/api/games/{game_id}/map", game_map),
         WebSocketRoute("/api/games/{game_id}/ws", websocket),
         Mount("/", StaticFiles(directory=WEB_DIR, html=True, check_dir=False)),
     ]
@@ -335,8 +353,19 @@ def serve(
     fsync: bool = False,
     snapshot_every: int = SNAPSHOT_EVERY,
 ) -> None:
+    """Open the store, bind the port, and only then tell the address; each failure is one clear line."""
+    import socket
+
     import uvicorn
 
+    if not 0 < port < 65536:
+        raise GrognardError(f"--port {port} is not a port: give 1 to 65535")
     app = create_app(db, fsync=fsync, snapshot_every=snapshot_every)
+    try:
+        sock = socket.create_server((host, port))
+    except OSError as e:
+        app.state.store.close()
+        raise GrognardError(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
     print(f"grognard: open http://{host}:{port}/ in a browser (games are kept in {db})", flush=True)
-    uvicorn.run(app, host=host, port=port, ws_max_size=4 * MAX_MESSAGE, log_level="warning")
+    config = uvicorn.Config(app, ws_max_size=limits.WS_FRAME, log_level="warning")
+    uvicorn.Server(config).run(sockets=[sock])

@@ -26,6 +26,7 @@ from grognard.ai import Player, make_player
 from grognard.ai.driver import computer_decision, seat_seed
 from grognard.engine import Game, GrognardError, IllegalDecision
 from grognard.engine.errors import DataError
+from grognard.engine.protocol import Ruleset, Scenario
 
 from . import fog
 from .store import GameRow, SeatRow, Store
@@ -76,11 +77,12 @@ class Session:
     snapshot_every: int = SNAPSHOT_EVERY
     _snapshot_at: int = 0
     _let_go: dict[str, int] = field(default_factory=dict)  # seat -> the decision after which it let the computer go on
+    _map: Any = None
 
     # --- who is who ------------------------------------------------------------------------------------
     def seat_of(self, token: str | None) -> str:
         """The seat a token sits in; a forged or missing token is refused."""
-        if not token or len(token) > 200:
+        if not isinstance(token, str) or not token or len(token) > 200:
             raise Refused("a seat token is needed", 403)
         digest = token_digest(token)
         for s in self.row.seats:
@@ -193,7 +195,7 @@ class Session:
                 raise Refused("a replay shows everything, so it opens once the game is over", 409)
             rules = self.game.rules
             if step is None:
-                marks = [0]
+                marks = [self.game.opening_events]
                 for n in self.game.event_counts:
                     marks.append(marks[-1] + n)
                 return {
@@ -236,6 +238,10 @@ class Session:
                 self._apply(seat, decision)
             except IllegalDecision as e:
                 raise Refused(f"refused: {e}", 422) from None
+            except (IndexError, KeyError, TypeError, ValueError, OverflowError):
+                # a value no rule expects (a location far off the map) failed in the rules' explanation of the
+                # refusal, before anything changed (a state is replaced only after ``apply`` returns)
+                raise Refused(f"refused: {decision.text()[:200]!r} is not possible now", 422) from None
             await self._run_computers()
             await self.push()
 
@@ -246,6 +252,14 @@ class Session:
             return self.game.inspect(seat, query)
         except IllegalDecision as e:
             raise Refused(f"refused: {e}", 422) from None
+        except (IndexError, KeyError, TypeError, ValueError, OverflowError):
+            raise Refused("refused: the rules answer no such question", 422) from None
+
+    def map_json(self) -> Any:
+        """The public map of the game's scenario (bundled, or the one an uploaded save embeds)."""
+        if self._map is None:
+            self._map = self.game.rules.map_json()
+        return self._map
 
     async def undo(self, seat: str, tag: Any) -> None:
         """Take back the seat's last decision, where the rules allow it (no die rolled, nothing revealed)."""
@@ -346,6 +360,8 @@ class Session:
 def rebuild(store: Store, game_id: str, snapshots: bool = True) -> tuple[GameRow, Game]:
     """A game from the store: its inputs and every decision re-applied, in order; from its last snapshot on,
     when it has one that agrees with the log (the snapshot's digest is checked as it loads)."""
+    from grognard.persistence.saves import resume_snapshot
+
     row = store.game(game_id)
     if row is None:
         raise Refused(f"no game {game_id!r}", 404)
@@ -354,25 +370,27 @@ def rebuild(store: Store, game_id: str, snapshots: bool = True) -> tuple[GameRow
     game: Game | None = None
     snap = store.snapshot(game_id) if snapshots else None
     if snap is not None and snap[0] <= len(log):
-        from grognard.persistence.saves import load_game
-
         at, doc = snap
         try:
             if [(d["seat"], d["decision"]) for d in doc["decisions"]] == [(s, d) for s, d in log[:at]]:
-                game = load_game(doc)
+                game = resume_snapshot(doc, f"game {game_id}")
         except (GrognardError, KeyError, TypeError):
             game = None  # a bad snapshot costs only time: the log is the record
     if game is None:
-        sc = row.scenario
-        scenario = (
-            cls.scenario_from_document(sc["document"], "scenario") if "document" in sc else cls.load_scenario(sc["id"])
-        )
-        game = Game(cls(scenario, row.options), row.seed)
+        game = Game(cls(scenario_of(cls, row.scenario), row.options), row.seed)
     codec = cls.decisions()
     for i in range(len(game.log), len(log)):
         seat, data = log[i]
         game.apply(seat, codec.from_json(data, f"game {game_id} decision {i + 1}"))
     return row, game
+
+
+def scenario_of(cls: type[Ruleset[Any, Any]], ref: Mapping[str, Any]) -> Scenario:
+    """A stored game's scenario: the whole document a save embedded, or a bundled id (never a path)."""
+    scenario: Scenario = (
+        cls.scenario_from_document(ref["document"], "scenario") if "document" in ref else cls.scenario_by_id(ref["id"])
+    )
+    return scenario
 
 
 class Sessions:
@@ -420,36 +438,44 @@ class Sessions:
         seats: Mapping[str, Mapping[str, Any]],
         seed: int | None = None,
     ) -> tuple[Session, dict[str, str]]:
-        """A new game; returns it and the secret token of each seat a person sits in."""
+        """A new game; returns it and the secret token of each seat a person sits in.
+
+        The seed is drawn from the operating system's random source. A seed may be asked for only when no
+        seat is a person elsewhere: whoever knew it would know every die and every hidden unit id."""
+        if seed is not None and any((seats.get(s) or {}).get("kind") == "remote" for s in seats):
+            raise Refused("a game with a person elsewhere ('remote') has a seed the server draws and keeps secret")
         try:
             cls = rulesets.get(game)
-            sc = cls.load_scenario(scenario) if "/" not in scenario and "\\" not in scenario else None
+            sc = cls.scenario_by_id(scenario)  # a bundled id only: never a path
         except DataError as e:
             raise Refused(str(e)) from None
-        if sc is None:
-            raise Refused("a scenario is named by its id")
         chosen = dict(options or {})
         humans_here = [s for s in cls.seats if (seats.get(s) or {}).get("kind") == "human"]
         if len(humans_here) > 1:
-            chosen.update(getattr(cls, "hotseat_options", {}))  # the manual's rule for two at one screen
+            chosen.update(cls.hotseat_options)  # the manual's rule for two at one screen
         try:
             rules = cls(sc, chosen)
         except DataError as e:
             raise Refused(str(e)) from None
-        seed = secrets.randbelow(2**31) if seed is None else int(seed)
+        seed = secret_seed() if seed is None else int(seed)
         return await self._store_new(cls, {"id": sc.info.id}, dict(rules.options), seed, seats, [])
 
     async def upload(self, save: Any, seats: Mapping[str, Mapping[str, Any]]) -> tuple[Session, dict[str, str]]:
-        """A new game from a save file: every decision is re-run by the rules before anything is stored."""
-        from grognard.persistence.saves import load_game, save_document
+        """A new game from a save file (its document, or its text): checked by the one check of a save, which
+        re-runs every decision, before anything is stored."""
+        from grognard.persistence.saves import check_save, save_document
 
-        try:
-            game = await asyncio.to_thread(load_game, save, replay=True)
-        except GrognardError as e:
-            raise Refused(f"that save cannot be loaded: {e}") from None
+        source = save.encode("utf-8") if isinstance(save, str) else save
+        verdict = await asyncio.to_thread(check_save, source, "the save")
+        if not verdict.ok or verdict.game is None:
+            raise Refused(f"that save cannot be loaded: {verdict.message}")
+        game = verdict.game
         cls = type(game.rules)
+        if not game.over and any((seats.get(s) or {}).get("kind") == "remote" for s in seats):
+            # its seed and every decision are in the uploader's hands: a person elsewhere would play blind
+            raise Refused("a game in progress from a save is played here or against the computer, not remotely")
         humans_here = [s for s in cls.seats if (seats.get(s) or {}).get("kind") == "human"]
-        forced = getattr(cls, "hotseat_options", {})
+        forced = cls.hotseat_options
         if len(humans_here) > 1 and not game.over and any(game.rules.options.get(k) != v for k, v in forced.items()):
             raise Refused(f"two people at one screen must play with {forced} (the manual's rule); this save does not")
         doc = save_document(game, snapshot=False)
@@ -502,6 +528,12 @@ class Sessions:
     def delete(self, game_id: str) -> None:
         self.store.delete_game(game_id)
         self._sessions.pop(game_id, None)
+
+
+def secret_seed() -> int:
+    """A game's seed from the operating system's random source: 63 bits (SQLite's signed integer), far beyond
+    trying every seed until one gives the unit ids or dice a player sees."""
+    return secrets.randbits(63)
 
 
 def _players(row: GameRow) -> dict[str, Player]:

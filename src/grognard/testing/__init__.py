@@ -3,6 +3,7 @@
 from .conformance import (
     check_determinism,
     check_illegal_decisions_change_nothing,
+    check_players_see_only_their_seat,
     check_random_play,
     check_saves,
     check_views_hide,
@@ -12,6 +13,7 @@ from .conformance import (
 __all__ = [
     "check_determinism",
     "check_illegal_decisions_change_nothing",
+    "check_players_see_only_their_seat",
     "check_random_play",
     "check_saves",
     "check_views_hide",

@@ -6,7 +6,10 @@
 - two games with the same seed, stepped side by side with the same decisions, have the same digest and the
   same events after every decision;
 - a save verifies, loads from its snapshot and by replay to the same digest, and a tampered save does not;
-- no seat's view names a unit the rules say it may not know of, nor the generator state or the seed.
+- no seat's view names a unit the rules say it may not know of, nor the generator state or the seed;
+- no computer player (every kind, every level) decides differently when what its seat cannot know changes
+  (``check_players_see_only_their_seat``);
+- after every decision of these random games, the ruleset's own invariants hold (``Ruleset.check_invariants``).
 """
 
 from __future__ import annotations
@@ -16,8 +19,9 @@ import json
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from grognard.ai.base import make_player, seat_seed
+from grognard.ai.base import Player, PlayerFactory, make_player, player_kinds, seat_seed
 from grognard.ai.driver import computer_decision
+from grognard.ai.observation import observe
 from grognard.engine import Decision, Game, IllegalDecision, Ruleset
 from grognard.engine.game import new_game
 from grognard.engine.rng import Dice, seed_state
@@ -44,6 +48,8 @@ def _random_game(
             return
         yield game, *due
         game.apply(*due)
+        broken = game.rules.check_invariants(game.state)
+        assert not broken, f"{cls.id}/{scenario} seed {seed}, decision {len(game.log)}: {'; '.join(broken)}"
     raise AssertionError(f"{cls.id}/{scenario} seed {seed}: no end after {max_decisions} random decisions")
 
 
@@ -93,6 +99,22 @@ def _perturbations(game: Game, seat: str, decision: Decision) -> Iterator[tuple[
             yield other, decision
 
 
+def check_family_checks_agree(game: Game, seat: str, per_family: int = 3) -> int:
+    """Where a listed family has a check (one set of checks lists, validates and explains), the check accepts
+    what the family lists: a check that refused a listed value would be a second copy of legality that drifted.
+    Returns how many values were checked."""
+    checked = 0
+    for family in game.legal(seat).choices:
+        if family.check is None or not family.listed:
+            continue
+        values = family.values()
+        for value in values[:: max(1, len(values) // per_family)][:per_family]:
+            found = family.check(value)
+            assert found is None, f"{family.cls.kind} {family.fixed}: the check refuses the listed {value!r}: {found}"
+            checked += 1
+    return checked
+
+
 def check_illegal_decisions_change_nothing(
     cls: type[Ruleset[Any, Any]],
     scenario: str,
@@ -107,13 +129,18 @@ def check_illegal_decisions_change_nothing(
     for i, (game, seat, decision) in enumerate(_random_game(cls, scenario, seed, options, max_decisions, player)):
         if i % every:
             continue
+        check_family_checks_agree(game, seat)
         before = game.digest()
         n_log, n_events = len(game.log), len(game.events)
         for who, bad in _perturbations(game, seat, decision):
             try:
                 game.apply(who, bad)
-            except IllegalDecision:
-                pass
+            except IllegalDecision as refused:
+                family = game.legal(who).family(bad) if who == seat else None
+                if family is not None and family.check is not None:  # the family's own check says why, by rule
+                    found = family.check(bad.varying())
+                    assert found is not None, f"{bad.text()} is refused but its family's check accepts it (step {i})"
+                    assert str(found) == str(refused), f"{bad.text()}: refused as {refused}, its check says {found}"
             else:
                 raise AssertionError(f"illegal decision accepted: {who}: {bad.text()} at step {i}")
             assert game.digest() == before, f"refused decision {bad.text()} changed the state"
@@ -201,3 +228,97 @@ def run_conformance(
     check_illegal_decisions_change_nothing(cls, scenario, seed + 1, options, max_decisions=max_decisions, player=player)
     check_determinism(cls, scenario, seed + 2, options, max_decisions, player)
     check_views_hide(cls, scenario, seed + 3, options, max_decisions=max_decisions, player=player)
+
+
+@dataclasses.dataclass
+class FogReport:
+    """What ``check_players_see_only_their_seat`` checked: the players, the positions asked about (and how many of
+    them had enemy units hidden from the seat asked), and the perturbed positions compared."""
+
+    players: list[str] = dataclasses.field(default_factory=list)
+    where: list[str] = dataclasses.field(default_factory=list)  # player, seat, decision number and phase of each
+    positions: int = 0
+    hidden: int = 0
+    compared: int = 0
+
+
+def _every_player(
+    cls: type[Ruleset[Any, Any]], kinds: Mapping[str, PlayerFactory] | None
+) -> Iterator[tuple[str, PlayerFactory, int]]:
+    """Every computer player of a ruleset at every level it has (players without levels once)."""
+    for kind, factory in sorted((kinds if kinds is not None else player_kinds(cls)).items()):
+        probe = factory(0, 1)
+        for level in range(len(probe.levels)) if probe.levels else (1,):
+            yield kind, factory, level
+
+
+def _ask(player: Player, game: Game, seat: str, choose: bool) -> Decision | None:
+    obs = observe(game, seat)
+    return player.choose(obs) if choose else player.interject(obs)
+
+
+def check_players_see_only_their_seat(
+    cls: type[Ruleset[Any, Any]],
+    scenario: str,
+    seed: int = 1,
+    options: Mapping[str, Any] | None = None,
+    positions: int = 4,
+    perturbations: int = 3,
+    spacing: int = 60,
+    max_decisions: int = 20_000,
+    kinds: Mapping[str, PlayerFactory] | None = None,
+) -> FogReport:
+    """Fog honesty of the computer players (issue 12, GUIDE habit 6): each player kind at each level plays every
+    seat of a seeded game; at its first decision and then at about one in ``every`` decisions where the seat has
+    hidden enemy units (``positions`` in all), a copy of the seat's player is asked again in ``perturbations``
+    variants of the position that differ only in what the seat may not know (the generator, and
+    ``Ruleset.perturb_hidden``: unseen enemy units moved or removed, hidden plots changed). The seat's view must be
+    the same in each, and so must the decision; a player whose choice follows something hidden fails."""
+    report = FogReport()
+    for kind, factory, level in _every_player(cls, kinds):
+        name = f"{kind}:{level}"
+        report.players.append(name)
+        game = new_game(cls, scenario, options, seed)
+        players = {s: factory(seed * 7919 + i, level) for i, s in enumerate(cls.seats)}
+        taken, due = 0, 0
+        for n in range(max_decisions):
+            turn = game.turn()
+            if turn.seat is None or taken >= positions:
+                break
+            asked = [(s, False) for s in turn.optional if game.legal(s)] + [(turn.seat, True)]
+            for seat, choose in asked:
+                hidden = game.rules.hidden_units(game.state, seat)
+                if n == 0 or (n >= due and hidden):
+                    taken += 1
+                    due = 2 * due + spacing
+                    report.positions += 1
+                    report.where.append(f"{name} {seat} #{n} {turn.phase}")
+                    report.hidden += bool(hidden)
+                    report.compared += _compare(game, seat, choose, players[seat], perturbations, n, name)
+            for seat, choose in asked:  # the game goes on as the driver plays it: reactions first
+                d = _ask(players[seat], game, seat, choose)
+                if d is not None:
+                    game.apply(seat, d)
+                    break
+    return report
+
+
+def _compare(game: Game, seat: str, choose: bool, player: Player, perturbations: int, n: int, name: str) -> int:
+    """Ask copies of ``player`` (the same memory) in the position and in variants of it; returns the variants."""
+    where = f"{name} as {seat} at decision {n} ({game.turn().phase})"
+    expected = _ask(player.copy(), game, seat, choose)
+    view = game.view(seat)
+    dice = Dice(seed_state(n * 7919 + len(game.log)))
+    compared = 0
+    for k in range(perturbations):
+        state = (
+            game.rules.perturb_hidden(game.state, seat, dice) if k else game.rules.with_rng(game.state, dice.bits32())
+        )
+        other = Game.restore(game.rules, game.seed, state, game.log, game.events, game.event_counts, None)
+        assert other.view(seat) == view, f"{where}: perturb_hidden changed what {seat} sees (variant {k})"
+        got = _ask(player.copy(), other, seat, choose)
+        assert got == expected, (
+            f"{where}: the decision follows what {seat} cannot know: {expected} in the game, {got} in variant {k}"
+        )
+        compared += 1
+    return compared

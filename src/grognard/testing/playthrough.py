@@ -46,9 +46,14 @@ def playthrough(golden: Golden) -> str:
     players = {s: RandomPlayer(golden.seed * 1000 + i) for i, s in enumerate(game.rules.seats)}
     lines = [
         f"# {golden.game} / {golden.scenario} / seed {golden.seed}: the first {golden.decisions} decisions of "
-        "random players (seat i's player seeded seed*1000+i), reactions included",
+        "random players (each seat's seeded by seat_seed, its dice reseeded before each decision by the driver), "
+        "reactions included; the opening's events first",
         "# refresh after an intended change: python scripts/refresh_golden.py",
     ]
+
+    for e in game.events:  # the opening's events, before the first decision
+        who = "all" if e.seen_by is None else ",".join(e.seen_by)
+        lines.append(f"    {e.kind} ({who}): {e.text}")
 
     def write(game: Game) -> None:  # after each decision: the decision, then the events it caused
         entry = game.log[-1]

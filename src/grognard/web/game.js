@@ -15,7 +15,8 @@
 //   card(unit, view, ctx)            a unit's description {title, rows}; cellInfo(cell, view, ctx) an area's
 //   hover(cell, view, map, ctx)      the words shown while the pointer rests on a cell
 //   unitOrders(unit, ctx)            more for the selected unit's box (moves left, known odds)
-//   cellClass(f, cell, ctx), cellBadge(f, cell, ctx)   how a highlighted location looks
+//   cellClass(f, cell, ctx), cellBadge(f, cell, ctx)   how a highlighted location looks ("hl-other" by default)
+//   familyName(f)                    a family of decisions in words (its kind's words by default)
 //   listed(f)                        a family varying over units listed in the panel (not only per unit)
 //   line(unit), readyLabel(unit)     a unit in a stack's list, and on its button among the units with orders
 //   optionText(f, value, legal, text), armableName(f, ctx), armableTitle(f)  words for buttons
@@ -23,6 +24,8 @@
 //   forced(legal)                    a family the page answers by itself (nothing else to decide)
 //   autoSelect, moveFirst            a unit "blinks" (stays selected while it may move); a click on a legal
 //                                    location moves there even where own units stand
+//   keyKinds: {key: kind}            a key that makes the decision of that kind (h: hold fire)
+//   animate(hexmap, event)           marks on the map for a fresh event (a shot's line, a flash)
 //   sideName(seat), finalTitle(result), finalRows(result), chart(view, seats, events)
 //   inspect: {path: [kinds], sight}  questions the rules answer (Ruleset.inspect): the path of a move of
 //                                    those kinds under the pointer, a unit's line of sight on request (l)
@@ -32,7 +35,6 @@ import { HexMap, svg } from "./hexmap.js";
 
 const CELL_FIELDS = new Set(["to", "cell", "at"]);
 const UNIT_FIELDS = new Set(["target", "cargo", "unit"]);
-const CELL_CLASS = { move: "hl-move", assault: "hl-attack", unload: "hl-move", plot: "hl-plot", place: "hl-place" };
 
 const params = new URLSearchParams(location.hash.slice(1));
 const gameId = params.get("game");
@@ -82,13 +84,12 @@ function connect(seat, token) {
 }
 
 function onMessage(conn, msg) {
-  (page.messages ||= []).push(msg);
   if (msg.type === "welcome") {
     conn.summary = msg;
     conn.seat = msg.seat;
     page.seats = Object.keys(msg.seats);
     setStatus("connected");
-    ensureMap(msg.game, msg.scenario);
+    ensureMap(msg.game, msg.scenario, conn.token);
     $("title").textContent = msg.scenario_name;
     $("title").title = `${msg.game_name}: ${msg.scenario_name}`;
     document.title = `${msg.scenario_name} · grognard`;
@@ -153,11 +154,11 @@ function current() {
   return page.conns.get(page.active);
 }
 
-async function ensureMap(game, scenario) {
+async function ensureMap(game, scenario, token) {
   const key = `${game}/${scenario}`;
   if (page.mapKey === key) return;
   page.mapKey = key;
-  const [data, rs] = await Promise.all([api(`/api/maps/${encodeURIComponent(game)}/${encodeURIComponent(scenario)}`), rulesetModule(game)]);
+  const [data, rs] = await Promise.all([api(`/api/games/${encodeURIComponent(gameId)}/map`, { token }), rulesetModule(game)]);
   page.rs = rs;
   document.body.classList.add(`ruleset-${game}`); // for a ruleset's own style
   rs.setMap?.(data);
@@ -216,8 +217,12 @@ function make(family, value) {
 
 // --- the legal decisions, sorted by how the page shows them ------------------------------------------------
 function families() {
-  return current()?.update?.legal?.choices?.filter((f) => f.field === null || f.values.length) || [];
+  return current()?.update?.legal?.choices?.filter((f) => f.field === null || (f.values ? f.values.length : f.size)) || [];
 }
+
+// A family too large to list (a plotted path) is composed on the map: its hint names the cells it may use; the
+// server checks the whole and names the rule a refused one breaks.
+const composed = (f) => f.values === null;
 
 const keyOf = (f) => JSON.stringify([f.kind, f.fixed]);
 
@@ -234,19 +239,22 @@ function onMapUnit(uid) {
 // a location family for a unit on the map is shown when that unit is selected; one without (placement by
 // type, a unit still to be built) is armed from the panel
 function armable(f) {
-  return CELL_FIELDS.has(f.field) && !("unit" in f.fixed && onMapUnit(f.fixed.unit));
+  return !composed(f) && CELL_FIELDS.has(f.field) && !("unit" in f.fixed && onMapUnit(f.fixed.unit));
 }
 
 function unitActions(uid) {
   const cells = [];
   const targets = [];
   const buttons = [];
+  const paths = [];
   for (const f of families()) {
-    if (f.fixed.unit === uid && CELL_FIELDS.has(f.field) && !armable(f)) cells.push(f);
+    if (composed(f)) {
+      if (f.fixed.unit === uid) paths.push(f);
+    } else if (f.fixed.unit === uid && CELL_FIELDS.has(f.field) && !armable(f)) cells.push(f);
     else if (f.fixed.unit === uid && UNIT_FIELDS.has(f.field)) targets.push(f);
     else if (f.field === "unit" && f.values.includes(uid) && !("target" in f.fixed)) buttons.push(f);
   }
-  return { cells, targets, buttons };
+  return { cells, targets, buttons, paths };
 }
 
 function chanceOf(legal, firer, target) {
@@ -269,7 +277,11 @@ function clickCell(cell) {
   if (!update) return;
   const units = [...unitsOf(update.view).values()].filter((u) => u.cell === cell && !u.carried_by);
   const armed = families().find((f) => keyOf(f) === page.armed);
-  if (armed && armed.values.includes(cell)) return decide(make(armed, cell));
+  if (armed && !composed(armed) && armed.values.includes(cell)) return decide(make(armed, cell));
+  if (page.path && page.selected) {
+    page.path.push(cell);
+    return renderPanel();
+  }
   if (page.selected) {
     const acts = unitActions(page.selected);
     const target = units.find((u) => acts.targets.some((f) => f.values.includes(u.id)));
@@ -316,14 +328,18 @@ function describeOption(f, v) {
   else {
     const layout = page.map?.layout;
     const where = CELL_FIELDS.has(f.field) && layout ? layout.label(v) : v;
-    text = `${human(f.kind)} ${where ?? ""}${f.fixed.barrage ? " (barrage)" : ""}`.trim();
+    text = `${familyName(f)} ${where ?? ""}`.trim();
   }
   return page.rs.optionText ? page.rs.optionText(f, v, current()?.update?.legal || {}, text) : text;
 }
 
+const familyName = (f) => (page.rs.familyName ? page.rs.familyName(f) : human(f.kind));
+const cellClass = (f, cell, c) => (page.rs.cellClass ? page.rs.cellClass(f, cell, c) : "hl-other");
+
 function select(uid) {
   page.selected = uid;
   page.armed = null;
+  page.path = null;
   const u = unitsOf(current()?.update?.view).get(uid);
   drawView(); // a ruleset may show the selected unit on top of its stack
   renderPanel();
@@ -414,10 +430,16 @@ function showInfo(cell) {
 }
 
 // --- drawing -----------------------------------------------------------------------------------------------
+// the seats that must decide now: one, or several giving their orders at the same time
+const deciding = (view) => view.turn.deciding || (view.turn.seat ? [view.turn.seat] : []);
+const sideName = (seat) => (page.rs.sideName ? page.rs.sideName(seat) : seat);
+
 function whose(view) {
-  const mine = view.turn.seat === page.active && !view.over;
-  const waiting = page.rs.sideName ? page.rs.sideName(view.turn.seat) : view.turn.seat;
-  return el("span", { id: "whose", class: mine ? "yours" : "" }, view.over ? "" : mine ? "your decision" : `waiting for ${waiting}`);
+  const all = deciding(view);
+  const mine = all.includes(page.active) && !view.over;
+  const others = all.filter((s) => s !== page.active).map(sideName).join(" and ");
+  const text = view.over ? "" : mine ? (others ? `your orders (${others} at the same time)` : "your decision") : `waiting for ${others}`;
+  return el("span", { id: "whose", class: mine ? "yours" : "" }, text);
 }
 
 function render() {
@@ -495,7 +517,7 @@ function renderPanel() {
     panel.append(el("button", { class: "undo", title: "u", onclick: undo }, "Undo my last order", el("kbd", {}, "u")));
   }
   if (!legal) {
-    const who = page.rs.sideName ? page.rs.sideName(update.view.turn.seat) : update.view.turn.seat;
+    const who = deciding(update.view).filter((s) => s !== page.active).map(sideName).join(" and ");
     panel.append(el("p", { class: "muted" }, update.view.over ? "The game is over." : `Waiting for ${who}…`));
     if (page.rs.panelTop) panel.append(...page.rs.panelTop(update, c));
     paint(highlights);
@@ -526,11 +548,11 @@ function renderPanel() {
     for (const f of acts.cells) {
       for (const cell of f.values) {
         if (highlights.cells.has(cell)) continue;
-        highlights.cells.set(cell, page.rs.cellClass ? page.rs.cellClass(f, cell, c) : CELL_CLASS[f.kind] || "hl-other");
+        highlights.cells.set(cell, cellClass(f, cell, c));
         const badge = page.rs.cellBadge?.(f, cell, c);
         if (badge) (highlights.badges ||= new Map()).set(cell, badge);
       }
-      box.append(el("div", { class: "hint" }, `${human(f.kind)}${f.fixed.barrage ? " (barrage)" : ""}: ${f.values.length} location${f.values.length > 1 ? "s" : ""} highlighted`));
+      box.append(el("div", { class: "hint" }, `${familyName(f)}: ${f.values.length} location${f.values.length > 1 ? "s" : ""} highlighted`));
     }
     for (const f of acts.targets) {
       for (const t of f.values) {
@@ -539,9 +561,23 @@ function renderPanel() {
       }
       box.append(el("div", { class: "hint" }, `${human(f.kind)}: click a highlighted unit`));
     }
+    for (const f of acts.paths) {
+      const path = page.path || [];
+      for (const cell of f.hint || []) if (!highlights.cells.has(cell)) highlights.cells.set(cell, "hl-other");
+      for (const cell of path) highlights.cells.set(cell, "hl-path");
+      const where = (cell) => page.map?.layout?.label(cell) ?? cell;
+      box.append(
+        el("div", { class: "hint compose", "data-kind": f.kind }, page.path ? `${familyName(f)}: ${path.length ? path.map(where).join(" → ") : "click the hexes in order"}` : `${familyName(f)}: compose it on the map`),
+        page.path
+          ? el("span", {},
+              el("button", { class: "send", "data-kind": f.kind, disabled: path.length ? null : "", onclick: () => { const v = page.path; page.path = null; decide(make(f, v)); } }, `Give the order (${path.length})`),
+              el("button", { class: "secondary", onclick: () => { page.path = null; renderPanel(); } }, "Clear"))
+          : el("button", { class: "compose", "data-kind": f.kind, onclick: () => { page.path = []; renderPanel(); } }, `${cap(familyName(f))}…`),
+      );
+    }
     if (page.rs.unitOrders) box.append(...page.rs.unitOrders(u, c));
     for (const f of acts.buttons) box.append(el("button", { "data-kind": f.kind, onclick: () => decide(make(f, page.selected)) }, describeOption(f, page.selected)));
-    if (acts.cells.length + acts.targets.length + acts.buttons.length === 0) box.append(el("div", { class: "hint" }, "no orders for this unit now"));
+    if (acts.cells.length + acts.targets.length + acts.buttons.length + acts.paths.length === 0) box.append(el("div", { class: "hint" }, "no orders for this unit now"));
     panel.append(box);
   }
   // the units that have orders now, to pick from the panel as well as the map
@@ -567,11 +603,11 @@ function renderPanel() {
       const name = page.rs.armableName ? page.rs.armableName(f, c) : f.fixed.type ? `${human(f.kind)} ${human(f.fixed.type)}` : human(f.kind);
       const on = keyOf(f) === page.armed;
       rest.append(el("button", { class: on ? "armed" : "", "aria-pressed": on ? "true" : "false", "data-kind": f.kind, "data-unit": f.fixed.unit, onclick: () => { page.armed = keyOf(f); page.selected = null; page.map?.reveal(f.values[0]); renderPanel(); } }, name));
-      if (on) for (const cell of f.values) highlights.cells.set(cell, page.rs.cellClass ? page.rs.cellClass(f, cell, c) : CELL_CLASS[f.kind] || "hl-other");
+      if (on) for (const cell of f.values) highlights.cells.set(cell, cellClass(f, cell, c));
     }
   }
   for (const f of families()) {
-    if (arms.includes(f)) continue;
+    if (arms.includes(f) || composed(f)) continue;
     if ("unit" in f.fixed && (CELL_FIELDS.has(f.field) || UNIT_FIELDS.has(f.field)) && !offer) continue; // on the map
     if (f.field === "unit" && !("target" in f.fixed) && !page.rs.listed?.(f) && !offer) continue; // per unit
     if (f.field === null) {
@@ -581,10 +617,11 @@ function renderPanel() {
     const group = el("div", { class: "family", "data-kind": f.kind }, el("h4", {}, f.label || cap(human(f.kind))));
     f.values.slice(0, 60).forEach((v) => {
       let text = describeOption(f, v);
-      const ch = f.kind === "passing_fire" ? chanceOf(legal, v, f.fixed.target) : "unit" in f.fixed ? chanceOf(legal, f.fixed.unit, v) : null;
+      // a family over firers at one target (passing fire), or over the targets of one unit (return fire)
+      const ch = f.field === "unit" && "target" in f.fixed ? chanceOf(legal, v, f.fixed.target) : "unit" in f.fixed ? chanceOf(legal, f.fixed.unit, v) : null;
       if (ch !== null) text += ` (${ch}%)`;
       group.append(el("button", { "data-value": JSON.stringify(v), onclick: () => decide(make(f, v)) }, text));
-      if (f.kind === "return_fire") highlights.targets.set(v, ch === null ? "" : `${ch}%`);
+      if (f.field === "target") highlights.targets.set(v, ch === null ? "" : `${ch}%`);
     });
     if (f.values.length > 60) group.append(el("div", { class: "hint" }, `and ${f.values.length - 60} more`));
     rest.append(group);
@@ -615,12 +652,7 @@ function renderLog(conn) {
 }
 
 function animate(events) {
-  for (const e of events.slice(-12)) {
-    if (e.kind === "shot" && e.from_cell !== undefined) page.map.line(e.from_cell, e.cell);
-    if ((e.kind === "shot" || e.kind === "combat") && e.cell !== undefined) page.map.flash([e.cell], "flash");
-    if (e.kind === "destroyed" && e.cell !== undefined) page.map.flash([e.cell], "flash-red");
-    if (e.kind === "move" && e.to !== undefined) page.map.flash([e.to]);
-  }
+  if (page.rs.animate) for (const e of events.slice(-12)) page.rs.animate(page.map, e);
 }
 
 function showFinal(view, events) {
@@ -681,19 +713,16 @@ document.addEventListener("keydown", (e) => {
   } else if (e.key === "e") {
     const f = families().find((x) => x.field === null && /^(done|end)/.test(x.kind));
     if (f) decide(make(f, null));
+  } else if (page.rs.keyKinds?.[e.key] && families().some((x) => x.kind === page.rs.keyKinds[e.key])) {
+    decide(make(families().find((x) => x.kind === page.rs.keyKinds[e.key]), null));
   } else if (e.key === "n") {
-    const f = families().find((x) => x.kind === "next_unit");
-    if (f) decide(make(f, null));
-    else nextUnit();
+    nextUnit();
   } else if (e.key === "u") {
     undo();
   } else if (e.key === "l") {
     toggleSight();
   } else if (e.key === "g") {
     goOn();
-  } else if (e.key === "h") {
-    const f = families().find((x) => x.kind === "hold_fire");
-    if (f) decide(make(f, null));
   } else if (e.key === "Tab" && legal) {
     if (nextUnit()) e.preventDefault();
   }
@@ -732,7 +761,7 @@ async function startReplay(token) {
   page.replay = { token, step: 0, ...(await api(`/api/games/${encodeURIComponent(gameId)}/replay`, { token })) };
   page.active = "replay";
   setStatus("replay");
-  await ensureMap(info.game, info.scenario);
+  await ensureMap(info.game, info.scenario, token);
   await showStep(0);
 }
 
@@ -759,7 +788,7 @@ function renderReplay() {
       el("button", { onclick: go(0), title: "start (Home)" }, "⏮"),
       el("button", { onclick: go(r.step - 1), title: "previous (←, p)", "data-step": "prev" }, "◀"),
       el("button", { onclick: () => togglePlay(), "data-step": "play" }, r.timer ? "pause" : "play"),
-      el("button", { onclick: go(r.step + 1), title: "next (→, n)", "data-step": "next" }, "▶"),
+      el("button", { onclick: go(r.step + 1), title: "next (→, n)", "data-step": "forward" }, "▶"),
       el("button", { onclick: go(r.total), title: "end (End)", "data-step": "end" }, "⏭")),
     slider,
   );

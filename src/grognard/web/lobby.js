@@ -116,7 +116,9 @@ $("new-game").addEventListener("submit", async (e) => {
   const seats = seatsChosen();
   $("start").disabled = true;
   try {
-    const seed = $("seed").value === "" ? undefined : Number($("seed").value);
+    // a game with a person elsewhere gets a secret seed from the server (docs/server.md): none is sent for it
+    const remote = Object.values(seats).some((s) => s.kind === "remote");
+    const seed = remote || $("seed").value === "" ? undefined : Number($("seed").value);
     const res = await api("/api/games", { method: "POST", body: { game: g.id, scenario, options: optionsChosen(), seats, seed } });
     const mine = {};
     const invites = {};
@@ -144,13 +146,15 @@ $("new-game").addEventListener("submit", async (e) => {
 });
 
 let upload = null; // the parsed save file
+let uploadText = null; // its text, sent as it is: JavaScript numbers would round its 64-bit integers
 
 $("save-file").addEventListener("change", async () => {
   upload = null;
   const file = $("save-file").files[0];
   if (!file) return;
   try {
-    upload = JSON.parse(await file.text());
+    uploadText = await file.text();
+    upload = JSON.parse(uploadText);
   } catch {
     toast("that file is not JSON: not a grognard save");
     return;
@@ -173,7 +177,7 @@ $("upload").addEventListener("submit", async (e) => {
   const [kind, ...rest] = $("upload-others").value.split(":");
   const seats = Object.fromEntries(g.seats.map((s) => [s, s === mine ? { kind: "human" } : kind === "computer" ? { kind, player: rest.join(":") } : { kind }]));
   try {
-    const res = await api("/api/games/upload", { method: "POST", body: { save: upload, seats } });
+    const res = await api("/api/games/upload", { method: "POST", body: { save: uploadText, seats } });
     const sc = g.scenarios.find((s) => s.id === upload.scenario?.id);
     rememberGame(res.id, res.tokens, {}, `${g.name}: ${sc?.name || upload.scenario?.id || "saved game"}`);
     location.href = `/game.html#game=${encodeURIComponent(res.id)}`;

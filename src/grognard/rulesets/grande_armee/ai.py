@@ -1,20 +1,24 @@
 """A quick rating of decisions from a seat's view, for the generic greedy player (``rate``).
 
 It attacks when its unit's morale is good, marches towards the nearest enemy-held capital or major city or
-enemy stack, builds and rallies when it can, and ends a phase when nothing better is left.
+enemy stack, builds and rallies when it can, and ends a phase when nothing better is left. ``perturb_hidden``
+changes what a seat cannot know, for the conformance harness's check that no computer player decides by it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any, cast
 
 from grognard.engine import Decision
+from grognard.engine.rng import Dice, seed_state
 
 from . import decisions as D
 from . import play
 from .play import Ctx
-from .state import Unit
+from .state import LGAState, Unit
+from .view import hidden_units
 
 
 def _derived(
@@ -117,3 +121,26 @@ def _attack_rating(ctx: Ctx, units: dict[str, Any], unit: Mapping[str, Any], sta
     lost, inflicted = play.expected_losses(ctx, modifier)
     alone = 6 if stack["count"] == 1 else 0
     return 3 * (inflicted - lost) + alone + (5 if unit["morale"] > lost / 6 + 1 else -30)
+
+
+def perturb_hidden(ctx: Ctx, state: LGAState, seat: str, dice: Dice) -> LGAState:
+    """``state`` with what ``seat`` may not know changed: the generator, the morale and fatigue of one enemy unit on
+    the map (of the enemy, the view shows the unit on top of each stack and how many are there, §3.5), and two
+    unseen enemy units under the tops of different stacks swapped (each stack keeps its size and its top)."""
+    new = replace(state, rng=seed_state(dice.bits32()))
+    enemy = [u for u in play.on_map(state) if ctx.side(u) not in (seat, "neutral") and u.type != "hq"]
+    changed: dict[str, Unit] = {}
+    if enemy:
+        u = dice.pick(enemy)
+        top = ctx.tables.units[u.type].max_morale
+        changed[u.id] = replace(u, morale=1 + dice.below(max(1, top)), fatigue=dice.below(3))
+    hidden = [state.unit(uid) for uid in sorted(hidden_units(ctx, state, seat))]
+    hidden = [u for u in hidden if u.type != "hq" and u.id not in changed]
+    if len(hidden) >= 2:
+        a = dice.pick(hidden)
+        others = [u for u in hidden if u.cell != a.cell and u.garrison == a.garrison and u.power == a.power]
+        if others:
+            b = dice.pick(others)
+            changed[a.id] = replace(a, cell=b.cell, stack=b.stack)
+            changed[b.id] = replace(b, cell=a.cell, stack=a.stack)
+    return new.with_units(changed) if changed else new

@@ -1,8 +1,12 @@
 """La Grande Armée's computer general, one player for the French or the Allied seat.
 
-It sees what its seat sees and nothing more: every decision starts from ``PlayerContext.view`` (read into a
-:class:`~.reckon.Picture`) and ``PlayerContext.legal``, and the ruleset's helpers are run on the picture's
-belief state, never on the game's. Its weights are tuning, kept in ``data/general.toml``.
+It sees what its seat sees and nothing more: every decision starts from ``Observation.view`` (read into a
+:class:`~.reckon.Picture`) and ``Observation.legal``, and the ruleset's helpers are run on the picture's
+belief state, never on the game's, through a ruleset of its own built from the observation's static facts
+(``Player.rules``). What it remembers (the morale it reckons the enemy's units have left, its plan for the phase,
+its armies' objectives) is rebuilt from the seat's earlier observations when it starts cold
+(``Player.catch_up``); its distance fields and the reaction picture last found quiet are pure caches. Its
+weights are tuning, kept in ``data/general.toml``.
 
 - Phase IV (§5.5): British aid to the power that needs it, leaders rebuilt first, then whichever of a rally or
   a new unit buys most strength for its military points.
@@ -20,7 +24,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from grognard.ai.base import Player, PlayerContext, derived_seed, tuning_at
+from grognard.ai.base import Player, derived_seed, tuning_at
+from grognard.ai.observation import Observation
 from grognard.engine import Decision, Legal
 from grognard.engine.rng import Dice, seed_state
 
@@ -29,6 +34,7 @@ from . import play
 from .campaign import Order, Plan, Planner, _always_supplied
 from .play import Ctx
 from .reckon import Foe, Intel, Picture, estimate_morale, faces, onslaught, path_to, reach, read_attack
+from .rules import GrandeArmee
 from .state import Phase, Unit
 from .tables import DATA
 
@@ -37,38 +43,53 @@ class General(Player):
     """Plans each season's moves, strikes with leaders at good odds, holds its cities, keeps supplied."""
 
     kind = "general"
+    remembers = True
 
     def __init__(self, seed: int = 0, level: int = 1) -> None:
         super().__init__(seed, level)
         self.cfg, self.lv = tuning_at(DATA / "general.toml", level)
+        self.fields: dict[tuple[str, tuple[int, ...]], list[float]] = {}  # a pure cache: distances on the map
+        self.forget()
+
+    def forget(self) -> None:
         self.intel = Intel()
         self.plan: Plan | None = None
-        self.fields: dict[tuple[str, tuple[int, ...]], list[float]] = {}
         self.aims: dict[str, int] = {}  # each army's (leader's) and lone unit's objective, kept between seasons
-        self._quiet: Any = None  # the reaction picture last found to need nothing
+        self._quiet: Any = None  # the reaction picture last found to need nothing, with what it was reckoned from
 
     # --- entry points --------------------------------------------------------------------------------------
-    def choose(self, pc: PlayerContext) -> Decision:
+    def choose(self, pc: Observation) -> Decision:
+        self.catch_up(pc)
         d = self._decide(pc)
         if d is None or d not in pc.legal:
             d = _ending(pc.legal)
         if d is None:  # nothing sensible to say: a legal decision drawn from a seed the context fixes
             view = pc.view["state"]
             seed = derived_seed(self.seed, pc.seat, view["year"], view["season"], view["phase"], len(pc.legal))
-            return pc.legal.sample(Dice(seed_state(seed)))
+            d = pc.legal.sample(Dice(seed_state(seed)))
+        self.decided(pc)
         return d
 
-    def interject(self, pc: PlayerContext) -> Decision | None:
+    def interject(self, pc: Observation) -> Decision | None:
         if not pc.legal or not self.lv["react"]:
             return None
+        self.catch_up(pc)
         d = self._react(pc)
-        return d if d is not None and d in pc.legal else None
+        if d is None or d not in pc.legal:
+            return None
+        self.decided(pc)
+        return d
 
-    def _picture(self, pc: PlayerContext) -> tuple[Ctx, Picture]:
-        ctx: Ctx = pc.rules.ctx  # type: ignore[attr-defined]
+    def _ctx(self, pc: Observation) -> Ctx:
+        rules = self.rules(pc)
+        assert isinstance(rules, GrandeArmee)
+        return rules.ctx
+
+    def _picture(self, pc: Observation) -> tuple[Ctx, Picture]:
+        ctx = self._ctx(pc)
         return ctx, Picture(ctx, self.cfg, pc.view["state"], pc.seat, self.intel)
 
-    def _decide(self, pc: PlayerContext) -> Decision | None:
+    def _decide(self, pc: Observation) -> Decision | None:
         phase = pc.view["state"]["phase"]
         if phase == Phase.BUILD:
             ctx, pic = self._picture(pc)
@@ -245,7 +266,7 @@ class General(Player):
         order = self.plan.orders.get(u.id) if self.plan is not None else None
         return order is not None and order.role in ("garrison", "hold") and order.dest == u.cell
 
-    def _read_last_attack(self, pc: PlayerContext) -> None:
+    def _read_last_attack(self, pc: Observation) -> None:
         """Read the result of the attack just made from what its attacker lost (§5.64's table backwards)."""
         pending = self.intel.pending
         if pending is None:
@@ -253,7 +274,7 @@ class General(Player):
         self.intel.pending = None
         uid, morale, _, target, cell, modifier = pending
         view = pc.view["state"]
-        ctx: Ctx = pc.rules.ctx  # type: ignore[attr-defined]
+        ctx = self._ctx(pc)
         me = next((u for u in view["units"] if u["id"] == uid), None)
         if me is None:
             return
@@ -317,11 +338,13 @@ class General(Player):
         return D.Move(uid, to)
 
     # --- the enemy's phase V: reinforce, withdraw, the unit on top (§5.65-5.67) --------------------------------
-    def _react(self, pc: PlayerContext) -> Decision | None:
+    def _react(self, pc: Observation) -> Decision | None:
         view = pc.view["state"]
         key = (
             tuple((u["id"], u["cell"], u["morale"], u["fatigue"], u["reacted"]) for u in view["units"]),
             tuple((s["cell"], s["top"]["id"], s["count"]) for s in view["enemy"]),
+            tuple(sorted(self.intel.morale.items())),  # the picture's guesses: a pure cache of what it was built from
+            tuple(sorted(self.intel.hits.items())),
         )
         if key == self._quiet:
             return None

@@ -340,8 +340,8 @@ def move(ctx: Ctx, state: LGAState, step: Step, uid: str, to: int) -> LGAState:
 
 def fog_of_war(ctx: Ctx, step: Step, unit: Unit) -> Unit:
     """§5.63: after every move, 2% to lose all remaining moves, 3% to lose one."""
-    roll = step.dice.percent()
     side = ctx.scenario.side_of[unit.power]
+    roll = step.roll(100, f"fog of war after {unit.id}'s move", (side,))  # the mover's move is hidden: so is its roll
     if roll <= ctx.tables.fog_lose_all:
         ctx.emit(step, "fog_of_war", f"{unit.id} loses its remaining moves (fog of war)", (side,), unit=unit.id)
         return replace(unit, moves=0)
@@ -355,10 +355,10 @@ def long_march(ctx: Ctx, state: LGAState, step: Step, unit: Unit) -> Unit:
     """§5.61-5.62: a unit that uses its whole movement allowance rolls on the long march fatigue table."""
     if not ctx.tables.units[unit.type].long_march:
         return unit
-    roll = step.dice.roll(6)
+    side = ctx.scenario.side_of[unit.power]
+    roll = step.roll(6, f"long march of {unit.id}", (side,))
     total = roll - unit.fatigue + (ctx.tables.long_march_mods["winter"] if is_winter(ctx, state) else 0)
     added = ctx.tables.long_march.read(total)
-    side = ctx.scenario.side_of[unit.power]
     text = f"{unit.id}: long march, die {roll}, total {total}: fatigue +{added}"
     ctx.emit(step, "long_march", text, (side,), unit=unit.id, roll=roll, total=total, added=added)
     return replace(unit, fatigue=unit.fatigue + added)
@@ -432,7 +432,7 @@ def attack(ctx: Ctx, state: LGAState, step: Step, uid: str, to: int) -> LGAState
     attacker = replace(attacker, moves=attacker.moves - cost, stack=serial)
     state = replace(state.with_unit(attacker), serial=serial, attacked=True, secret=(), secret_control=())
     modifier, notes = combat_modifier(ctx, state, attacker, defender)
-    roll = step.dice.roll(6)
+    roll = step.roll(6, f"combat of {attacker.id} against {defender.id}")  # the combat is announced to all
     total = roll + modifier
     a_loss = ctx.tables.combat_attacker.read(total)
     d_loss = ctx.tables.combat_defender.read(total)
@@ -498,7 +498,8 @@ def reinforce(ctx: Ctx, state: LGAState, step: Step, uid: str, to: int) -> LGASt
     unit = state.unit(uid)
     side = ctx.side(unit)
     mods = ctx.tables.reinforcement_mods
-    roll = step.dice.roll(6)
+    # a failed reinforcement names no unit to the enemy, so neither does its roll
+    roll = step.roll(6, f"reinforcement by {uid}", (side,))
     total = roll + unit.morale + mods.get(unit.type, 0)  # §5.67: -2 militia, +1 cavalry
     if ctx.tables.reinforcement.read(total):
         text = f"{uid} fails to reinforce (die {roll}, total {total})"
@@ -522,7 +523,7 @@ def withdraw(ctx: Ctx, state: LGAState, step: Step, uid: str, to: int) -> LGASta
     if not ctx.tables.units[unit.type].rout:
         return state
     mods = ctx.tables.rout_mods
-    roll = step.dice.roll(6)
+    roll = step.roll(6, f"rout of {uid}")  # the withdrawal and its rout are announced to all
     total = roll + unit.morale
     if board.river(unit.cell, to):
         total += mods["over_river"]
@@ -690,7 +691,7 @@ def supply_and_muster(ctx: Ctx, state: LGAState, step: Step) -> LGAState:
         unit = state.find(uid)
         if unit is None or unit.cell == OFF_MAP or unit.type == "hq" or unit.cell in ctx.board.sea:
             continue
-        roll = step.dice.roll(6)
+        roll = step.roll(6, f"muster of {uid}", (side,))
         total = roll + muster_modifier(ctx, state, unit)
         loss = ctx.tables.muster.read(total)
         if loss:
@@ -709,7 +710,7 @@ def destroy_unsupplied(ctx: Ctx, state: LGAState, step: Step) -> LGAState:
         if unit.supplied or in_supply(ctx, state, unit, areas) or unit.cell in ctx.board.capitals:
             continue
         if unit.garrison:
-            roll = step.dice.roll(6)
+            roll = step.roll(6, f"siege of {unit.id}", (side,))
             loss = ctx.tables.siege.read(roll)
             text = f"{unit.id} besieged: die {roll}: morale -{loss}"
             ctx.emit(step, "siege", text, (side,), unit=unit.id, roll=roll, loss=loss)

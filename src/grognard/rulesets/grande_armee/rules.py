@@ -8,11 +8,11 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from grognard.engine import Choice, Decision, IllegalDecision, Legal, Result, Ruleset, Step, Turn
-from grognard.engine.rng import seed_state
+from grognard.engine import Choice, Decision, Event, IllegalDecision, Legal, Result, Ruleset, Step, Turn
+from grognard.engine.rng import Dice, seed_state
 
 from . import decisions as D
-from . import phases, play, prompts
+from . import phases, play, prompts, refusals
 from .board import Board
 from .display import phase_name, public_map, side_name
 from .play import Ctx, enemy_of
@@ -30,6 +30,8 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
     decision_types = D.ALL
     state_type = LGAState
     reaction_events = ("combat",)  # §5.65-5.66: the defender may reinforce or withdraw after each attack
+    cell_format = "column,row"  # §2.2: areas are named by column and row
+    version = 2  # 2: every die is a logged roll, the opening's included: a version 1 save's event log differs
 
     @classmethod
     def scenario_dir(cls) -> Path:
@@ -56,7 +58,8 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
         self.sequence = phases.season_sequence(self.ctx, self.legal)
 
     # --- start -----------------------------------------------------------------------------------------
-    def initial_state(self, seed: int) -> LGAState:
+    def opening(self, seed: int) -> tuple[LGAState, list[Event]]:
+        """The first season's phases I-III (§5.1): supply and the opening muster rolls, logged."""
         sc = self.scenario
         units = tuple(
             Unit(
@@ -85,7 +88,10 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
         )
         step = Step(state.rng)
         state = self.sequence.enter(state, 0, step)
-        return self._remember(replace(state, rng=step.dice.state))
+        return self._remember(replace(state, rng=step.rng)), step.events
+
+    def initial_state(self, seed: int) -> LGAState:
+        return self.opening(seed)[0]
 
     # --- asking ----------------------------------------------------------------------------------------
     def turn(self, state: LGAState) -> Turn:
@@ -112,13 +118,14 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
     def _legal_build(self, state: LGAState, seat: str) -> Legal:
         ctx = self.ctx
         buildable = play.buildable(ctx, state, seat)
-        choices = [
-            Choice(D.Build, {"unit": u.id}, partial(play.build_sites, ctx, state, u), label=prompts.build_label(ctx, u))
-            for u in buildable
-        ]
+        choices = []
+        for u in buildable:
+            sites = partial(play.build_sites, ctx, state, u)
+            label = prompts.build_label(ctx, u)
+            choices.append(Choice(D.Build, {"unit": u.id}, sites, label, check=partial(refusals.build, sites)))
         rally = play.rallyable(ctx, state, seat)
         aid = play.aid_targets(ctx, state, seat)
-        choices.append(Choice(D.Rally, values=rally))
+        choices.append(Choice(D.Rally, values=rally, check=partial(refusals.rally, rally)))
         choices.append(Choice(D.Aid, values=aid))
         choices.append(Choice(D.EndBuild))
         return Legal(
@@ -138,7 +145,8 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
         enemy = enemy_of(seat)
         cells, zone = play.occupied(ctx, state, enemy), play.zoc(ctx, state, enemy)
         for u in movers:
-            choices.append(Choice(D.Move, {"unit": u.id}, partial(play.destinations, ctx, state, u, cells, zone)))
+            dests = partial(play.destinations, ctx, state, u, cells, zone)
+            choices.append(Choice(D.Move, {"unit": u.id}, dests, check=partial(refusals.move, ctx, state, u, dests)))
         choices.append(Choice(D.Garrison, values=[u.id for u in movers if phases.garrison_ok(ctx, state, u.id)]))
         choices.append(Choice(D.EndUnit, values=[u.id for u in movers]))
         choices.append(Choice(D.EndMovement))
@@ -151,8 +159,9 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
         mine = [u for u in play.side_units(ctx, state, seat) if not u.reacted]
         choices = []
         for u in mine:
-            choices.append(Choice(D.Reinforce, {"unit": u.id}, play.reaction_moves(ctx, state, u, withdraw=False)))
-            choices.append(Choice(D.Withdraw, {"unit": u.id}, play.reaction_moves(ctx, state, u, withdraw=True)))
+            for kind, withdraw in ((D.Reinforce, False), (D.Withdraw, True)):
+                to = play.reaction_moves(ctx, state, u, withdraw=withdraw)
+                choices.append(Choice(kind, {"unit": u.id}, to, check=partial(refusals.react, to)))
         choices.append(Choice(D.SetTop, values=play.top_candidates(ctx, state, seat)))
         return Legal(
             seat,
@@ -222,6 +231,11 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
 
         return build_view(self.ctx, state, seat)
 
+    def perturb_hidden(self, state: LGAState, seat: str, dice: Dice) -> LGAState:
+        from .ai import perturb_hidden
+
+        return perturb_hidden(self.ctx, state, seat, dice)
+
     def hidden_units(self, state: LGAState, seat: str) -> frozenset[str]:
         from .view import hidden_units
 
@@ -248,9 +262,9 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
         return Result(winner, {**levels, "neutral": "none"}, {**vp, "neutral": 0}, summary)
 
     def explain(self, state: LGAState, seat: str, decision: Decision, legal: Legal) -> IllegalDecision:
-        from .view import explain
-
-        return explain(self.ctx, state, seat, decision, super().explain(state, seat, decision, legal))
+        if legal.family(decision) is not None:  # its family's check names the rule
+            return super().explain(state, seat, decision, legal)
+        return refusals.absent(self.ctx, state, seat, decision, super().explain(state, seat, decision, legal))
 
     def describe(self, decision: Decision) -> str:
         from .view import describe
@@ -271,8 +285,16 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
         """An area from its name, ``column,row`` (§2.2), as a person types it at the terminal."""
         return self.ctx.board.grid.parse(label)
 
+    def cell_label(self, cell: int) -> str:
+        return self.ctx.board.grid.label(cell)
+
     def map_json(self) -> dict[str, Any]:
         return public_map(self.ctx.board)
+
+    def turns_played(self, state: LGAState) -> int:
+        """The seasons begun (each a French and an Allied player turn, §2.7), as the scenario counts its turns."""
+        start_year, start_season = self.scenario.start
+        return (state.year - start_year) * len(self.ctx.tables.seasons) + state.season - start_season + 1
 
 
 __all__ = ["OFF_MAP", "GrandeArmee"]

@@ -259,7 +259,9 @@ class LGAScenario(Scenario):
 
 
 def read_scenario(path: Path) -> LGAScenario:
-    return scenario_from_document(read_data(path), str(path), path.stem)
+    scenario = scenario_from_document(read_data(path), str(path), path.stem)
+    scenario.user_file = path.parent.resolve() != SCENARIO_DIR.resolve()
+    return scenario
 
 
 def scenario_from_document(doc: Mapping[str, Any], where: str, sid: str = "custom") -> LGAScenario:

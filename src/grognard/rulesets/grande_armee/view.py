@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from grognard.engine import Decision, IllegalDecision
+from grognard.engine import Decision
 
 from . import decisions as D
 from . import play
@@ -177,58 +177,3 @@ def describe(ctx: Ctx, d: Decision) -> str:
         case D.SetTop(unit=u):
             return f"put {unit(u)} on top"
     return d.text().replace("_", " ")
-
-
-def explain(ctx: Ctx, state: LGAState, seat: str, d: Decision, default: IllegalDecision) -> IllegalDecision:
-    """Name the manual's rule that refuses a decision, where one applies."""
-    uid = getattr(d, "unit", "")
-    unit = state.find(uid) if isinstance(uid, str) and uid else None
-    if uid and unit is None:
-        return IllegalDecision(f"there is no unit {uid!r}")
-    if unit is not None and ctx.side(unit) != seat:
-        return IllegalDecision(f"{uid} is not one of your units")
-    board = ctx.board
-    if isinstance(d, D.Move) and unit is not None:
-        to = d.to
-        if state.seat != seat or state.phase.value != "movement_combat":
-            return IllegalDecision("units move in their own player's phase V", "LGA §5.1")
-        if unit.fixed:
-            return IllegalDecision(f"{uid} stays in Paris for the rest of the scenario", "LGA §6.0 scenario 3")
-        if not unit.supplied:
-            return IllegalDecision(f"{uid} began the turn out of supply and cannot move or attack", "LGA §5.4")
-        if unit.moves <= 0:
-            return IllegalDecision(f"{uid} has no moves left this season", "LGA §2.11, §5.61")
-        if not 0 <= to < board.size or (to not in board.neighbors[unit.cell] and unit.cell not in board.sea):
-            return IllegalDecision("a unit moves one area at a time, into an adjacent area", "LGA §5.61")
-        if to in board.prohibited:
-            return IllegalDecision("no unit may enter a prohibited area", "LGA §2.4")
-        if to in board.sea and unit.power != "britain":
-            return IllegalDecision("only British units may move across sea areas", "LGA §2.3")
-        if to in board.sea:
-            return IllegalDecision("British units may not enter the Baltic", "LGA §2.5")
-        if unit.power == "france" and to in board.hinterland:
-            return IllegalDecision("French units cannot enter the Russian Hinterland", "LGA §2.5")
-        if unit.power == "spain" and unit.type == "militia":
-            return IllegalDecision("Spanish militia move only inside Spain and Portugal", "LGA §2.5")
-        if to in play.occupied(ctx, state, play.enemy_of(seat)):
-            if unit.morale <= 0:
-                return IllegalDecision(f"{uid} is demoralised and cannot attack until rallied", "LGA §5.64")
-            return IllegalDecision(f"{uid} needs 2 moves to attack a unit that withdrew", "LGA §2.13")
-        return IllegalDecision(f"{uid} has {unit.moves} moves: not enough to enter {board.label(to)}", "LGA §2.3, §3.2")
-    if isinstance(d, D.Build):
-        return IllegalDecision(
-            "a unit is built for its cost in a controlled capital of its country (Spain: any Spanish city), "
-            "once it is available",
-            "LGA §2.3, §5.5",
-        )
-    if isinstance(d, D.Rally):
-        return IllegalDecision("a unit rallies once per season, below its maximum morale, for 4/3/2/1 MPs", "LGA §5.5")
-    if isinstance(d, D.Reinforce | D.Withdraw):
-        if not state.attacked:
-            return IllegalDecision("reactions come only after the enemy's first attack", "LGA §5.66")
-        return IllegalDecision(
-            "reinforce from outside an enemy ZOC into one, withdraw from inside one to outside, one controlled area, "
-            "once per season",
-            "LGA §2.13, §5.65",
-        )
-    return default

@@ -1,18 +1,24 @@
 """Computer players for The Perfect General, working from a seat's view only.
 
-``quick_rate`` is the one-look rating the generic greedy player uses. The computer general lives in
-``general.py``.
+``quick_rate`` is the one-look rating the generic greedy player uses; ``perturb_hidden`` changes what a seat
+cannot know, for the conformance harness's check that no computer player decides by it. The computer general
+lives in ``general.py``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from grognard.engine import Decision
+from grognard.engine.rng import Dice, seed_state
 
 from . import decisions as D
+from .artillery import side_sight
 from .context import Ctx
+from .state import PGState
+from .view import hidden_units
 
 
 def _units(view: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
@@ -92,3 +98,50 @@ def quick_rate(ctx: Ctx, view: Mapping[str, Any], seat: str, d: Decision) -> int
         case D.Ignore() | D.NextUnit():
             return -1
     return 0
+
+
+def perturb_hidden(ctx: Ctx, state: PGState, seat: str, dice: Dice) -> PGState:
+    """``state`` with what ``seat`` may not know changed: the unit-id generator and the generator of the dice, one
+    of the enemy's hidden plots aimed elsewhere (p.28: plots are secret until they land), and one of the enemy's
+    unseen units (p.32) removed or moved to a free location none of ``seat``'s units sees, away from towns (whose
+    holder the seat is shown). Units taking part in what is happening now (a move, a fire offer) stay."""
+    new = replace(state, rng=seed_state(dice.bits32()), secret=seed_state(dice.bits32()))
+    plots = [i for i, p in enumerate(state.plots) if p.side != seat]
+    if plots and dice.below(2):
+        i = dice.pick(plots)
+        aimed = replace(state.plots[i], cell=dice.below(ctx.board.grid.size))
+        new = replace(new, plots=(*state.plots[:i], aimed, *state.plots[i + 1 :]))
+    busy = {state.prompt}
+    if state.offer is not None:
+        busy.update((state.offer.shooter, state.offer.target))
+    if state.walk is not None:
+        busy.update((state.walk.unit, state.walk.target))
+    town = ctx.board.town_cells
+    hidden = sorted(
+        uid
+        for uid in hidden_units(ctx, state, seat)
+        if uid not in busy and not state.unit(uid).carried_by and state.unit(uid).cell not in town
+    )
+    if not hidden:
+        return new
+    unit = state.unit(dice.pick(hidden))
+    moving = {unit.id, unit.cargo}  # cargo rides with its carrier
+    if dice.below(2):  # removed, with its cargo and its plots
+        units = tuple(u for u in new.units if u.id not in moving)
+        return replace(new, units=units, plots=tuple(p for p in new.plots if p.unit not in moving))
+    seen = side_sight(ctx, state, seat)
+    taken = {u.cell for u in state.units} | {m.cell for m in state.mines} | {b.cell for b in state.barrages}
+    ut = ctx.tables.units[unit.type]
+    free = [
+        c
+        for c in range(ctx.board.grid.size)
+        if not seen[c]
+        and c not in taken
+        and c not in town
+        and c not in ctx.board.neutral_of
+        and ctx.board.allows(state, ut, c)
+    ]
+    if not free:
+        return new
+    to = dice.pick(free)
+    return replace(new, units=tuple(replace(u, cell=to) if u.id in moving else u for u in new.units))

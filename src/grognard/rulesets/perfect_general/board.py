@@ -34,7 +34,9 @@ class Board:
         self._latest: dict[tuple[object, int], tuple[Any, Any, EdgeCosts]] = {}  # the last table by type and weather
         # movement searches by (cost table, start, budget, ...), each with its table: see moves.unit_reach
         self.reaches: dict[tuple[object, ...], tuple[EdgeCosts, Reach]] = {}
-        self.field_memo: tuple[PGState, str, Any] | None = None  # moves._field for the last state asked
+        # moves._field for the last state asked; a computer player has a board of its own (ai Player.rules), so
+        # this never hands it a real state
+        self.field_memo: tuple[PGState, str, tuple[frozenset[int], frozenset[int], frozenset[int]]] | None = None
         self._sights: dict[tuple[object, ...], SightCache] = {}
         self._last_sight: tuple[object, object, SightCache] | None = None
         self._weather: dict[int, Weather] = {}

@@ -1,9 +1,13 @@
 """The computer general for The Perfect General.
 
-It sees what its seat sees and nothing more: each decision starts from ``PlayerContext.view`` (rebuilt into a
-*belief*: a state holding only its own units and the enemy units the view shows) and ``PlayerContext.legal``.
+It sees what its seat sees and nothing more: each decision starts from ``Observation.view`` (rebuilt into a
+*belief*: a state holding only its own units and the enemy units the view shows) and ``Observation.legal``.
 The ruleset's helpers (hit chances, assault odds, reach, line of sight) are run on that belief, never on the
-game's state. Its weights are tuning, kept in ``data/general.toml``.
+game's state, through a ruleset of its own built from the observation's static facts (``Player.rules``): its
+board's caches see only beliefs. What it remembers within a part of a phase (the units already ordered, their
+goals, the crossing chosen) is rebuilt from the seat's earlier observations when it starts cold
+(``Player.catch_up``); the distance fields it keeps are a pure cache. Its weights are tuning, kept in
+``data/general.toml``.
 
 Levels: 0 "easy", 1 "normal" (the default), 2 "hard".
 """
@@ -14,7 +18,8 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from grognard.ai.base import Player, PlayerContext, derived_seed, tuning_at
+from grognard.ai.base import Player, derived_seed, tuning_at
+from grognard.ai.observation import Observation
 from grognard.engine import Decision, Legal
 from grognard.engine.movement import UNREACHED, EdgeCosts
 from grognard.engine.rng import Dice, seed_state
@@ -23,6 +28,7 @@ from . import decisions as D
 from .combat import assault_odds, shot_chance
 from .context import Ctx
 from .moves import BRIDGEABLE
+from .rules import PerfectGeneral
 from .state import Barrage, Mine, PGState, Phase, Plot, SideState, Unit, other
 from .tables import DATA
 
@@ -112,35 +118,42 @@ class General(Player):
     towns under cover, assaults when the odds are good."""
 
     kind = "general"
+    remembers = True
 
     def __init__(self, seed: int = 0, level: int = 1) -> None:
         super().__init__(seed, level)
         self.cfg, self.lv = tuning_at(DATA / "general.toml", level)
+        self._fields: dict[tuple[Any, ...], list[int]] = {}  # a pure cache: distances by map and weather
+        self.forget()
+
+    def forget(self) -> None:
         self._done: tuple[Any, set[str]] = ((), set())  # units already ordered in this part of a phase
-        self._fields: dict[tuple[Any, ...], list[int]] = {}
         self._goals: tuple[Any, dict[str, str]] = ((), {})
         self._site: tuple[Any, int | None] = ((), None)  # the crossing chosen for this part of the phase
 
     # --- entry points -------------------------------------------------------------------------------------
-    def choose(self, pc: PlayerContext) -> Decision:
+    def choose(self, pc: Observation) -> Decision:
+        self.catch_up(pc)
         d = self._decide(pc)
         if d is None or d not in pc.legal:
             d = _ending(pc.legal)
         if d is None:  # nothing sensible to say: a legal decision drawn from a seed the context fixes
             view = pc.view.get("state", pc.view)
             seed = derived_seed(self.seed, pc.seat, view.get("turn"), view.get("phase"), len(pc.legal))
-            return pc.legal.sample(Dice(seed_state(seed)))
+            d = pc.legal.sample(Dice(seed_state(seed)))
+        self.decided(pc)
         return d
 
-    def interject(self, pc: PlayerContext) -> Decision | None:
+    def interject(self, pc: Observation) -> Decision | None:
         return self.choose(pc) if pc.legal else None
 
-    def _decide(self, pc: PlayerContext) -> Decision | None:
+    def _decide(self, pc: Observation) -> Decision | None:
         legal = pc.legal
         if legal.of_kind("confirm"):
             return D.ConfirmPurchase(True)
-        rules: Any = pc.rules
-        ctx: Ctx = rules.ctx
+        rules = self.rules(pc)
+        assert isinstance(rules, PerfectGeneral)
+        ctx = rules.ctx
         envelope = pc.view
         view = envelope.get("state", envelope)
         k = self._know(ctx, view, pc.seat)
@@ -191,7 +204,7 @@ class General(Player):
         base = ctx.tables.units[u.type].cost * v.get(u.type, 100) / 100
         if u.cell in ctx.board.town_cells:
             base = base * v["town_occupant"] / 100
-        return max(float(v["minimum"]), base)
+        return max(float(v["minimum"]), float(base))
 
     def _frailty(self, ctx: Ctx, type_id: str) -> int:
         """How easily a unit of this type is overrun in close assault (p.31): garrisons want the sturdiest."""
@@ -481,7 +494,7 @@ class General(Player):
         if target.fired or not firer.spotted:
             return 0.0
         pct = shot_chance(ctx, k.state, target, firer) or 0
-        return self.cfg["fire"]["return_risk"] * pct * self.value(ctx, firer)
+        return float(self.cfg["fire"]["return_risk"] * pct * self.value(ctx, firer))
 
     def _return_fire(self, ctx: Ctx, k: Know, legal: Legal) -> Decision | None:
         fams = legal.of_kind("return_fire")
@@ -799,7 +812,7 @@ class General(Player):
             if self.lv["use_sight"] and not sight.sees(e.cell, cell, vis):
                 continue
             loss += w * pct / 100
-        return weight * min(1.0, loss) * self.value(ctx, u)
+        return float(weight * min(1.0, loss) * self.value(ctx, u))
 
 
 # --- helpers ---------------------------------------------------------------------------------------------------

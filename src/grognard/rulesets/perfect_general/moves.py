@@ -145,6 +145,8 @@ def load_candidates(ctx: Ctx, state: PGState, carrier: Unit) -> list[str]:
     for u in own_units(state, carrier.side):
         if not t.units[u.type].has("cargo") or u.moved or u.fired or u.plotted or u.unloaded:
             continue
+        if barrage_at(state, u.cell) is not None:
+            continue  # entering a heavy barrage's ring takes all movement (p.30): no point left to load (d)
         if r is None:
             r = unit_reach(ctx, state, carrier)  # friendly locations are passed through, so they get a cost
         if r.cost[u.cell] < UNREACHED and r.cost[u.cell] + 2 <= carrier.mp:
@@ -171,20 +173,31 @@ def start_unload(ctx: Ctx, state: PGState, step: Step, carrier_id: str, to: int)
     carrier = state.unit(carrier_id)
     cargo = state.unit(carrier.cargo)
     path = unit_reach(ctx, state, carrier, mp=carrier.mp - 2).path(to)
+    before = state
     cargo = replace(cargo, carried_by="", cell=carrier.cell, unloaded=True, moved=True)
     carrier = replace(carrier, cargo="", mp=carrier.mp - 2)
     state = state.with_units({cargo.id: cargo, carrier.id: carrier})
-    name = ctx.tables.units[cargo.type].name
-    ctx.emit(
-        step,
-        "unload",
-        f"{carrier.side} unloads {name} at {ctx.board.grid.label(carrier.cell)}",
-        ctx.who_knows(state, carrier),
-        unit=carrier.id,
-        cargo=cargo.id,
-        cell=carrier.cell,
-    )
+    at = ctx.board.grid.label(carrier.cell)
+    _cargo_event(ctx, before, step, "unload", carrier, cargo, f"{carrier.side} unloads {{}} at {at}")
     return _walk(ctx, replace(state, walk=Walk(carrier.id, tuple(path[1:]), unloaded=cargo.id)), step)
+
+
+def _cargo_event(ctx: Ctx, before: PGState, step: Step, kind: str, carrier: Unit, cargo: Unit, text: str) -> None:
+    """A load or unload, seen by whoever sees the carrier (``text`` has a ``{}`` for the cargo). The cargo is
+    named only to a side that knows of it (``view.hidden_units`` before the event): an enemy that sees the
+    carrier but never saw the cargo gets a copy without it, as a target gets a shot without its unseen firer."""
+    from .view import hidden_units  # view imports the rules that import this module
+
+    seen = ctx.who_knows(before, carrier)
+    blind = tuple(s for s in seen if s != cargo.side and cargo.id in hidden_units(ctx, before, s))
+    name = ctx.tables.units[cargo.type].name
+    data = {"unit": carrier.id, "cargo": cargo.id, "cell": carrier.cell}
+    if not blind:
+        ctx.emit(step, kind, text.format(name), seen, **data)
+        return
+    step.emit(kind, text.format(name), tuple(s for s in seen if s not in blind), **data)
+    step.emit(kind, text.format("a unit"), blind, **{**data, "cargo": None})
+    step.reveal()  # the enemy saw the carrier load or unload: no taking it back
 
 
 # --- walking hex by hex ---------------------------------------------------------------------------------------
@@ -212,7 +225,7 @@ def _walk(ctx: Ctx, state: PGState, step: Step) -> PGState:
         state = state.with_unit(moved)
         if moved.cargo:
             state = state.with_unit(replace(state.unit(moved.cargo), cell=nxt, moved=True))
-        state = replace(state, walk=replace(w, path=w.path[1:]))
+        state = replace(state, walk=replace(w, path=w.path[1:], trail=(*w.trail, unit.cell)))
         ctx.emit(
             step,
             "move",
@@ -250,29 +263,56 @@ def finish_walk(ctx: Ctx, state: PGState, step: Step) -> PGState:
     unit = state.find(w.unit)
     if unit is None:
         return state
-    if w.unloaded and unit.cell == state.unit(w.unloaded).cell:
-        # the carrier could not leave (p.27 b): the cargo stays aboard
-        cargo = replace(state.unit(w.unloaded), carried_by=unit.id, unloaded=False)
-        state = state.with_units({cargo.id: cargo, unit.id: replace(unit, cargo=cargo.id)})
     if w.then == "assault":
         target = state.find(w.target)
         if target is not None and unit.mp >= 0 and not unit.fired:
             state = resolve_assault(ctx, state, step, unit.id, target.id)
     elif w.then == "load":
-        cargo = state.find(w.target)
-        if cargo is not None and cargo.cell == unit.cell and unit.mp >= 2 and not unit.cargo:
-            carrier = replace(unit, cargo=cargo.id, mp=unit.mp - 2)  # loading costs 1 movement point (p.26)
-            cargo = replace(cargo, carried_by=unit.id, moved=True)
+        found = state.find(w.target)
+        if found is not None and found.cell == unit.cell and unit.mp >= 2 and not unit.cargo:
+            before = state
+            carrier = replace(unit, cargo=found.id, mp=unit.mp - 2)  # loading costs 1 movement point (p.26)
+            cargo = replace(found, carried_by=unit.id, moved=True)
             state = state.with_units({carrier.id: carrier, cargo.id: cargo})
-            ctx.emit(
-                step,
-                "load",
-                f"{unit.side} {ctx.tables.units[unit.type].name} loads {ctx.tables.units[cargo.type].name}",
-                ctx.who_knows(state, carrier),
-                unit=unit.id,
-                cargo=cargo.id,
-                cell=unit.cell,
-            )
+            text = f"{unit.side} {ctx.tables.units[unit.type].name} loads {{}}"
+            _cargo_event(ctx, before, step, "load", carrier, cargo, text)
+    unit = state.find(unit.id)
+    if unit is None:
+        return state
+    state = _fall_back(ctx, state, step, unit, w.trail)
+    unit = state.unit(unit.id)
+    if w.unloaded and unit.cell == state.unit(w.unloaded).cell:
+        # the carrier could not leave (p.27 b): the cargo stays aboard
+        cargo = replace(state.unit(w.unloaded), carried_by=unit.id, unloaded=False)
+        state = state.with_units({cargo.id: cargo, unit.id: replace(unit, cargo=cargo.id)})
+    return state
+
+
+def _fall_back(ctx: Ctx, state: PGState, step: Step, unit: Unit, trail: tuple[int, ...]) -> PGState:
+    """p.25: "Two units cannot occupy the same location, unless one of them is moving". A move stopped short
+    in a friendly location it meant to pass through (a hidden enemy in the way, p.26; an enemy spotted on the
+    way at night, p.26) ends on the last location of its way where the unit may stand, its start at worst
+    (decision: the manual is silent). A carrier back at its start takes up again the cargo it unloaded there."""
+    occupied = {u.cell for u in state.units if not u.carried_by and u.id != unit.id}
+    if unit.cell not in occupied or not trail:
+        return state
+    back = next((c for c in reversed(trail) if c not in occupied), trail[0])
+    moved = replace(unit, cell=back, mp=0)
+    state = state.with_unit(moved)
+    if moved.cargo:
+        state = state.with_unit(replace(state.unit(moved.cargo), cell=back))
+    board = ctx.board
+    ctx.emit(
+        step,
+        "move",
+        f"{unit.side} {ctx.tables.units[unit.type].name} cannot stay in {board.grid.label(unit.cell)} with "
+        f"another unit and falls back to {board.grid.label(back)}",
+        ctx.who_knows(state, moved),
+        unit=unit.id,
+        frm=unit.cell,
+        to=back,
+        mp=0,
+    )
     return state
 
 

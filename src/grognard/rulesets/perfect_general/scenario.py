@@ -190,11 +190,13 @@ def scenario_from_document(
         raise DataError(where, "format", f"expected {SCENARIO_FORMAT!r}, found {spec.format!r}")
     terrain_names = set(load_tables().terrain)
     if isinstance(spec.map, str):
-        path = map_dir / f"{spec.map}.json"
-        if not path.is_file():
-            path = MAP_DIR / f"{spec.map}.json"
-        if not path.is_file():
-            raise DataError(where, "map", f"no map file {spec.map!r} beside the scenario nor among the bundled maps")
+        # a name among the files of those folders, never a path: a save's document cannot reach other files
+        folder = next((d for d in (map_dir, MAP_DIR) if spec.map in {p.stem for p in d.glob("*.json")}), None)
+        if folder is None:
+            raise DataError(
+                where, "map", f"no map file {spec.map[:80]!r} beside the scenario nor among the bundled maps"
+            )
+        path = folder / f"{spec.map}.json"
         game_map = build_map(read_data(path), str(path), terrain_names)
     elif isinstance(spec.map, dict):
         game_map = build_map(spec.map, f"{where}: map", terrain_names)

@@ -237,6 +237,12 @@ export default {
     return "hl-move";
   },
 
+  // a flash on the area attacked, and where a move ends
+  animate(map, e) {
+    if (e.kind === "combat" && e.cell !== undefined) map.flash([e.cell], "flash");
+    if (e.kind === "move" && e.to !== undefined) map.flash([e.to]);
+  },
+
   // the odds badge on an attack's target: the die's modifier against a fresh defender at full morale
   cellBadge(f, cell, { update }) {
     const a = update.legal?.info?.attacks?.[f.fixed.unit]?.[cell];

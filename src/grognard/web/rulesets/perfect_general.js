@@ -6,6 +6,7 @@ import { el, human } from "../api.js";
 import { svg, TERRAIN_COLOURS } from "../hexmap.js";
 
 const SETUP_COLOURS = ["#a8432c", "#2f5d8a"];
+const CELL_CLASS = { move: "hl-move", assault: "hl-attack", unload: "hl-move", plot: "hl-plot", place: "hl-place" };
 
 export default {
   keys: "Keys: click a unit, then a highlighted location (its path shows under the pointer) or target · l the selected unit's line of sight · Tab next unit · Enter suggested · e end phase · n next unit · h hold fire · u undo · Esc deselect · arrows pan · + − zoom",
@@ -117,6 +118,23 @@ export default {
   armableName(f, { update, seat }) {
     const pool = update.view.state.sides?.[seat]?.pool || [];
     return f.fixed.type ? `${human(f.kind)} ${human(f.fixed.type)}${pool.length ? ` ×${pool.filter((t) => t === f.fixed.type).length}` : ""}` : human(f.kind);
+  },
+
+  // how a highlighted location looks, by the order it is for
+  cellClass: (f) => CELL_CLASS[f.kind] || "hl-other",
+
+  // an artillery plot may be a barrage (p.30)
+  familyName: (f) => `${human(f.kind)}${f.fixed.barrage ? " (barrage)" : ""}`,
+
+  // n: next unit to fire (p.28), h: hold fire
+  keyKinds: { n: "next_unit", h: "hold_fire" },
+
+  // a shot's line from the firer and a flash on its target, a red flash where a unit is destroyed, a move's end
+  animate(map, e) {
+    if (e.kind === "shot" && e.from_cell !== undefined) map.line(e.from_cell, e.cell);
+    if (e.kind === "shot" && e.cell !== undefined) map.flash([e.cell], "flash");
+    if (e.kind === "destroyed" && e.cell !== undefined) map.flash([e.cell], "flash-red");
+    if (e.kind === "move" && e.to !== undefined) map.flash([e.to]);
   },
 
   // hold fire when nothing of ours can fire is answered by the page itself

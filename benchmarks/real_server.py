@@ -1,0 +1,186 @@
+"""(4) The server with concurrent games of the largest scenario played to the end over its websocket.
+
+A real ``grognard serve`` runs in a child process on 127.0.0.1 with its own SQLite file (``bench_server``).
+``--games`` games (default 20) of The Perfect General's largest scenario are created over HTTP, the attacker a
+person's seat and the defender the computer general. One client per game (all in this process, concurrently)
+says hello on the game's websocket and, whenever its update offers legal decisions, sends one of them picked
+uniformly at random from the families in the message, with the message's tag, until the game is over.
+
+Decision -> view: from sending ``decide`` to the first ``update`` that answers it. A decision that ends the
+person's phase is answered only after the computer's whole turn (the server runs computers before it pushes),
+so the latencies are reported apart: decisions answered in the same phase (the server's own work: the lock,
+the tag, ``Game.apply``, the SQLite append, the seat's message built and sent) against the 20 ms target, and
+those across a phase change (including the general's thinking) for information. Bytes: every ``update``
+message received. CPU per decision: the server process's user + system time over all decisions made in the
+games (the person's and the computer's). Peak RSS: the server process's ``VmHWM`` at the end.
+``--quick``: two games of the smallest scenario. Targets (issue 17): p99 at most 20 ms, message p95 at most
+16 KB, peak RSS at most 300 MB.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import connect
+
+from bench_server import cpu_seconds, start_server
+from real import Figure, Report, largest_scenario, percentile
+
+P99_MS, P95_KB, RSS_MB = 20.0, 16.0, 300.0
+
+
+@dataclass
+class Stats:
+    same_phase: list[float] = field(default_factory=list)
+    new_phase: list[float] = field(default_factory=list)
+    sizes: list[int] = field(default_factory=list)
+    decisions: int = 0
+    refused: int = 0
+    finished: int = 0
+
+
+def pick(legal: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
+    """A decision uniformly at random over all those the families in a message stand for."""
+    families = [f for f in legal.get("choices", ()) if f.get("values")]
+    total = sum(len(f["values"]) for f in families)
+    if not total:
+        return None
+    k = rng.randrange(total)
+    for f in families:
+        if k < len(f["values"]):
+            d = {"kind": f["kind"], **f["fixed"]}
+            if f["field"]:
+                d[f["field"]] = f["values"][k]
+            return d
+        k -= len(f["values"])
+    raise AssertionError("unreachable")
+
+
+def phase(update: dict[str, Any]) -> tuple[Any, Any]:
+    turn = update["view"]["turn"]
+    return turn["seat"], turn["phase"]
+
+
+async def play(url: str, scenario: str, seed: int, stats: Stats) -> None:
+    async with httpx.AsyncClient(timeout=120) as client:
+        r = await client.post(
+            url + "/api/games",
+            json={
+                "game": "perfect_general",
+                "scenario": scenario,
+                "seed": seed,
+                "seats": {"attacker": {"kind": "human"}, "defender": {"kind": "computer", "player": "general"}},
+            },
+        )
+        r.raise_for_status()
+    game, token = r.json()["id"], r.json()["tokens"]["attacker"]
+    rng = random.Random(seed)
+    async with connect(url.replace("http", "ws") + f"/api/games/{game}/ws", max_size=2**26) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token}))
+        update: dict[str, Any] | None = None
+
+        async def receive() -> dict[str, Any]:
+            nonlocal update
+            text = str(await ws.recv())
+            msg: dict[str, Any] = json.loads(text)
+            if msg["type"] == "update":
+                stats.sizes.append(len(text.encode()))
+                update = msg
+            return msg
+
+        while update is None:
+            await receive()
+        while not update["view"]["over"]:
+            decision = pick(update["legal"], rng) if update.get("legal") else None
+            if decision is None:
+                await receive()  # not this seat's turn: wait for the position to change
+                continue
+            before = phase(update)
+            t0 = time.perf_counter()
+            await ws.send(json.dumps({"type": "decide", "tag": update["tag"], "decision": decision}))
+            answered = False
+            while True:
+                msg = await receive()
+                if msg["type"] == "update" and not answered:
+                    answered = True
+                    dt = time.perf_counter() - t0
+                    (stats.same_phase if phase(msg) == before else stats.new_phase).append(dt)
+                elif msg["type"] == "done":
+                    stats.decisions += 1
+                    break
+                elif msg["type"] == "error":
+                    stats.refused += 1  # the position follows: decide again from it
+                    answered = True
+                    await receive()
+                    break
+        stats.finished += 1
+
+
+def peak_rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def run(report: Report, args: Any) -> None:
+    from grognard.rulesets.perfect_general import PerfectGeneral
+
+    if args.quick:
+        ids = PerfectGeneral.scenario_ids()
+        scenario = min(ids, key=lambda s: PerfectGeneral.load_scenario(s).map.grid.size)
+        count = 2
+    else:
+        scenario, count = largest_scenario(PerfectGeneral), args.games
+    stats = Stats()
+    with tempfile.TemporaryDirectory() as tmp:
+        server, url = start_server(Path(tmp) / "bench.db")
+        try:
+            cpu0, t0 = cpu_seconds(server.pid), time.perf_counter()
+
+            async def all_games() -> None:
+                await asyncio.gather(*(play(url, scenario, i + 1, stats) for i in range(count)))
+
+            asyncio.run(all_games())
+            wall, cpu = time.perf_counter() - t0, cpu_seconds(server.pid) - cpu0
+            rss = peak_rss_mb(server.pid)
+            total = decisions_in_store(Path(tmp) / "bench.db")
+        finally:
+            server.terminate()
+            server.wait()
+    same, new = stats.same_phase, stats.new_phase
+    note = (
+        f"{stats.finished}/{count} games of {scenario} to the end in {wall:.0f} s; {stats.decisions} person's "
+        f"decisions ({stats.refused} refused), {total} in all"
+    )
+    part = "4 server"
+    report.add(
+        Figure(part, "decision -> view p50, same phase", percentile(same, 0.5) * 1e3, "ms", note=note),
+        Figure(part, "decision -> view p99, same phase", percentile(same, 0.99) * 1e3, "ms", P99_MS),
+        Figure(part, "decision -> view p50, phase changes (with the general's turn)", percentile(new, 0.5) * 1e3, "ms"),
+        Figure(
+            part, "decision -> view p99, phase changes (with the general's turn)", percentile(new, 0.99) * 1e3, "ms"
+        ),
+        Figure(part, "update message p50", percentile([float(s) for s in stats.sizes], 0.5) / 1024, "KB"),
+        Figure(part, "update message p95", percentile([float(s) for s in stats.sizes], 0.95) / 1024, "KB", P95_KB),
+        Figure(
+            part, "server CPU per decision (all decisions)", cpu / max(1, total) * 1e3, "ms", note=f"{cpu:.0f} s CPU"
+        ),
+        Figure(part, "server peak RSS", rss, "MB", RSS_MB, note=f"{count} games"),
+    )
+
+
+def decisions_in_store(db: Path) -> int:
+    """Every decision the server stored (the person's and the computer's)."""
+    import sqlite3
+
+    with sqlite3.connect(db) as con:
+        return int(con.execute("SELECT COUNT(*) FROM decisions").fetchone()[0])

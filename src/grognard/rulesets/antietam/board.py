@@ -1,0 +1,131 @@
+"""The battlefield as the rules consult it: the map with its costs, sight and victory squares, and the
+scenario's units by index. Built once per scenario; nothing here changes in play."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import numpy as np
+import numpy.typing as npt
+
+from grognard.engine.geometry import SquareGrid
+from grognard.engine.los import Observer, Sight
+from grognard.engine.maps import GameMap
+
+from .scenario import AntietamScenario
+from .state import AntietamState
+from .tables import UnitSpec, load_battlefield, load_tables
+
+BoolArray = npt.NDArray[np.bool_]
+IntArray = npt.NDArray[np.int64]
+
+
+@cache
+def _static_sight() -> tuple[BoolArray, IntArray]:
+    """§IA8.3: which square sees which, over the elevation levels and the obstacles, up to the longest limit
+    (16 squares at level 4); and the distance between every two squares. Units stand 5 ft tall: that is the
+    eye and the target height (AMB-15), not an obstacle between them."""
+    m = load_battlefield()
+    sight = load_tables().terrain["sight"]
+    feet = sight["feet_per_level_used"]
+    heights = sight["obstacle_feet"]
+    ground = [level * feet for level in m.elevation]
+    obstacle = [heights.get(t, 0) for t in m.terrain]
+    s = Sight(m.grid, ground, obstacle)
+    eye = heights["unit"]
+    longest = max(sight["limit_by_level"].values())
+    cells = list(m.grid.cells())
+    vis = np.zeros((m.grid.size, m.grid.size), dtype=np.bool_)
+    for start in range(0, len(cells), 96):  # in slices: the vectorised test holds (observers, offsets, line)
+        chunk = cells[start : start + 96]
+        vis[start : start + len(chunk)] = s.visible([Observer(c, eye, longest) for c in chunk], target=eye)
+    dist = np.stack([m.grid.distances(c) for c in cells])
+    return vis, dist
+
+
+class Board:
+    def __init__(self, scenario: AntietamScenario) -> None:
+        self.scenario = scenario
+        self.tables = load_tables()
+        self.map: GameMap = load_battlefield()
+        grid = self.map.grid
+        assert isinstance(grid, SquareGrid)
+        self.grid: SquareGrid = grid
+        self.specs: tuple[UnitSpec, ...] = scenario.units
+        self.index = {s.id: i for i, s in enumerate(self.specs)}
+        self.vis, self.dist = _static_sight()
+        sight = self.tables.terrain["sight"]
+        self._limit = {int(k): v for k, v in sight["limit_by_level"].items()}
+        self._visibility = {int(k): v for k, v in sight["visibility_percent_by_turn"].items()}
+        self.victory = tuple(
+            (p.cells[0], p.value, int(p.data["in_zoc"])) for p in self.map.places if p.kind == "victory"
+        )
+        self.rear = {
+            "confederate": self.map.region("confederate_rear"),
+            "union": self.map.region("union_rear"),
+        }
+        self.stream = tuple(c for c in grid.cells() if self.map.terrain[c] == "stream")
+        self.one_unit = frozenset(self.tables.rules["stacking"]["one_unit_terrains"])
+        self.weapon_range = tuple(self.tables.weapon_range(s.weapon) for s in self.specs)
+        # the sight limit of every square on every turn (§IA8.3, AMB-15)
+        self.limits = {
+            t: np.array([self._limit[lv] * pct // 100 for lv in self.map.elevation], dtype=np.int64)
+            for t, pct in self._visibility.items()
+        }
+
+    # --- squares --------------------------------------------------------------------------------------
+    def label(self, cell: int) -> str:
+        return self.grid.label(cell)
+
+    def parse(self, text: str) -> int | None:
+        """A square from ``x,y``; None when it is not one."""
+        try:
+            return self.grid.parse(text)
+        except ValueError:
+            return None
+
+    def terrain(self, state: AntietamState, cell: int) -> str:
+        """The terrain, with the random fords of this game on the creek (§IA1.3)."""
+        return "ford" if cell in state.fords else self.map.terrain[cell]
+
+    def level(self, cell: int) -> int:
+        return self.map.elevation[cell]
+
+    def sight_limit(self, cell: int, turn: int) -> int:
+        """§IA8.3: four squares at level 1 ... sixteen at level 4, cut by the battlefield's visibility (AMB-15)."""
+        return int(self.limits[turn][cell])
+
+    def sees(self, a: int, b: int, turn: int) -> bool:
+        """Whether a unit on ``a`` sees square ``b`` (all around: §B3.3 "You see in a 360 degree arc")."""
+        return bool(self.vis[a, b]) and int(self.dist[a, b]) <= self.sight_limit(a, turn)
+
+    def seen_from(self, cells: list[int], turn: int) -> BoolArray:
+        """Every square some unit on ``cells`` sees."""
+        if not cells:
+            return np.zeros(self.grid.size, dtype=np.bool_)
+        idx = np.array(cells, dtype=np.int64)
+        limits = self.limits[turn][idx]
+        rows = self.vis[idx] & (self.dist[idx] <= limits[:, None])
+        return np.asarray(rows.any(axis=0), dtype=np.bool_)
+
+    # --- units ----------------------------------------------------------------------------------------
+    def spec(self, i: int) -> UnitSpec:
+        return self.specs[i]
+
+    def side(self, i: int) -> str:
+        return self.specs[i].side
+
+    def column(self, i: int) -> str:
+        """The unit's column of the Operations Costs Table in the basic game, which has no modes (AMB-3):
+        infantry moves as INF, cavalry as mounted CAV, artillery as LIMB. ART."""
+        t = self.specs[i].type
+        return {"infantry": "inf", "cavalry": "cav", "artillery": "limb"}[t]
+
+    def unit_name(self, i: int) -> str:
+        """``Law-A, Hood's division``: the unit as the OOB prints it, with its formation."""
+        s = self.specs[i]
+        if s.division:
+            return f"{s.name}, {s.division}'s division"
+        if s.corps:
+            return f"{s.name}, {s.corps}'s artillery"
+        return s.name

@@ -1,0 +1,562 @@
+"""The combat phase (§B4, §IA8): five fire steps and the melee, casualties from the Weapon/Range Casualty Table
+with the modifiers of the charts, losses to a stack (§IA7.7), morale and rout (§IA8.6), disruption (§IA8.8),
+ammunition (§IA8.9), retreats (§IA8.5) and advances (§B4.2, §IA8.7)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from grognard.engine.events import Step
+
+from .ctx import ENEMY, Ctx
+from .moves import enter
+from .state import GONE, AntietamState
+
+LOSS_SLOT = {"infantry": 0, "cavalry": 1, "artillery": 2}
+
+
+@dataclass(frozen=True, slots=True)
+class Modifier:
+    """One row of the charts applied to a fire or a melee, in hundredths."""
+
+    name: str
+    percent: int
+
+
+def product(value: int, mods: list[Modifier], divisor: int = 1) -> int:
+    """``value`` times every modifier, rounded down, in whole numbers (no floats in rules)."""
+    num, den = value, divisor
+    for m in mods:
+        num *= m.percent
+        den *= 100
+    return num // den
+
+
+# --- who fires where -------------------------------------------------------------------------------------
+def fire_cost(ctx: Ctx, i: int) -> int:
+    """Operations Costs Table, "Fire (per fire phase)": 2 for infantry and cavalry, 4 for (unlimbered)
+    artillery (the basic game has no modes: artillery fires as unlimbered, AMB-3)."""
+    col = "unlimb" if ctx.board.spec(i).artillery else ctx.board.column(i)
+    return ctx.tables.cost("fire_phase", col) or 0
+
+
+def in_range(ctx: Ctx, state: AntietamState, i: int, cell: int) -> bool:
+    """§IA8.3: the square is within the weapon's range and the unit's sight."""
+    board = ctx.board
+    a = state.units[i].cell
+    d = int(board.dist[a, cell])
+    return 0 < d <= ctx.tables.weapon_range(board.spec(i).weapon) and board.sees(a, cell, state.turn)
+
+
+def choose_target(ctx: Ctx, state: AntietamState, i: int, occ: dict[int, list[int]]) -> int:
+    """§B3.7 / §IA7.13: the priority square if it can be fired into, else the closest enemy in range and sight
+    (ties: lowest x, then lowest y, AMB-21); -1 when there is none."""
+    board = ctx.board
+    u = state.units[i]
+    side = board.side(i)
+    if u.target >= 0 and ctx.enemy_at(state, u.target, side, occ) and in_range(ctx, state, i, u.target):
+        return u.target
+    reach = min(ctx.tables.weapon_range(board.spec(i).weapon), board.sight_limit(u.cell, state.turn))
+    enemies = [c for c, js in occ.items() if board.side(js[0]) != side]
+    if not enemies or reach <= 0:
+        return -1
+    cells = np.array(enemies, dtype=np.int64)
+    d = board.dist[u.cell, cells]
+    ok = (d <= reach) & (d > 0) & board.vis[u.cell, cells]
+    if not ok.any():
+        return -1
+    best = min((int(d[k]), board.grid.coord(int(cells[k]))) for k in np.nonzero(ok)[0])
+    return board.grid.from_label(*best[1])
+
+
+# --- casualties --------------------------------------------------------------------------------------------
+def density(ctx: Ctx, state: AntietamState, cell: int, occ: dict[int, list[int]]) -> int:
+    """ "Density Modifier = 1% more or less casualties per 12 men more or less than 650 men in square. No more or
+    less casualties than 25%." Men of infantry and cavalry (guns are not men)."""
+    o = ctx.combat["other"]
+    men = sum(state.units[j].strength for j in occ.get(cell, ()) if not ctx.board.spec(j).artillery)
+    diff = men - o["density_base_men"]
+    pct = int(abs(diff) // o["density_men_per_percent"]) * (1 if diff >= 0 else -1)
+    cap = int(o["density_cap_percent"])
+    return 100 + max(-cap, min(cap, pct))
+
+
+def terrain_row(ctx: Ctx, state: AntietamState, cell: int) -> str:
+    """The defender's row of the Terrain Modifiers (bridge and ford share one)."""
+    t = ctx.board.terrain(state, cell)
+    return "bridge_ford" if t in ("bridge", "ford") else t
+
+
+def level_percent(ctx: Ctx, side: str) -> int:
+    """§IA2.1 #1: levels change the casualties each side inflicts (AMB-7 reading, rules.toml)."""
+    return int(ctx.rules["options"]["level"][str(ctx.options.level)][f"{side}_casualties"])
+
+
+def random_percent(step: Step, why: str, ctx: Ctx, sides: tuple[str, ...]) -> int:
+    """ "Random Modifier = + or - 50% (.5 to 1.5)": a whole percent from 50 to 150."""
+    o = ctx.combat["other"]
+    low, high = int(o["random_low"]), int(o["random_high"])
+    return low - 1 + step.roll(high - low + 1, why, sides)
+
+
+def fire_modifiers(
+    ctx: Ctx, state: AntietamState, i: int, cell: int, occ: dict[int, list[int]], step: Step, out_of_ammo: bool
+) -> list[Modifier]:
+    """Every modifier of the charts on one unit's fire into ``cell`` (basic game: no modes, facing, flanks,
+    fortification or leaders, AMB-3 and AMB-14)."""
+    board, c = ctx.board, ctx.combat
+    u = state.units[i]
+    side = board.side(i)
+    mods = [Modifier(f"terrain {terrain_row(ctx, state, cell)}", c_terrain(ctx, state, cell, 0))]
+    if board.level(cell) > board.level(u.cell):
+        mods.append(Modifier("higher elevation", ctx.tables.terrain["defence"]["higher_elevation"][0]))
+    if u.routed:
+        mods.append(Modifier("routed", c["mode"]["routed"][0]))
+    mods.append(Modifier("density", density(ctx, state, cell, occ)))
+    # the roll names the firer, so only its side sees it (the target's side sees the casualties)
+    mods.append(Modifier("random", random_percent(step, f"{board.spec(i).name} fire, random modifier", ctx, (side,))))
+    o = c["other"]
+    mods.append(Modifier("battle time", max(u.op, o["battle_time_min_op"]) * 100 // o["battle_time_divisor"]))
+    mods.append(Modifier("fatigue", max(0, 100 - u.fatigue)))  # §IA8.10 "a proportional effect on fire strength"
+    mods.append(Modifier(f"level {ctx.options.level}", level_percent(ctx, side)))
+    if out_of_ammo:
+        mods.append(Modifier("ran out of ammo", c["ammo"]["out_of_ammo_fire_factor"]))
+    return mods
+
+
+def c_terrain(ctx: Ctx, state: AntietamState, cell: int, column: int) -> int:
+    return int(ctx.tables.terrain["defence"][terrain_row(ctx, state, cell)][column])
+
+
+def fire(ctx: Ctx, state: AntietamState, i: int, cell: int, step: Step, defensive: bool) -> AntietamState:
+    """§IA8.2: unit ``i`` fires into ``cell``."""
+    board, c = ctx.board, ctx.combat
+    occ = ctx.occupants(state)
+    u = state.units[i]
+    spec = board.spec(i)
+    side = board.side(i)
+    d = int(board.dist[u.cell, cell])
+    # §IA8.9 "Every time a unit fires it has a chance of running out of ammo"
+    out_pct = c["ammo"]["out_percent_artillery" if spec.artillery else "out_percent_small_arms"]
+    out = step.chance(out_pct, f"{spec.name} runs out of ammunition", (side,))
+    mods = fire_modifiers(ctx, state, i, cell, occ, step, out)
+    base = ctx.tables.base_casualties(spec.weapon, d)
+    total = product(base * u.strength, mods, 1 if spec.artillery else 100)
+    cost = fire_cost(ctx, i)
+    spent = min(cost, u.op) if defensive else cost  # AMB-22: defensive fire spends OP down to 0
+    state = state.with_unit(i, replace(u, op=u.op - spent, ammo=not out, fired_at=cell))
+    ctx.tell(
+        step,
+        "fire",
+        f"{spec.name} at {board.label(u.cell)} fires into {board.label(cell)} at range {d}: {base} a "
+        f"{'gun' if spec.artillery else '100 men'} x {u.strength}, "
+        + ", ".join(f"{m.name} {m.percent}%" for m in mods)
+        + f": {total} casualties",
+        (side,),
+        unit=spec.id,
+        at=board.label(u.cell),
+        target=board.label(cell),
+        base=base,
+        strength=u.strength,
+        modifiers=[[m.name, m.percent] for m in mods],
+        casualties=total,
+    )
+    ctx.tell(
+        step, "fired_on", f"Fire into {board.label(cell)}: {total} casualties", (ENEMY[side],), target=board.label(cell)
+    )
+    return distribute(ctx, state, cell, total, spec.artillery, d, step, melee=False)
+
+
+def recipients(ctx: Ctx, state: AntietamState, cell: int, by_artillery: bool, distance: int, step: Step) -> list[int]:
+    """§IA7.7 who shares the casualties of a fire into ``cell``: artillery only if alone in the square or fired
+    on by artillery; artillery fire at range 1 strikes one unit (AMB-13 reading)."""
+    board = ctx.board
+    here = [j for j in ctx.occupants(state).get(cell, ())]
+    if not by_artillery:
+        others = [j for j in here if not board.spec(j).artillery]
+        here = others or here
+    if by_artillery and distance == 1 and len(here) > 1:
+        side = board.side(here[0])
+        k = step.roll(len(here), f"canister at {board.label(cell)}: the unit struck", (side, ENEMY[side])) - 1
+        here = [here[k]]
+    return here
+
+
+def distribute(
+    ctx: Ctx,
+    state: AntietamState,
+    cell: int,
+    total: int,
+    by_artillery: bool,
+    distance: int,
+    step: Step,
+    melee: bool,
+    among: list[int] | None = None,
+) -> AntietamState:
+    """§IA7.7: "casualties are distributed among the defenders with one of the defending units receiving 3 times
+    the casualties of the others"."""
+    if total <= 0:
+        return state
+    units = among if among is not None else recipients(ctx, state, cell, by_artillery, distance, step)
+    if not units:
+        return state
+    shares = [1] * len(units)
+    if len(units) > 1:
+        side = ctx.board.side(units[0])
+        k = step.roll(len(units), f"losses at {ctx.board.label(cell)}: the unit hit hardest", (side, ENEMY[side])) - 1
+        shares[k] = ctx.combat["casualties"]["stack_heavy_share"]
+    parts = [total * s // sum(shares) for s in shares]
+    parts[shares.index(max(shares))] += total - sum(parts)
+    for j, n in zip(units, parts, strict=True):
+        state = take_losses(ctx, state, j, n, by_artillery or melee, step)
+    return state
+
+
+def fatigue_for_losses(ctx: Ctx, men: int, lost: int) -> int:
+    """Fatigue Gain Table "Per 2 casualties in men 1", less for units over 600 men (AMB-19: men lost per point =
+    men / 200, held between 2 and 5)."""
+    g = ctx.recovery["fatigue_gain"]
+    tenths = men * 10 // g["large_unit_men_per_point_divisor"]
+    tenths = max(g["large_unit_min"] * 10, min(g["large_unit_max"] * 10, tenths))
+    return int(lost * 10 // tenths)
+
+
+def take_losses(ctx: Ctx, state: AntietamState, i: int, casualties: int, guns_lost: bool, step: Step) -> AntietamState:
+    """One unit takes ``casualties`` (§IA8.2), then checks disruption (§IA8.8) and morale (§IA8.6)."""
+    if casualties <= 0:
+        return state
+    board = ctx.board
+    u = state.units[i]
+    spec = board.spec(i)
+    side = board.side(i)
+    cas = ctx.combat["casualties"]
+    if spec.artillery:
+        # §IA8.2 guns are lost only to artillery (and in melee); fatigue from every fire (AMB-13 reading)
+        lost = 0
+        if guns_lost:
+            per = cas["artillery_points_per_gun"]
+            lost = casualties // per
+            rest = casualties % per
+            if rest and step.chance(rest * 100 // per, f"{spec.name} loses one more gun", (side, ENEMY[side])):
+                lost += 1
+        lost = min(lost, u.strength)
+        gain = casualties // cas["artillery_points_per_fatigue"]
+    else:
+        lost = min(casualties, u.strength)
+        gain = fatigue_for_losses(ctx, u.strength, lost)
+    u = replace(u, strength=u.strength - lost, fatigue=u.fatigue + gain)
+    state = state.with_unit(i, u)
+    if lost:
+        state = count_loss(ctx, state, i, lost)
+    ctx.tell(
+        step,
+        "losses",
+        f"{spec.name} loses {lost} {'guns' if spec.artillery else 'men'}",
+        (side,),
+        unit=spec.id,
+        lost=lost,
+        fatigue=gain,
+    )
+    if u.strength <= 0:
+        return eliminate(ctx, state, i, step, "destroyed")
+    # §IA8.8 "about a 40% chance of becoming disrupted per 100 casualties" (AMB-23: 0.4% a casualty)
+    pct = min(100, casualties * ctx.combat["disruption"]["percent_per_100_casualties"] // 100)
+    if not u.disrupted and pct and step.chance(pct, f"{spec.name} disrupted", (side,)):
+        u = replace(u, disrupted=True, target=-1, melee=False)  # "A disrupted unit loses its priority fire plot"
+        state = state.with_unit(i, u)
+        ctx.tell(step, "disrupted", f"{spec.name} is disrupted", (side,), unit=spec.id)
+    if not u.routed and routs(ctx, state, i, step):
+        state = rout(ctx, state, i, step)
+    return state
+
+
+def routs(ctx: Ctx, state: AntietamState, i: int, step: Step) -> bool:
+    """§IA8.6: "Units with less than 80 men will automatically rout when they take losses"; "A unit with a
+    morale of less than 15 has a 40% chance of routing" (men: infantry and cavalry, not guns)."""
+    r = ctx.recovery["rout"]
+    u = state.units[i]
+    spec = ctx.board.spec(i)
+    if not spec.artillery and u.strength < r["auto_rout_below_men"]:
+        return True
+    if ctx.morale(i, u) < r["morale_below"]:
+        return step.chance(r["chance_percent"], f"{spec.name} routs (morale {ctx.morale(i, u)})", (spec.side,))
+    return False
+
+
+def count_loss(ctx: Ctx, state: AntietamState, i: int, lost: int) -> AntietamState:
+    spec = ctx.board.spec(i)
+    k = LOSS_SLOT[spec.type] + (0 if spec.side == "union" else 3)
+    losses = list(state.losses)
+    losses[k] += lost
+    return replace(state, losses=tuple(losses))
+
+
+def eliminate(ctx: Ctx, state: AntietamState, i: int, step: Step, how: str) -> AntietamState:
+    """The unit leaves the map; the men or guns it still had are lost (§IA10.1)."""
+    u = state.units[i]
+    spec = ctx.board.spec(i)
+    if u.strength > 0:
+        state = count_loss(ctx, state, i, u.strength)
+    state = state.with_unit(i, replace(u, cell=GONE, strength=0, target=-1, melee=False))
+    ctx.tell(step, "eliminated", f"{spec.name} is {how}", (spec.side,), unit=spec.id)
+    ctx.tell(step, "enemy_eliminated", f"An enemy unit is {how}", (ENEMY[spec.side],))
+    return state
+
+
+# --- rout and retreat ----------------------------------------------------------------------------------------
+def rout(ctx: Ctx, state: AntietamState, i: int, step: Step) -> AntietamState:
+    """§IA8.6 "When a unit routs it retreats four squares."""
+    u = replace(state.units[i], routed=True, target=-1, melee=False)
+    state = state.with_unit(i, u)
+    ctx.tell(step, "routed", f"{ctx.board.spec(i).name} routs", (ctx.board.side(i),), unit=ctx.board.spec(i).id)
+    return retreat(ctx, state, i, ctx.recovery["rout"]["retreat_squares"], step, until_clear=False)
+
+
+def retreat(ctx: Ctx, state: AntietamState, i: int, squares: int, step: Step, until_clear: bool) -> AntietamState:
+    """§IA8.5: up to ``squares`` squares away from the enemy toward the side's rear corner (Confederate upper
+    right, Union lower left: map regions ``confederate_rear`` and ``union_rear``). A routed unit that must enter
+    an enemy ZOC, or can go nowhere, is eliminated in the basic game (§B3.6). A unit retreating from a melee
+    stops once it is out of every enemy ZOC (``until_clear``)."""
+    board = ctx.board
+    side = board.side(i)
+    rear = next(iter(board.rear[side]))
+    for n in range(squares):
+        u = state.units[i]
+        occ = ctx.occupants(state)
+        ezoc = ctx.zoc(state, ENEMY[side])
+        if until_clear and n > 0 and u.cell not in ezoc:
+            break
+        options = []
+        for c in board.grid.neighbors(u.cell):
+            if ctx.enemy_at(state, c, side, occ) or ctx.stack_allows(state, i, c, occ):
+                continue
+            if ctx.tables.move_cost(board.terrain(state, c), board.column(i), False) is None:
+                continue
+            options.append((c in ezoc, int(board.dist[c, rear]), c))
+        if not options:
+            if u.routed:
+                return eliminate(ctx, state, i, step, "eliminated: its retreat is cut off (§B3.6)")
+            break
+        in_zoc, _, c = min(options)
+        if in_zoc and u.routed:
+            return eliminate(ctx, state, i, step, "eliminated retreating into an enemy zone of control (§B3.6)")
+        extra = ctx.rules["retreat"]["retreated_onto_fatigue"]
+        changed = {j: replace(state.units[j], fatigue=state.units[j].fatigue + extra) for j in occ.get(c, ())}
+        changed[i] = replace(u, cell=c)
+        state = enter(ctx, state.with_units(changed), i, c)
+        ctx.tell(
+            step,
+            "retreat",
+            f"{board.spec(i).name} retreats to {board.label(c)}",
+            (side,),
+            unit=board.spec(i).id,
+            to=board.label(c),
+        )
+        if in_zoc:
+            break
+    return state
+
+
+# --- the combat phase ----------------------------------------------------------------------------------------
+def fire_step(ctx: Ctx, state: AntietamState, side: str, artillery: bool, defensive: bool, step: Step) -> AntietamState:
+    """One of the four fire steps of §IA8.1: every unit of ``side`` of the kind fires if it can."""
+    board = ctx.board
+    for i in range(len(state.units)):
+        spec = board.spec(i)
+        if spec.side != side or spec.artillery != artillery:
+            continue
+        u = state.units[i]
+        if u.cell < 0 or u.disrupted or not u.ammo:  # §IA8.8, §IA8.9 "Units without ammo may not fire"
+            continue
+        if not defensive:
+            if u.op < fire_cost(ctx, i):  # AMB-22: offensive fire needs its cost
+                continue
+            if artillery and u.moved:  # §B3.4 "If you move an artillery unit, it may not fire until the next phase"
+                continue
+        target = choose_target(ctx, state, i, ctx.occupants(state))
+        if target >= 0:
+            state = fire(ctx, state, i, target, step, defensive)
+    return state
+
+
+def combat_phase(ctx: Ctx, state: AntietamState, phasing: str, step: Step) -> AntietamState:
+    """§B4.1 / §IA8.1: the six steps, all automatic."""
+    defender = ENEMY[phasing]
+    state = state.with_units({i: replace(u, fired_at=-1) for i, u in enumerate(state.units) if u.fired_at >= 0})
+    ctx.tell(step, "combat", f"{phasing.capitalize()} combat phase")
+    state = fire_step(ctx, state, defender, True, True, step)  # defensive artillery fire
+    state = fire_step(ctx, state, phasing, True, False, step)  # offensive artillery fire
+    state = fire_step(ctx, state, defender, False, True, step)  # defensive fire
+    state = fire_step(ctx, state, phasing, False, False, step)  # offensive fire
+    state = melee_phase(ctx, state, phasing, step)  # defensive melee fire, then melee
+    # the melee plots are spent (§B3.8 plots are made in the operation phase before each combat)
+    return state.with_units({i: replace(u, melee=False) for i, u in enumerate(state.units) if u.melee})
+
+
+def melee_attackers(ctx: Ctx, state: AntietamState, phasing: str) -> dict[int, list[int]]:
+    """§B3.8 / §IA8.4: plotted, undisrupted units adjacent to the square they fired into, by that square."""
+    board = ctx.board
+    out: dict[int, list[int]] = {}
+    for i, u in enumerate(state.units):
+        if board.side(i) != phasing or u.cell < 0 or not u.melee or u.disrupted or u.routed:
+            continue
+        if u.fired_at < 0 or u.fired_at != u.target or not board.grid.adjacent(u.cell, u.fired_at):
+            continue
+        out.setdefault(u.fired_at, []).append(i)
+    return out
+
+
+def melee_phase(ctx: Ctx, state: AntietamState, phasing: str, step: Step) -> AntietamState:
+    board = ctx.board
+    defender = ENEMY[phasing]
+    groups = melee_attackers(ctx, state, phasing)
+    # the defensive melee fire: defenders fire at the attackers first (§IA8.4), disrupted ones too (§IA8.8)
+    for cell in sorted(groups):
+        for j in ctx.occupants(state).get(cell, ()):
+            u = state.units[j]
+            if board.side(j) != defender or not u.ammo:
+                continue
+            squares = sorted(
+                {state.units[a].cell for a in groups[cell] if state.units[a].cell >= 0}, key=board.grid.coord
+            )
+            if squares:
+                state = fire(ctx, state, j, squares[0], step, defensive=True)
+    melee_cost = ctx.tables.cost("melee_attack", "inf") or 0
+    for cell in sorted(groups):
+        attackers = [
+            a
+            for a in groups[cell]
+            if state.units[a].cell >= 0
+            and not state.units[a].disrupted
+            and not state.units[a].routed
+            and board.grid.adjacent(state.units[a].cell, cell)
+        ]
+        # §IA8.4 "Units must have enough operation points to fire and melee the same square"
+        attackers = [a for a in attackers if state.units[a].op >= melee_cost]
+        defenders = [j for j in ctx.occupants(state).get(cell, ()) if board.side(j) == defender]
+        if attackers and defenders:
+            state = melee(ctx, state, cell, attackers, defenders, step)
+    return state
+
+
+def melee_strength(ctx: Ctx, state: AntietamState, i: int, cell: int, attacking: bool) -> int:
+    """A unit's melee strength: men (guns x the AMB-13 reading) times the melee column of the charts."""
+    board, c = ctx.board, ctx.combat
+    u = state.units[i]
+    spec = board.spec(i)
+    men = u.strength * (c["casualties"]["artillery_melee_men_per_gun"] if spec.artillery else 1)
+    mods: list[Modifier] = []
+    if u.routed:
+        mods.append(Modifier("routed", c["mode"]["routed"][1]))
+    if not u.ammo:  # §IA8.9 "may melee at reduced strength" (reading: the out-of-ammo factor)
+        mods.append(Modifier("no ammo", c["ammo"]["out_of_ammo_fire_factor"]))
+    if attacking:
+        if board.level(cell) > board.level(u.cell):
+            mods.append(Modifier("higher elevation", ctx.tables.terrain["defence"]["higher_elevation"][1]))
+        if terrain_row(ctx, state, u.cell) == "bridge_ford":  # "* attacker on bridge/ford"
+            mods.append(Modifier("on bridge/ford", ctx.tables.terrain["defence"]["bridge_ford"][1]))
+    return product(men, mods)
+
+
+def melee_row(ctx: Ctx, diff: int) -> dict[str, int]:
+    for row in ctx.combat["melee"]["rows"]:
+        if row["from"] <= diff <= row["to"]:
+            return dict(row)
+    raise AssertionError(diff)
+
+
+def melee(
+    ctx: Ctx, state: AntietamState, cell: int, attackers: list[int], defenders: list[int], step: Step
+) -> AntietamState:
+    """§IA8.4 and the Melee Combat Results Table."""
+    board, m = ctx.board, ctx.combat["melee"]
+    phasing = board.side(attackers[0])
+    sides = (phasing, ENEMY[phasing])
+    # the defender's square, melee column (the bridge/ford .80 counts where the attacker stands: melee_strength)
+    ground = terrain_row(ctx, state, cell)
+    terrain = 100 if ground == "bridge_ford" else c_terrain(ctx, state, cell, 1)
+    a_str = sum(melee_strength(ctx, state, a, cell, True) for a in attackers)
+    a_str = product(
+        a_str,
+        [
+            Modifier("terrain", terrain),
+            Modifier("random", random_percent(step, "melee attack, random modifier", ctx, sides)),
+        ],
+    )
+    d_str = sum(melee_strength(ctx, state, d, cell, False) for d in defenders)
+    d_str = product(d_str, [Modifier("random", random_percent(step, "melee defence, random modifier", ctx, sides))])
+    diff = int((a_str - d_str) / m["divisor"])  # AMB-17: truncated toward zero
+    row = melee_row(ctx, diff)
+    r = m["random_losses"]
+    a_loss = step.roll(r, "melee: attacker's losses, random of 25", sides) - 1 + row["attacker_plus"]
+    d_loss = step.roll(r, "melee: defender's losses, random of 25", sides) - 1 + row["defender_plus"]
+    a_loss = a_loss * level_percent(ctx, ENEMY[phasing]) // 100
+    d_loss = d_loss * level_percent(ctx, phasing) // 100
+    ctx.tell(
+        step,
+        "melee",
+        f"Melee at {board.label(cell)}: {a_str} against {d_str}, differential {diff}; "
+        f"attackers lose {a_loss}, defenders {d_loss}",
+        target=board.label(cell),
+        differential=diff,
+    )
+    # OP: "Melee attack 2", "Melee defence 1 / 2" (down to 0 for the defender, AMB-22)
+    melee_cost = ctx.tables.cost("melee_attack", "inf") or 0
+    changed = {a: replace(state.units[a], op=state.units[a].op - melee_cost) for a in attackers}
+    for d in defenders:
+        col = "unlimb" if board.spec(d).artillery else board.column(d)
+        cost = ctx.tables.cost("melee_defence", col) or 0
+        changed[d] = replace(state.units[d], op=max(0, state.units[d].op - cost))
+    state = state.with_units(changed)
+    state = distribute(ctx, state, cell, d_loss, False, 1, step, melee=True, among=defenders)
+    a_cell = state.units[attackers[0]].cell
+    state = distribute(
+        ctx, state, a_cell, a_loss, False, 1, step, melee=True, among=[a for a in attackers if state.units[a].cell >= 0]
+    )
+    # "Defender's retreat is checked first and then the Attacker is checked"; never both (routed aside)
+    standing = [d for d in defenders if state.units[d].cell == cell and not state.units[d].routed]
+    limit = ctx.combat["casualties"]["artillery_melee_fatigue_retreat"]
+    if (
+        standing
+        and row["defender_retreat"]
+        and step.chance(row["defender_retreat"], "melee: the defender retreats", sides)
+    ):
+        for d in standing:
+            state = retreat(ctx, state, d, ctx.rules["retreat"]["max_squares"], step, until_clear=True)
+    elif row["attacker_retreat"] and step.chance(row["attacker_retreat"], "melee: the attacker retreats", sides):
+        for a in attackers:
+            if state.units[a].cell >= 0 and not state.units[a].routed:
+                state = retreat(ctx, state, a, ctx.rules["retreat"]["max_squares"], step, until_clear=True)
+    for d in defenders:  # §IA8.5 "Unlimbered artillery is forced to retreat when it gains over 75% fatigue"
+        u = state.units[d]
+        if u.cell == cell and board.spec(d).artillery and u.fatigue > limit:
+            state = retreat(ctx, state, d, ctx.rules["retreat"]["max_squares"], step, until_clear=True)
+    return advance(ctx, state, cell, attackers, step)
+
+
+def advance(ctx: Ctx, state: AntietamState, cell: int, attackers: list[int], step: Step) -> AntietamState:
+    """§B4.2 advances are automatic: the attackers move into a square its defenders have left (§IA8.7, ZOC to
+    ZOC allowed, no OP), as stacking allows."""
+    board = ctx.board
+    occ = ctx.occupants(state)
+    if occ.get(cell):
+        return state
+    for a in attackers:
+        u = state.units[a]
+        if u.cell < 0 or u.routed or u.disrupted or not board.grid.adjacent(u.cell, cell):
+            continue
+        occ = ctx.occupants(state)
+        if ctx.stack_allows(state, a, cell, occ):
+            continue
+        state = enter(ctx, state.with_unit(a, replace(u, cell=cell)), a, cell)
+        ctx.tell(
+            step,
+            "advance",
+            f"{board.spec(a).name} advances into {board.label(cell)}",
+            (board.side(a),),
+            unit=board.spec(a).id,
+            to=board.label(cell),
+        )
+    return state

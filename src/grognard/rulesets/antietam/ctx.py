@@ -1,0 +1,101 @@
+"""What every rule module consults: the board (map, tables, units) and the game's options (§IA2.1), with the
+small questions about a position that many rules ask (who stands where, whose zone of control)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from grognard.engine.events import Step
+
+from .board import Board
+from .state import AntietamState, Unit
+
+ENEMY = {"union": "confederate", "confederate": "union"}
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    level: int  # §IA2.1 #1
+    game: str  # §IA2.1 #4: basic (intermediate and advanced to come)
+    hidden: bool  # §IA2.1 #5
+    activation: bool  # §IA2.1 #8
+
+    @classmethod
+    def of(cls, options: Mapping[str, Any]) -> Options:
+        return cls(options["level"], options["game"], options["hidden"], options["activation"])
+
+
+class Ctx:
+    def __init__(self, board: Board, options: Options) -> None:
+        self.board = board
+        self.options = options
+        self.tables = board.tables
+        self.rules = board.tables.rules
+        self.combat = board.tables.combat
+        self.recovery = board.tables.recovery
+        self._occ: tuple[tuple[Unit, ...], dict[int, list[int]]] | None = None
+        self._zoc: dict[str, tuple[tuple[Unit, ...], frozenset[int]]] = {}
+        # §B2.0 the held formations (the table's capitalised keys; the others are its variant and its chance)
+        table = self.rules["activation"]["schedule"]
+        self.schedule: dict[str, int] = {k: v for k, v in table.items() if k[0].isupper()} if options.activation else {}
+        self.formations = tuple(
+            next((n for n in (s.corps, s.division) if n in self.schedule), "") if s.side == "union" else ""
+            for s in board.specs
+        )
+
+    # --- who stands where -----------------------------------------------------------------------------
+    def occupants(self, state: AntietamState) -> dict[int, list[int]]:
+        """Units on the map by square, in OOB order (kept for the last unit table asked about: read only)."""
+        if self._occ is not None and self._occ[0] is state.units:
+            return self._occ[1]
+        out: dict[int, list[int]] = {}
+        for i, u in enumerate(state.units):
+            if u.cell >= 0:
+                out.setdefault(u.cell, []).append(i)
+        self._occ = (state.units, out)
+        return out
+
+    def side_units(self, state: AntietamState, side: str) -> list[int]:
+        b = self.board
+        return [i for i, u in enumerate(state.units) if u.cell >= 0 and b.side(i) == side]
+
+    def zoc(self, state: AntietamState, side: str) -> frozenset[int]:
+        """§B3.6: the eight squares next to each unit of ``side`` (its zone of control)."""
+        key = (state.units, side)
+        hit = self._zoc.get(side)
+        if hit is not None and hit[0] is state.units:
+            return hit[1]
+        grid = self.board.grid
+        out: set[int] = set()
+        for i in self.side_units(state, side):
+            out.update(grid.neighbors(state.units[i].cell))
+        found = frozenset(out)
+        self._zoc[side] = (key[0], found)
+        return found
+
+    def enemy_at(self, state: AntietamState, cell: int, side: str, occ: dict[int, list[int]]) -> bool:
+        return any(self.board.side(j) != side for j in occ.get(cell, ()))
+
+    def stack_allows(self, state: AntietamState, i: int, cell: int, occ: dict[int, list[int]]) -> str | None:
+        """§B3.5 / §IA7.7: why unit ``i`` may not end in ``cell`` as stacking goes, or None."""
+        b = self.board
+        here = [j for j in occ.get(cell, ()) if j != i]
+        st = self.rules["stacking"]
+        if here and b.terrain(state, cell) in b.one_unit:
+            return f"only one unit may occupy a {b.terrain(state, cell)} square (§IA7.7)"
+        if b.spec(i).artillery:
+            if sum(b.spec(j).artillery for j in here) >= st["artillery"]:
+                return "a square holds one artillery unit (§B3.5)"
+        elif sum(not b.spec(j).artillery for j in here) >= st["non_artillery"]:
+            return "a square holds two infantry or cavalry units (§B3.5)"
+        return None
+
+    def morale(self, i: int, u: Unit) -> int:
+        """§IA8.6: morale = effectiveness - fatigue."""
+        return self.board.spec(i).eff - u.fatigue
+
+    # --- events ---------------------------------------------------------------------------------------
+    def tell(self, step: Step, kind: str, text: str, sides: Iterable[str] | None = None, **data: Any) -> None:
+        step.emit(kind, text, None if sides is None else tuple(sides), **data)

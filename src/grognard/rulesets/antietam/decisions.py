@@ -1,0 +1,61 @@
+"""Battle of Antietam's decisions, one small frozen value each, named after the keys of the command menus
+(§B3.1, §B3.3). Squares are written as the manual writes them, ``x,y``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from grognard.engine import Decision
+
+
+@dataclass(frozen=True, slots=True)
+class Access(Decision):
+    """SPACE BAR / U: pick up a friendly unit to give it commands (§B3.1, §B3.3)."""
+
+    kind: ClassVar[str] = "access"
+    unit: str
+
+
+@dataclass(frozen=True, slots=True)
+class Next(Decision):
+    """N: go to the next unit in promotion order, the order of the Order of Battle (§B3.3), that has not been
+    picked up this phase."""
+
+    kind: ClassVar[str] = "next"
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Decision):
+    """Keys 1-8: move the accessed unit one square, from ``at`` to the adjacent square ``to`` (§B3.4)."""
+
+    kind: ClassVar[str] = "move"
+    unit: str
+    at: str
+    to: str
+
+
+@dataclass(frozen=True, slots=True)
+class PutDown(Decision):
+    """Q: put the unit down and go back to the cursor menu (§B3.3)."""
+
+    kind: ClassVar[str] = "put_down"
+
+
+@dataclass(frozen=True, slots=True)
+class Plot(Decision):
+    """F and M for several units at once: each order is ``unit@x,y`` (priority fire square, §B3.7),
+    ``unit@x,y!`` (fire and melee into it, §B3.8) or ``unit@-`` (no plot)."""
+
+    kind: ClassVar[str] = "plot"
+    orders: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class EndPhase(Decision):
+    """C: end the operation phase and go to the combat phase (§B3.1)."""
+
+    kind: ClassVar[str] = "end_phase"
+
+
+ALL = (Access, Next, Move, PutDown, Plot, EndPhase)

@@ -1,0 +1,166 @@
+"""The operation phase's movement (§B3.4-§B3.6, §IA7.4-§IA7.7) and the basic game's corps schedule (§B2.0)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from grognard.engine.errors import IllegalDecision
+from grognard.engine.events import Step
+
+from .ctx import ENEMY, Ctx
+from .state import AntietamState, Unit
+
+
+# --- §B2.0 the basic game's corps schedule ---------------------------------------------------------------
+def schedule(ctx: Ctx) -> dict[str, int]:
+    """Formation -> the first turn it may move (§B2.0); empty with the Activation option off (§IA2.1 #8)."""
+    return ctx.schedule
+
+
+def formation(ctx: Ctx, i: int) -> str:
+    """The scheduled formation a Union unit belongs to (its corps, or Pleasonton's division), or ""."""
+    return ctx.formations[i]
+
+
+def locked(ctx: Ctx, state: AntietamState, i: int) -> str:
+    """The formation that holds unit ``i`` in place this turn (§B2.0), or ""."""
+    f = formation(ctx, i)
+    if f and state.turn < schedule(ctx)[f] and f not in state.released:
+        return f
+    return ""
+
+
+def release_adjacent(ctx: Ctx, state: AntietamState, cell: int, step: Step) -> AntietamState:
+    """§B2.0 "or if the enemy moves next to the above units": an enemy unit ending a move next to a unit of a
+    held formation releases the formation at once (AMB-4)."""
+    grid = ctx.board.grid
+    near = set(grid.neighbors(cell))
+    freed = []
+    for i, u in enumerate(state.units):
+        if u.cell in near and ctx.board.side(i) == "union":
+            f = locked(ctx, state, i)
+            if f and f not in freed:
+                freed.append(f)
+    for f in freed:
+        ctx.tell(step, "released", f"The enemy is at hand: {f}'s command may move (§B2.0)", formation=f)
+    return replace(state, released=(*state.released, *freed)) if freed else state
+
+
+# --- §B3.4 costs of a step --------------------------------------------------------------------------------
+def step_cost(
+    ctx: Ctx, state: AntietamState, i: int, a: int, b: int, occ: dict[int, list[int]], enemy_zoc: frozenset[int]
+) -> int | None:
+    """The Operations Costs Table for unit ``i`` stepping from ``a`` to the adjacent ``b`` (None: prohibited)."""
+    board, tables = ctx.board, ctx.tables
+    col = board.column(i)
+    diagonal = board.grid.is_diagonal(board.grid.direction(a, b))
+    base = tables.move_cost(board.terrain(state, b), col, diagonal)
+    if base is None:
+        return None  # river, stream (§IA7.5)
+    road = (
+        not diagonal  # note 2: never diagonal (AMB-27)
+        and ctx.board.map.edge_has("road", a, b)
+        and not occ.get(b)  # §IA7.7 the road rate only into a road square no unit stands in
+    )
+    cost = base
+    if road:
+        bonus = tables.road_cost(col, diagonal)
+        cost = bonus if bonus is not None else base
+    if board.level(b) > board.level(a):  # "Enter higher elevation" (note 3: 1 with the road bonus)
+        up = tables.terrain["costs"]["notes"]["road_bonus_higher_elevation"] if road else None
+        cost += up if up is not None else (tables.cost("enter_higher_elevation", col) or 0)
+    if a in enemy_zoc or b in enemy_zoc:  # "Enter or leave enemy ZOC"
+        cost += tables.cost("enter_or_leave_enemy_zoc", col) or 0
+    return cost
+
+
+def full_allowance(ctx: Ctx) -> int:
+    return int(ctx.rules["operation_points"]["per_phase"])
+
+
+def step_refusal(
+    ctx: Ctx,
+    state: AntietamState,
+    i: int,
+    b: int,
+    occ: dict[int, list[int]],
+    enemy_zoc: frozenset[int],
+) -> tuple[IllegalDecision | None, int]:
+    """Why unit ``i`` may not step into square ``b`` now (with the rule), or None and the OP it spends."""
+    board = ctx.board
+    u = state.units[i]
+    a = u.cell
+    if b < 0 or not board.grid.adjacent(a, b):
+        return IllegalDecision("a unit moves one square at a time, keys 1-8", "§B3.3"), 0
+    f = locked(ctx, state, i)
+    if f:
+        turn = schedule(ctx)[f]
+        return IllegalDecision(f"{f}'s command cannot move until turn {turn}", "§B2.0"), 0
+    if u.routed and u.moved:
+        return IllegalDecision("a routed unit moves only one square a phase", "§B4.3"), 0
+    if ctx.enemy_at(state, b, board.side(i), occ):
+        return IllegalDecision("units may not move onto enemy units", "§IA7.5"), 0
+    why = ctx.stack_allows(state, i, b, occ)
+    if why:
+        return IllegalDecision(why, "§B3.5"), 0
+    cost = step_cost(ctx, state, i, a, b, occ, enemy_zoc)
+    if cost is None:
+        return IllegalDecision(f"{board.terrain(state, b)} may not be entered but at a bridge or ford", "§IA7.5"), 0
+    full = full_allowance(ctx)
+    if a in enemy_zoc and b in enemy_zoc:  # §B3.6 "A unit must have 10 operation points to move ZOC to ZOC."
+        if board.spec(i).artillery:
+            return IllegalDecision("artillery may not move ZOC to ZOC", "§B3.6"), 0
+        need = ctx.rules["operation_points"]["basic_zoc_to_zoc_needs"]
+        if u.op < need:
+            return IllegalDecision(f"a unit must have {need} operation points to move ZOC to ZOC", "§B3.6"), 0
+        return None, u.op  # the move spends the whole allowance (basic game, AMB-3)
+    if cost <= u.op:
+        return None, cost
+    # §IA7.5 "Units may always move one square if activated at the cost of ... 10 operation points"
+    if ctx.rules["operation_points"]["always_one_square"] and not u.moved and u.op >= full:
+        return None, u.op
+    return IllegalDecision(f"{cost} operation points needed, {u.op} left", "§B3.4"), 0
+
+
+def move(ctx: Ctx, state: AntietamState, i: int, b: int, cost: int, step: Step) -> AntietamState:
+    """Unit ``i`` steps into ``b``, spending ``cost`` OP and gaining fatigue (Fatigue Gain Table)."""
+    board = ctx.board
+    side = board.side(i)
+    occ = ctx.occupants(state)
+    gain = ctx.recovery["fatigue_gain"]["enter_square_normal"]  # the basic game has no column mode (AMB-3)
+    u = state.units[i]
+    a = u.cell
+    changed: dict[int, Unit] = {i: replace(u, cell=b, op=u.op - cost, moved=True, fatigue=u.fatigue + gain)}
+    if u.routed:  # §IA7.7 "When routed units stack onto friendly units each unit gains five fatigue points."
+        extra = ctx.rules["stacking"]["routed_stacking_fatigue"]
+        for j in occ.get(b, ()):
+            changed[j] = replace(state.units[j], fatigue=state.units[j].fatigue + extra)
+    state = state.with_units(changed)
+    ctx.tell(
+        step,
+        "move",
+        f"{board.spec(i).name} moves {board.label(a)} to {board.label(b)}",
+        (side,),
+        unit=board.spec(i).id,
+        at=board.label(a),
+        to=board.label(b),
+        op=cost,
+    )
+    state = enter(ctx, state, i, b)
+    if side == "confederate":
+        state = release_adjacent(ctx, state, b, step)
+    return state
+
+
+def enter(ctx: Ctx, state: AntietamState, i: int, cell: int) -> AntietamState:
+    """A unit stands on ``cell``: a victory square is now its side's (AMB-18, the last unit to enter it)."""
+    for k, (vcell, _, _) in enumerate(ctx.board.victory):
+        if vcell == cell and state.holders[k] != ctx.board.side(i):
+            holders = list(state.holders)
+            holders[k] = ctx.board.side(i)
+            return replace(state, holders=tuple(holders))
+    return state
+
+
+def enemy_zoc_of(ctx: Ctx, state: AntietamState, side: str) -> frozenset[int]:
+    return ctx.zoc(state, ENEMY[side])

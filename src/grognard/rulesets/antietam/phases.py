@@ -1,0 +1,236 @@
+"""The sequence of play (§IA2.3): fourteen phases a turn, turns 06:00 to 16:00 (§IA1.3), declared as the
+engine's turn sequence. Only the operation phases ask for decisions in the basic game; the others resolve by
+themselves. The intermediate and advanced games' activation cycle (§IA3.1) and command control (§IA4) are
+the hooks left in ``activation`` and ``command_control``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from functools import partial
+
+from grognard.engine.decisions import Legal
+from grognard.engine.events import Step
+from grognard.engine.sequence import Part, TurnSequence
+
+from . import victory
+from .combat import combat_phase
+from .ctx import ENEMY, Ctx
+from .moves import enter, locked, schedule
+from .state import OFF_MAP, AntietamState, Unit
+
+OPS_PASSES = ("end_phase", "put_down")
+
+
+def phase_names(ctx: Ctx) -> tuple[str, ...]:
+    return tuple(ctx.rules["sequence"]["phases"])
+
+
+def operations_side(ctx: Ctx, part: int) -> str:
+    """The side whose operation phase ``part`` is, or ""."""
+    name = phase_names(ctx)[part]
+    return name.split("_")[0] if "_operations_" in name else ""
+
+
+def turn_sequence(ctx: Ctx, legal: Callable[[AntietamState, str], Legal]) -> TurnSequence[AntietamState]:
+    parts: list[Part[AntietamState]] = []
+    for name in phase_names(ctx):
+        side, _, what = name.partition("_")
+        if what.startswith("operations_"):
+            parts.append(
+                Part(name, partial(_only, side), partial(begin_operations, ctx, side, what.endswith("2")), OPS_PASSES)
+            )
+        elif what.startswith("combat_"):
+            parts.append(Part(name, begin=partial(begin_combat, ctx, side)))
+        else:
+            parts.append(Part(name, begin=partial(BEGIN[name], ctx)))
+
+    def put(state: AntietamState, i: int) -> AntietamState:
+        return replace(state, part=i, accessed=-1)
+
+    return TurnSequence(parts, legal, lambda s: s.part, put, partial(next_turn, ctx), lambda s: s.over)
+
+
+def _only(side: str, state: AntietamState) -> tuple[str, ...]:
+    return (side,)
+
+
+def phase_title(name: str) -> str:
+    """``union_operations_1`` as §IA2.3 prints it: "Union 1st Operations Phase"."""
+    words = name.split("_")
+    if words[-1] in ("1", "2"):
+        ordinal = "1st" if words[-1] == "1" else "2nd"
+        return f"{words[0].capitalize()} {ordinal} {words[1].capitalize()} Phase"
+    return " ".join(w.capitalize() for w in words) + " Phase"
+
+
+def clock(ctx: Ctx, turn: int) -> str:
+    """Turn 1 is 06:00 (§IA1.3)."""
+    return f"{ctx.rules['game']['first_turn_hour'] + turn - 1:02d}:00"
+
+
+# --- 1. activation (§B2.0 in the basic game; §IA3 later) -------------------------------------------------------
+def activation(ctx: Ctx, state: AntietamState, step: Step) -> AntietamState:
+    """§B2.0: Porter, Franklin and Pleasonton are held until their turns; "The above limits may be changed due to
+    a random factor" (AMB-4 reading: each held formation is released with 1 chance in 6 a turn). The
+    intermediate and advanced games' activation cycle (§IA3.1-3.2) is to come."""
+    ctx.tell(step, "turn", f"Turn {state.turn}, {clock(ctx, state.turn)}", turn=state.turn)
+    one_in = ctx.rules["activation"]["schedule"]["early_release_one_in"]
+    freed = []
+    for f, turn in schedule(ctx).items():
+        held = state.turn < turn and f not in state.released
+        if held and step.roll(one_in, f"{f}'s command released early (1 in {one_in})") == 1:
+            freed.append(f)
+            ctx.tell(step, "released", f"McClellan releases {f}'s command (§B2.0)", formation=f)
+    return replace(state, released=(*state.released, *freed))
+
+
+def command_control(ctx: Ctx, state: AntietamState, step: Step) -> AntietamState:
+    """§IA4: advanced game only; in the basic game every unit is in command control."""
+    return state
+
+
+# --- 3. recovery and rally (§IA5), 9. mid-turn recovery (§IA9) --------------------------------------------------
+def recover(ctx: Ctx, state: AntietamState, step: Step, turn_start: bool) -> AntietamState:
+    board, rec = ctx.board, ctx.recovery
+    zocs = {s: ctx.zoc(state, ENEMY[s]) for s in ("union", "confederate")}
+    column = 0 if turn_start else 1
+    for i, u in enumerate(state.units):
+        if u.cell < 0:
+            continue
+        spec = board.spec(i)
+        side = spec.side
+        in_zoc = u.cell in zocs[side]
+        sides = (side,)
+        # §IA5.1 disruption recovery: morale above 40; in command control (always, basic); the leader is
+        # assumed alive, as the table's note says of the intermediate game
+        dr = rec["disruption_recovery"]
+        if u.disrupted and ctx.morale(i, u) > dr["morale_above"]:
+            pct = dr["leader_dead_or_in_zoc" if in_zoc else "leader_alive_not_in_zoc"]
+            if step.chance(pct, f"{spec.name} recovers from disruption", sides):
+                u = replace(u, disrupted=False)
+        if turn_start:
+            # §IA5.2 rally
+            ra = rec["rally"]
+            men_ok = spec.artillery or u.strength > ra["more_than_men"][side]
+            if u.routed and ctx.morale(i, u) >= ra["morale_at_least"] and men_ok:
+                u = replace(u, routed=False)
+                ctx.tell(step, "rallied", f"{spec.name} rallies", sides, unit=spec.id)
+            # §IA5.3 fatigue recovery (AMB-16: read swapped, rest away from the enemy recovers more)
+            fr = rec["fatigue_recovery"]
+            far, near = fr["in_enemy_zoc_divisor"], fr["not_in_zoc_divisor"]
+            if fr["reading"] == "swapped":
+                far, near = near, far
+            u = replace(u, fatigue=max(0, u.fatigue - spec.eff // (far if in_zoc else near)))
+        # §IA5.4 / §IA9 ammunition (basic: every unit goes to the Resupply Table, no leader to trace to)
+        if not u.ammo:
+            table = rec["ammo_resupply"][side]["artillery" if spec.artillery else "small_arms"]
+            if step.chance(table[column], f"{spec.name} resupplied with ammunition", sides):
+                u = replace(u, ammo=True)
+        if u != state.units[i]:
+            state = state.with_unit(i, u)
+    return state
+
+
+def recovery_rally(ctx: Ctx, state: AntietamState, step: Step) -> AntietamState:
+    return recover(ctx, state, step, turn_start=True)
+
+
+def mid_turn_recovery(ctx: Ctx, state: AntietamState, step: Step) -> AntietamState:
+    return recover(ctx, state, step, turn_start=False)
+
+
+# --- 4. reinforcements (§B6.0, §IA6) ---------------------------------------------------------------------------
+def reinforcement(ctx: Ctx, state: AntietamState, step: Step) -> AntietamState:
+    """Units due this turn enter on their entry squares; "units are delayed if stacking would be violated or the
+    entry squares are enemy occupied" (§IA6.0). A. P. Hill may come early (AMB-31)."""
+    board = ctx.board
+    sc = board.scenario
+    early = state.early
+    one_in = ctx.rules["reinforcements"]["early_chance_one_in"]
+    waiting = any(
+        u.cell == OFF_MAP and board.spec(i).earliest_turn <= state.turn < sc.arrival(board.spec(i))
+        for i, u in enumerate(state.units)
+    )
+    if not early and waiting and step.roll(one_in, f"A. P. Hill arrives early (1 in {one_in})") == 1:
+        early = True
+        ctx.tell(step, "early", "A. P. Hill's division arrives from Harpers Ferry early")
+    state = replace(state, early=early)
+    for i, u in enumerate(state.units):
+        spec = board.spec(i)
+        if u.cell != OFF_MAP:
+            continue
+        due = sc.arrival(spec) <= state.turn or (early and spec.earliest_turn <= state.turn)
+        if not due or not spec.entry:
+            continue
+        occ = ctx.occupants(state)
+        cells = sorted(board.map.region(spec.entry), key=board.grid.coord)
+        gate = ctx.rules["reinforcements"]["delayed_while_enemy_on"].get(spec.entry)
+        if gate:
+            first = board.grid.parse(gate)
+            if ctx.enemy_at(state, first, spec.side, occ):  # OOB note: "in which case they are delayed"
+                continue
+            cells = sorted(cells, key=lambda c: int(board.dist[c, first]))  # "on the road from 33,1 to 32,4"
+        for c in cells:
+            if not ctx.enemy_at(state, c, spec.side, occ) and not ctx.stack_allows(state, i, c, occ):
+                state = enter(ctx, state.with_unit(i, replace(u, cell=c)), i, c)
+                ctx.tell(
+                    step,
+                    "arrives",
+                    f"{spec.name} arrives at {board.label(c)}",
+                    (spec.side,),
+                    unit=spec.id,
+                    at=board.label(c),
+                )
+                break
+    return state
+
+
+# --- operation and combat phases --------------------------------------------------------------------------------
+def begin_operations(ctx: Ctx, side: str, second: bool, state: AntietamState, step: Step) -> AntietamState:
+    """§B3.4 / §IA7.4: ten operation points each phase; up to two unused carry into the turn's second phase.
+    "Some Confederate units receive 0 operation points for the entire first turn" (AMB-10: McLaws, R. H.
+    Anderson)."""
+    op = ctx.rules["operation_points"]
+    zero = set(op["zero_on_turn_1_divisions"]) if state.turn == 1 else set()
+    changed: dict[int, Unit] = {}
+    for i in ctx.side_units(state, side):
+        u = state.units[i]
+        base = 0 if ctx.board.spec(i).division in zero else op["per_phase"]
+        carry = min(u.op, op["carry_over_max"]) if second else 0
+        changed[i] = replace(u, op=base + carry, moved=False, acted=False, plotted=False)
+    ctx.tell(step, "operations", f"{side.capitalize()} operation phase", side=side)
+    return state.with_units(changed)
+
+
+def begin_combat(ctx: Ctx, side: str, state: AntietamState, step: Step) -> AntietamState:
+    return combat_phase(ctx, state, side, step)
+
+
+# --- 14. victory determination (§IA10) ------------------------------------------------------------------------------
+def victory_determination(ctx: Ctx, state: AntietamState, step: Step) -> AntietamState:
+    score = victory.points(ctx, state)
+    ctx.tell(
+        step, "score", f"Victory points: Union {score[0]}, Confederate {score[1]}", union=score[0], confederate=score[1]
+    )
+    return replace(state, score=score)
+
+
+def next_turn(ctx: Ctx, state: AntietamState, step: Step) -> AntietamState:
+    """§IA10.0 "After the eleventh turn (4:00 p.m.) is completed, the game ends"."""
+    if state.turn >= ctx.board.scenario.spec.last_turn:
+        ctx.tell(step, "game_over", "The battle is over")
+        return replace(state, over=True)
+    return replace(state, turn=state.turn + 1)
+
+
+BEGIN: dict[str, Callable[[Ctx, AntietamState, Step], AntietamState]] = {
+    "activation": activation,
+    "command_control": command_control,
+    "recovery_rally": recovery_rally,
+    "reinforcement": reinforcement,
+    "mid_turn_recovery": mid_turn_recovery,
+    "victory_determination": victory_determination,
+}
+
+__all__ = ["locked", "turn_sequence"]

@@ -1,0 +1,130 @@
+"""Fire and melee plots (§B3.7, §B3.8, §IA7.13): one decision plots several units, each order ``unit@x,y``,
+``unit@x,y!`` (melee too) or ``unit@-``. Too many combinations to list, so the family accepts by a check that
+names the rule an order breaks, and draws legal orders for random play."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+
+from grognard.engine.errors import IllegalDecision
+from grognard.engine.events import Step
+from grognard.engine.rng import Dice
+
+from .board import BoolArray
+from .combat import in_range
+from .ctx import ENEMY, Ctx
+from .state import AntietamState
+
+
+def parse_order(ctx: Ctx, order: object) -> tuple[int, int, bool] | None:
+    """(unit index, square or -1, melee) of an order, or None when it is not one."""
+    if not isinstance(order, str) or "@" not in order:
+        return None
+    uid, _, target = order.partition("@")
+    i = ctx.board.index.get(uid)
+    if i is None:
+        return None
+    if target == "-":
+        return i, -1, False
+    melee = target.endswith("!")
+    cell = ctx.board.parse(target[:-1] if melee else target)
+    return None if cell is None else (i, cell, melee)
+
+
+def order_refusal(ctx: Ctx, state: AntietamState, seat: str, order: object) -> IllegalDecision | None:
+    parsed = parse_order(ctx, order)
+    if parsed is None:
+        if isinstance(order, str) and order.partition("@")[0] in ctx.board.index:
+            return IllegalDecision(f"{order.partition('@')[2]!r} is not a square of the map (x,y)", "§B3.7")
+        return IllegalDecision(f"{order!r} is not an order: write unit@x,y, unit@x,y! or unit@-", "§B3.7")
+    i, cell, melee = parsed
+    board = ctx.board
+    u = state.units[i]
+    if board.side(i) != seat or u.cell < 0:
+        return IllegalDecision(f"{board.spec(i).name} is not a unit of yours on the map", "§B3.3")
+    if cell < 0:
+        return None
+    if u.disrupted:
+        return IllegalDecision(f"{board.spec(i).name} is disrupted and loses its fire plot", "§IA8.8")
+    if not in_range(ctx, state, i, cell):
+        return IllegalDecision(f"{board.label(cell)} is not within range and line of sight", "§IA7.13")
+    if melee:
+        if board.spec(i).artillery:
+            return IllegalDecision("artillery may not make a melee attack", "Operations Costs Table")
+        if u.routed:
+            return IllegalDecision("a routed unit may not melee", "§B4.3")
+        if not board.grid.adjacent(u.cell, cell):
+            return IllegalDecision("a unit melees only an adjacent square", "§B3.8")
+    return None
+
+
+def plot_refusal(ctx: Ctx, state: AntietamState, seat: str, orders: object) -> IllegalDecision | None:
+    if not isinstance(orders, tuple) or not orders:
+        return IllegalDecision("a plot gives at least one order", "§B3.7")
+    units = [o.partition("@")[0] for o in orders if isinstance(o, str)]
+    if len(set(units)) != len(units):
+        return IllegalDecision("one order a unit in a plot", "§B3.7")
+    for o in orders:
+        why = order_refusal(ctx, state, seat, o)
+        if why is not None:
+            return why
+    return None
+
+
+def fire_rows(ctx: Ctx, state: AntietamState, units: list[int]) -> BoolArray:
+    """For each unit of ``units``, the squares it can fire into (§IA8.3 range and sight), as boolean rows."""
+    board = ctx.board
+    cells = np.array([state.units[i].cell for i in units], dtype=np.int64)
+    reach = np.minimum(
+        np.array([board.weapon_range[i] for i in units], dtype=np.int64), board.limits[state.turn][cells]
+    )
+    d = board.dist[cells]
+    rows: BoolArray = board.vis[cells] & (d <= reach[:, None]) & (d > 0)
+    return rows
+
+
+def plottable(ctx: Ctx, state: AntietamState, seat: str) -> dict[int, list[int]]:
+    """Units of ``seat`` not yet plotted this phase that can fire into an enemy-held square, with the squares
+    (all of them sighted by the seat: a unit sees the squares it can fire into)."""
+    mask = np.zeros(ctx.board.grid.size, dtype=np.bool_)
+    for j in ctx.side_units(state, ENEMY[seat]):
+        mask[state.units[j].cell] = True
+    units = [i for i in ctx.side_units(state, seat) if not state.units[i].plotted and not state.units[i].disrupted]
+    if not units or not mask.any():
+        return {}
+    rows = fire_rows(ctx, state, units) & mask
+    hits = np.asarray(rows.any(axis=1), dtype=np.bool_)
+    return {i: [int(c) for c in np.nonzero(rows[k])[0]] for k, i in enumerate(units) if hits[k]}
+
+
+def sample(ctx: Ctx, state: AntietamState, seat: str, dice: Dice) -> tuple[str, ...]:
+    """A legal plot at random: one to three units, each at one of its enemy squares, melee now and then."""
+    board = ctx.board
+    ready = plottable(ctx, state, seat)
+    if not ready:
+        i = ctx.side_units(state, seat)[0]
+        return (f"{board.spec(i).id}@-",)
+    keys = sorted(ready)
+    chosen = sorted({keys[dice.below(len(keys))] for _ in range(1 + dice.below(3))})
+    out = []
+    for i in chosen:
+        cell = ready[i][dice.below(len(ready[i]))]
+        u = state.units[i]
+        melee = (
+            not board.spec(i).artillery and not u.routed and board.grid.adjacent(u.cell, cell) and dice.below(2) == 1
+        )
+        out.append(f"{board.spec(i).id}@{board.label(cell)}{'!' if melee else ''}")
+    return tuple(out)
+
+
+def apply_plot(ctx: Ctx, state: AntietamState, seat: str, orders: tuple[str, ...], step: Step) -> AntietamState:
+    changed = {}
+    for o in orders:
+        parsed = parse_order(ctx, o)
+        assert parsed is not None
+        i, cell, melee = parsed
+        changed[i] = replace(state.units[i], target=cell, melee=melee, plotted=True)
+    ctx.tell(step, "plot", "Plots: " + ", ".join(orders), (seat,), orders=list(orders))
+    return state.with_units(changed)

@@ -1,0 +1,47 @@
+"""A quick rating of a decision from a seat's view alone, for the greedy player (one ply, no search): pick up
+units that have not acted, move them toward the enemy or the victory squares, plot fire, then end the phase."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from grognard.engine.decisions import Decision
+
+from . import decisions as D
+from .ctx import Ctx
+
+_CACHE: dict[int, tuple[Mapping[str, Any], dict[str, Any], list[int]]] = {}
+
+
+def _digest(ctx: Ctx, view: Mapping[str, Any], seat: str) -> tuple[dict[str, Any], list[int]]:
+    """The seat's units by id and the squares it makes for (kept for the view being rated)."""
+    key = id(view)
+    hit = _CACHE.get(key)
+    if hit is not None and hit[0] is view:
+        return hit[1], hit[2]
+    state = view.get("state", view)
+    grid = ctx.board.grid
+    units = {u["id"]: u for u in state["units"] if u["side"] == seat}
+    enemies = [grid.parse(u["square"]) for u in state["units"] if u["side"] != seat and u.get("square")]
+    goals = [grid.parse(v["square"]) for v in state["victory_squares"] if v["holder"] != seat or seat == "confederate"]
+    _CACHE.clear()
+    _CACHE[key] = (view, units, enemies + goals)
+    return units, enemies + goals
+
+
+def quick_rate(ctx: Ctx, view: Mapping[str, Any], seat: str, d: Decision) -> int:
+    board = ctx.board
+    if isinstance(d, D.Plot):
+        return 3 * len(d.orders)
+    units, goals = _digest(ctx, view, seat)
+    if isinstance(d, D.Access):
+        u = units.get(d.unit)
+        return 2 if u is not None and not u["acted"] and u["op"] >= 2 and not u["held"] else -1
+    if isinstance(d, D.Next):
+        return 1
+    if isinstance(d, D.Move) and goals:
+        a, b = board.grid.parse(d.at), board.grid.parse(d.to)
+        near = min(goals, key=lambda g: int(board.dist[a, g]))
+        return 10 * (int(board.dist[a, near]) - int(board.dist[b, near]))
+    return 0

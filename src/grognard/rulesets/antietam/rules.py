@@ -1,0 +1,299 @@
+"""Battle of Antietam (SSI 1985) as a grognard ruleset: the basic game ("quick start" rules, §B1-§B7) on the
+sequence of play of §IA2.3. The protocol's calls, dispatching to the rule modules."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from grognard.engine import Choice, Decision, Event, IllegalDecision, Legal, Result, Ruleset, Step, Turn
+from grognard.engine.protocol import OptionSpec
+from grognard.engine.rng import seed_state
+
+from . import decisions as D
+from . import plots, view
+from .board import Board
+from .ctx import ENEMY, Ctx, Options
+from .moves import enemy_zoc_of, locked, move, step_refusal
+from .phases import clock, operations_side, phase_names, phase_title, turn_sequence
+from .scenario import SCENARIO_DIR, AntietamScenario, read_scenario, scenario_from_document
+from .state import OFF_MAP, AntietamState, Unit
+from .tables import SEATS, load_tables
+from .victory import LEVEL_NAMES
+
+_RULES = load_tables().rules
+
+
+class Antietam(Ruleset[AntietamState, AntietamScenario]):
+    """Battle of Antietam (SSI 1985), the basic game."""
+
+    id = "antietam"
+    name = "Battle of Antietam"
+    seats = SEATS
+    decision_types = D.ALL
+    state_type = AntietamState
+    option_specs = (
+        OptionSpec(
+            "level",
+            "Level of play (§IA2.1 #1): 3 historical, 1-2 favour the Confederates, 4-5 the Union",
+            _RULES["options"]["historical_level"],
+            tuple(_RULES["options"]["levels"]),
+        ),
+        OptionSpec(
+            "game", "Basic, intermediate or advanced game (§IA2.1 #4): the basic game so far", "basic", ("basic",)
+        ),
+        OptionSpec("hidden", "Hidden units (§IA2.1 #5): only sighted enemy units appear", True),
+        OptionSpec("activation", "Activation (§IA2.1 #8; §B2.0 the Union corps schedule)", True),
+    )
+
+    @classmethod
+    def scenario_dir(cls) -> Path:
+        return SCENARIO_DIR
+
+    @classmethod
+    def read_scenario(cls, path: Path) -> AntietamScenario:
+        return read_scenario(path)
+
+    @classmethod
+    def scenario_from_document(cls, document: Mapping[str, Any], where: str) -> AntietamScenario:
+        return scenario_from_document(document, where)
+
+    def __init__(self, scenario: AntietamScenario, options: Mapping[str, Any] | None = None) -> None:
+        super().__init__(scenario, options)
+        self.ctx = Ctx(Board(scenario), Options.of(self.options))
+        self.sequence = turn_sequence(self.ctx, self.legal)
+        self._last_legal: tuple[AntietamState, str, Legal] | None = None
+
+    # --- start ------------------------------------------------------------------------------------------------
+    def initial_state(self, seed: int) -> AntietamState:
+        return self.opening(seed)[0]
+
+    def opening(self, seed: int) -> tuple[AntietamState, list[Event]]:
+        """§IA2.2 the historical set-up; §IA1.3 one to seven random fords on the creek (their rolls logged)."""
+        ctx, board, sc = self.ctx, self.ctx.board, self.scenario
+        units = []
+        for spec in board.specs:
+            square = sc.start_square(spec)
+            cell = board.grid.parse(square) if square else OFF_MAP
+            units.append(Unit(cell=cell, strength=spec.strength))
+        state = AntietamState(rng=seed_state(seed), turn=sc.spec.first_turn, part=0, units=tuple(units))
+        step = Step(state.rng)
+        f = ctx.tables.terrain["fords"]
+        count = f["random_min"] - 1 + step.roll(f["random_max"] - f["random_min"] + 1, "random fords")
+        fords: list[int] = []
+        while len(fords) < count:
+            c = board.stream[step.roll(len(board.stream), "a random ford's square") - 1]
+            if c not in fords:
+                fords.append(c)
+        state = replace(state, fords=tuple(sorted(fords)), holders=self._first_holders(state))
+        state = self.sequence.enter(state, 0, step)
+        return replace(state, rng=step.rng), step.events
+
+    def _first_holders(self, state: AntietamState) -> tuple[str, ...]:
+        """Each victory square is first held by the side whose unit stands nearest it at the start (AMB-18
+        reading; ties to the Confederates, on whose side of the creek the squares lie)."""
+        board = self.ctx.board
+        out = []
+        for cell, _, _ in board.victory:
+            best = min(
+                (int(board.dist[cell, u.cell]), board.side(i) != "confederate", board.side(i))
+                for i, u in enumerate(state.units)
+                if u.cell >= 0
+            )
+            out.append(best[2])
+        return tuple(out)
+
+    # --- asking -----------------------------------------------------------------------------------------------
+    def turn(self, state: AntietamState) -> Turn:
+        if state.over:
+            return Turn(None, phase="the battle is over")
+        side = operations_side(self.ctx, state.part)
+        label = f"Turn {state.turn} ({clock(self.ctx, state.turn)}): {phase_title(phase_names(self.ctx)[state.part])}"
+        return Turn(side or None, phase=label)
+
+    def legal(self, state: AntietamState, seat: str) -> Legal:
+        cached = self._last_legal
+        if cached is not None and cached[1] == seat and _same_position(cached[0], state):
+            return cached[2]  # the sequence asks what the driver asks next (the generator aside, states agree)
+        legal = self._legal(state, seat)
+        self._last_legal = (state, seat, legal)
+        return legal
+
+    def _legal(self, state: AntietamState, seat: str) -> Legal:
+        if state.over or seat != operations_side(self.ctx, state.part):
+            return Legal(seat)
+        ctx, board = self.ctx, self.ctx.board
+        mine = ctx.side_units(state, seat)
+        choices: list[Choice] = []
+        ready = [i for i in mine if self._ready(state, i)]
+        ids = [board.spec(i).id for i in ready]
+        # SPACE BAR: any ready unit, by a check (listing them all would make a random player pick units up for
+        # ever); N: the next one not yet picked up, in the OOB's order
+        choices.append(
+            Choice(
+                D.Access,
+                None,
+                None,
+                label="pick up a unit",
+                check=partial(self._access_refusal, state, seat),
+                sampler=lambda dice: ids[dice.below(len(ids))],
+                size=1 if ids else 0,
+                hint=ids,
+            )
+        )
+        if self._next_unit(state, seat) >= 0:
+            choices.append(Choice(D.Next, label="the next unit"))
+        if state.accessed >= 0:
+            i = state.accessed
+            occ = ctx.occupants(state)
+            ezoc = enemy_zoc_of(ctx, state, seat)
+            here = state.units[i].cell
+            candidates = [board.label(c) for c in board.grid.neighbors(here)]
+
+            def check(to: object, i: int = i) -> IllegalDecision | None:
+                cell = board.parse(to) if isinstance(to, str) else None
+                return step_refusal(ctx, state, i, -1 if cell is None else cell, occ, ezoc)[0]
+
+            fixed = {"unit": board.spec(i).id, "at": board.label(here)}
+            choices.append(Choice.filtered(D.Move, fixed, candidates, check, label="move one square"))
+            choices.append(Choice(D.PutDown, label="put the unit down"))
+        ready_plots = plots.plottable(ctx, state, seat)
+        choices.append(
+            Choice(
+                D.Plot,
+                None,
+                None,
+                label="plot fire and melee",
+                check=partial(plots.plot_refusal, ctx, state, seat),
+                sampler=partial(plots.sample, ctx, state, seat),
+                size=len(ready_plots),
+            )
+        )
+        choices.append(Choice(D.EndPhase, label="end the operation phase"))
+        return Legal(
+            seat,
+            choices,
+            prompt="operation phase: move, plot fire and melee, then C",
+            suggested=self._suggest(state, seat, ready_plots),
+        )
+
+    def _ready(self, state: AntietamState, i: int) -> bool:
+        """A unit that may still act this phase: operation points left, not held by the §B2.0 schedule, and
+        not a routed unit that has made its one move (§B4.3)."""
+        u = state.units[i]
+        return u.cell >= 0 and u.op > 0 and not locked(self.ctx, state, i) and not (u.routed and u.moved)
+
+    def _access_refusal(self, state: AntietamState, seat: str, uid: object) -> IllegalDecision | None:
+        i = self.ctx.board.index.get(uid) if isinstance(uid, str) else None
+        if i is None or self.ctx.board.side(i) != seat or state.units[i].cell < 0:
+            return IllegalDecision(f"{uid!r} is not a unit of yours on the map", "§B3.1")
+        if i == state.accessed:
+            return IllegalDecision("that unit is picked up already", "§B3.3")
+        if not self._ready(state, i):
+            f = locked(self.ctx, state, i)
+            if f:
+                return IllegalDecision(f"{f}'s command cannot move until turn {self.ctx.schedule[f]}", "§B2.0")
+            return IllegalDecision(f"{self.ctx.board.spec(i).name} has nothing left to do this phase", "§B3.4")
+        return None
+
+    def _next_unit(self, state: AntietamState, seat: str) -> int:
+        """§B3.3 N: the next unit after the one picked up, in OOB order, not yet picked up this phase; -1 if none."""
+        mine = self.ctx.side_units(state, seat)
+        after = [i for i in mine if i > state.accessed] + [i for i in mine if i <= state.accessed]
+        return next((i for i in after if not state.units[i].acted and self._ready(state, i)), -1)
+
+    def _suggest(self, state: AntietamState, seat: str, ready: dict[int, list[int]]) -> Decision | None:
+        """A plot for the units that can fire and have no plot yet: each at its nearest enemy square, with a melee
+        where the enemy is next to it (the computer players' starting point)."""
+        if not ready:
+            return None
+        board = self.ctx.board
+        orders = []
+        for i, cells in sorted(ready.items()):
+            u = state.units[i]
+            cell = min(cells, key=lambda c: (int(board.dist[u.cell, c]), board.grid.coord(c)))
+            melee = not board.spec(i).artillery and not u.routed and board.grid.adjacent(u.cell, cell)
+            orders.append(f"{board.spec(i).id}@{board.label(cell)}{'!' if melee else ''}")
+        return D.Plot(tuple(orders))
+
+    # --- deciding ---------------------------------------------------------------------------------------------
+    def apply(self, state: AntietamState, seat: str, decision: Decision, step: Step) -> AntietamState:
+        state = self._apply(state, seat, decision, step)
+        return self.sequence.settle(state, step)
+
+    def _apply(self, state: AntietamState, seat: str, d: Decision, step: Step) -> AntietamState:
+        ctx, board = self.ctx, self.ctx.board
+        match d:
+            case D.Access(unit=uid):
+                i = board.index[uid]
+                return replace(state.with_unit(i, replace(state.units[i], acted=True)), accessed=i)
+            case D.Move(to=to):
+                i = state.accessed
+                cell = board.grid.parse(to)
+                occ = ctx.occupants(state)
+                why, cost = step_refusal(ctx, state, i, cell, occ, enemy_zoc_of(ctx, state, seat))
+                assert why is None
+                return move(ctx, state, i, cell, cost, step)
+            case D.Next():
+                i = self._next_unit(state, seat)
+                return replace(state.with_unit(i, replace(state.units[i], acted=True)), accessed=i)
+            case D.PutDown():
+                return replace(state, accessed=-1)
+            case D.Plot(orders=orders):
+                return plots.apply_plot(ctx, state, seat, orders, step)
+            case D.EndPhase():
+                return self.sequence.advance(state, step)
+        raise IllegalDecision(f"{d.text()} is not a Battle of Antietam order")
+
+    # --- what leaves the engine -------------------------------------------------------------------------------
+    def view(self, state: AntietamState, seat: str | None) -> dict[str, Any]:
+        return view.build_view(self.ctx, state, seat)
+
+    def hidden_units(self, state: AntietamState, seat: str) -> frozenset[str]:
+        return view.hidden_units(self.ctx, state, seat)
+
+    def result(self, state: AntietamState) -> Result | None:
+        if not state.over:
+            return None
+        union, confederate = state.score
+        found = view.result_level(self.ctx, state)
+        words = LEVEL_NAMES[found]
+        winner = None if found == "draw" else found.split("_")[0]
+        levels = {s: words for s in SEATS}
+        summary = (
+            f"{words}: Union {union} points, Confederate {confederate} (score {union - confederate}); losses "
+            f"Union {state.losses[0]} infantry, {state.losses[1]} cavalry, {state.losses[2]} guns; Confederate "
+            f"{state.losses[3]} infantry, {state.losses[4]} cavalry, {state.losses[5]} guns"
+        )
+        return Result(winner, levels, {"union": union, "confederate": confederate}, summary)
+
+    def describe(self, decision: Decision) -> str:
+        return view.describe(self.ctx, decision)
+
+    def render_text(self, state: AntietamState, seat: str | None) -> str:
+        from .render import render
+
+        return render(self.ctx, state, seat)
+
+    def rate(self, view_: Mapping[str, Any], seat: str, decision: Decision) -> int:
+        from .rate import quick_rate
+
+        return quick_rate(self.ctx, view_, seat, decision)
+
+
+def _same_position(a: AntietamState, b: AntietamState) -> bool:
+    """Whether two states ask the same decisions: all but the generator."""
+    return a is b or (
+        a.units is b.units
+        and a.part == b.part
+        and a.turn == b.turn
+        and a.accessed == b.accessed
+        and a.released == b.released
+        and a.over == b.over
+    )
+
+
+__all__ = ["ENEMY", "Antietam"]

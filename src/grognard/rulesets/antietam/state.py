@@ -1,0 +1,67 @@
+"""Battle of Antietam's game state: frozen values, replaced rather than changed.
+
+The per-unit table is a tuple of small records in the order of the scenario's units (``Board.specs``), so
+a unit is updated by its index; what never changes (name, weapon, effectiveness, formation) stays in the
+scenario's :class:`~.tables.UnitSpec`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+OFF_MAP = -1  # not arrived yet
+GONE = -2  # eliminated
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    cell: int  # OFF_MAP before arrival, GONE once eliminated
+    strength: int  # men, or guns for artillery (§IA1.5)
+    fatigue: int = 0  # §IA8.10: starts at 0
+    op: int = 0  # operation points left (§B3.4)
+    target: int = -1  # priority fire square (§B3.7), -1: none
+    melee: bool = False  # melee plot (§B3.8)
+    routed: bool = False  # §B4.3
+    disrupted: bool = False  # §IA8.8
+    ammo: bool = True  # §IA8.9
+    moved: bool = False  # has moved this phase (§B3.4 artillery, §IA7.6 ZOC to ZOC as a first move)
+    acted: bool = False  # was accessed this phase (the computer players' bookkeeping, shown to the owner)
+    plotted: bool = False  # was given a plot this phase
+    fired_at: int = -1  # the square it fired into in this combat phase (§IA7.13: melee only a square fired at)
+    # intermediate/advanced game hooks (§IA7.8 modes, §IA7.9 facing, §IA7.11 fortification): unused in basic
+    mode: str = ""
+    facing: int = 0
+    fort: int = 0
+
+    @property
+    def on_map(self) -> bool:
+        return self.cell >= 0
+
+
+@dataclass(frozen=True, slots=True)
+class AntietamState:
+    rng: int
+    turn: int  # 1 = 06:00 ... 11 = 16:00 (§IA1.3)
+    part: int  # index in the sequence of play (§IA2.3)
+    units: tuple[Unit, ...]
+    fords: tuple[int, ...] = ()  # the random fords laid at set-up (§IA1.3)
+    released: tuple[str, ...] = ()  # Union formations of the §B2.0 schedule released early
+    accessed: int = -1  # the unit picked up in the operation phase (§B3.1 SPACE BAR), -1: none
+    holders: tuple[str, ...] = ()  # per victory square: the side that last entered it (AMB-18)
+    losses: tuple[int, ...] = (0, 0, 0, 0, 0, 0)  # union men, cavalrymen, guns; then the confederate three
+    score: tuple[int, int] = (0, 0)  # union, confederate victory points at the last determination (§IA10)
+    early: bool = False  # A. P. Hill's division marches early (AMB-31)
+    over: bool = False
+
+    def with_unit(self, i: int, unit: Unit) -> AntietamState:
+        units = list(self.units)
+        units[i] = unit
+        return replace(self, units=tuple(units))
+
+    def with_units(self, changed: dict[int, Unit]) -> AntietamState:
+        if not changed:
+            return self
+        units = list(self.units)
+        for i, u in changed.items():
+            units[i] = u
+        return replace(self, units=tuple(units))

@@ -1,0 +1,160 @@
+"""What each seat may know (§IA2.1 #5 hidden units), decided here and nowhere else: the view, the ids a seat
+may not know of, and the words of decisions.
+
+Hidden units (AMB-24 reading): a seat sees the enemy units standing on squares some unit of its own sees
+(§IA8.3 sight over levels and obstacles, 360° in the basic game), which includes every square next to one
+of its units ("Hidden units will also become visible when moved adjacent to"). Of a sighted enemy unit it sees
+what the map shows (name, kind, square, the rout shape), not its men or state."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from grognard.engine.decisions import Decision
+
+from . import decisions as D
+from . import victory
+from .ctx import ENEMY, Ctx
+from .moves import locked
+from .phases import clock, operations_side, phase_names
+from .state import AntietamState
+
+
+def sighted(ctx: Ctx, state: AntietamState, seat: str) -> set[int]:
+    """Indices of the enemy units ``seat`` sees now."""
+    enemy = ctx.side_units(state, ENEMY[seat])
+    if not ctx.options.hidden:
+        return set(enemy)
+    seen = ctx.board.seen_from([state.units[i].cell for i in ctx.side_units(state, seat)], state.turn)
+    return {i for i in enemy if seen[state.units[i].cell]}
+
+
+def hidden_units(ctx: Ctx, state: AntietamState, seat: str) -> frozenset[str]:
+    seen = sighted(ctx, state, seat)
+    b = ctx.board
+    return frozenset(b.spec(i).id for i in range(len(state.units)) if b.side(i) != seat and i not in seen)
+
+
+def own_unit(ctx: Ctx, state: AntietamState, i: int) -> dict[str, Any]:
+    """The unit display of §B3.2 / §IA7.2."""
+    b = ctx.board
+    u = state.units[i]
+    s = b.spec(i)
+    out: dict[str, Any] = {
+        "id": s.id,
+        "name": s.name,
+        "side": s.side,
+        "type": s.type,
+        "division": s.division,
+        "corps": s.corps,
+        "square": b.label(u.cell) if u.cell >= 0 else None,
+        "cell": u.cell,
+        "men" if not s.artillery else "guns": u.strength,
+        "weapon": s.weapon,
+        "eff": s.eff,
+        "fatigue": u.fatigue,
+        "morale": ctx.morale(i, u),
+        "op": u.op,
+        "fire": b.label(u.target) if u.target >= 0 else None,
+        "melee": u.melee,
+        "routed": u.routed,
+        "disrupted": u.disrupted,
+        "ammo": u.ammo,
+        "moved": u.moved,
+        "acted": u.acted,
+        "held": locked(ctx, state, i) or None,
+        "on_map": u.cell >= 0,
+        "eliminated": u.cell == -2,
+    }
+    if u.cell >= 0:
+        out["terrain"] = b.terrain(state, u.cell)
+        out["level"] = b.level(u.cell)
+    return out
+
+
+def enemy_unit(ctx: Ctx, state: AntietamState, i: int) -> dict[str, Any]:
+    b = ctx.board
+    u = state.units[i]
+    s = b.spec(i)
+    return {
+        "id": s.id,
+        "name": s.name,
+        "side": s.side,
+        "type": s.type,
+        "square": b.label(u.cell),
+        "cell": u.cell,
+        "routed": u.routed,
+    }
+
+
+def build_view(ctx: Ctx, state: AntietamState, seat: str | None) -> dict[str, Any]:
+    b = ctx.board
+    names = phase_names(ctx)
+    out: dict[str, Any] = {
+        "turn": state.turn,
+        "time": clock(ctx, state.turn),
+        "last_turn": b.scenario.spec.last_turn,
+        "phase": names[state.part],
+        "phasing": operations_side(ctx, state.part) or None,
+        "options": {
+            "level": ctx.options.level,
+            "game": ctx.options.game,
+            "hidden": ctx.options.hidden,
+            "activation": ctx.options.activation,
+        },
+        "fords": [b.label(c) for c in state.fords],
+        "released": list(state.released),
+        "victory_squares": [
+            {"square": b.label(c), "points": full, "in_zoc": half, "holder": h}
+            for (c, full, half), h in zip(b.victory, state.holders, strict=True)
+        ],
+        "score": {"union": state.score[0], "confederate": state.score[1]},
+    }
+    if seat is None:
+        out["units"] = [own_unit(ctx, state, i) for i in range(len(state.units))]
+        out["accessed"] = b.spec(state.accessed).id if state.accessed >= 0 else None
+        out["losses"] = {"union": list(state.losses[:3]), "confederate": list(state.losses[3:])}
+        return out
+    seen = sighted(ctx, state, seat)
+    mine = [own_unit(ctx, state, i) for i in range(len(state.units)) if b.side(i) == seat]
+    out["units"] = mine + [enemy_unit(ctx, state, i) for i in sorted(seen)]
+    out["accessed"] = b.spec(state.accessed).id if state.accessed >= 0 and b.side(state.accessed) == seat else None
+    return out
+
+
+def result_level(ctx: Ctx, state: AntietamState) -> str:
+    union, confederate = state.score
+    return victory.level(ctx, union - confederate, state.losses[3] + state.losses[4])
+
+
+def describe(ctx: Ctx, d: Decision) -> str:
+    """A decision in words: units by what they are (brigade half and division) and the squares as x,y."""
+    b = ctx.board
+
+    def unit(uid: str) -> str:
+        i = b.index.get(uid)
+        return b.unit_name(i) if i is not None else uid
+
+    match d:
+        case D.Access(unit=u):
+            return f"pick up {unit(u)}"
+        case D.Move(unit=u, at=at, to=to):
+            return f"{unit(u)} at {at} moves to {to}"
+        case D.Next():
+            return "the next unit (N)"
+        case D.PutDown():
+            return "put the unit down"
+        case D.EndPhase():
+            return "end the operation phase: on to combat"
+        case D.Plot(orders=orders):
+            words = []
+            for o in orders:
+                uid, _, target = o.partition("@")
+                if target == "-":
+                    words.append(f"{unit(uid)}: no plot")
+                elif target.endswith("!"):
+                    words.append(f"{unit(uid)} fires into and melees {target[:-1]}")
+                else:
+                    words.append(f"{unit(uid)} fires into {target}")
+            return "; ".join(words)
+    return d.text()

@@ -1,0 +1,89 @@
+"""What each seat may know: the hidden-units option (§IA2.1 #5, AMB-24 reading) decided in ``view``, the events
+each side sees, the text map and the words of decisions."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from grognard.rulesets.antietam import combat
+from grognard.rulesets.antietam import decisions as D
+
+
+def ids(view: dict[str, Any]) -> set[str]:
+    return {u["id"] for u in view["units"]}
+
+
+def test_hidden_units_only_sighted_enemies_appear(position: Any) -> None:
+    """§IA2.1 #5 "only sighted enemy units of both sides will appear on the map": a Confederate unit 20 squares
+    away is beyond every sight limit (§IA8.3: 16 at most); one next to a Union unit is seen."""
+    p = position({"u_duryea_a": "5,5", "c_law_a": "6,5", "c_law_b": "30,30"})
+    v = p.rules.view(p.state, "union")
+    assert "c_law_a" in ids(v) and "c_law_b" not in ids(v)
+    assert p.rules.hidden_units(p.state, "union") >= {"c_law_b"}
+    assert "c_law_b" not in json.dumps(v)
+    enemy = next(u for u in v["units"] if u["id"] == "c_law_a")
+    assert "men" not in enemy and "fatigue" not in enemy  # the map shows the unit, not its state
+
+
+def test_sight_depends_on_the_level_and_the_time(position: Any) -> None:
+    """§IA8.3 a unit at level 3 sees 12 squares, cut to 50% at 06:00 (AMB-15): 6 squares."""
+    p = position({"u_duryea_a": "5,5", "c_law_a": "12,5"}, turn=3)
+    assert "c_law_a" in ids(p.rules.view(p.state, "union"))  # 7 squares at 100%
+    q = position({"u_duryea_a": "5,5", "c_law_a": "12,5"}, turn=1)
+    assert "c_law_a" not in ids(q.rules.view(q.state, "union"))
+
+
+def test_woods_block_the_view(position: Any) -> None:
+    """§IA8.3 "Woods represent a 20 foot elevation obstacle": from 31,21 the West Woods (32,21, 33,21) hide
+    34,21 on the same level, while 31,21 sees as far over open ground."""
+    p = position({"c_law_a": "31,21", "u_duryea_a": "34,21"}, turn=4)
+    b = p.board
+    assert {b.map.terrain[p.cell(c)] for c in ("32,21", "33,21")} == {"woods"}
+    assert len({b.level(p.cell(c)) for c in ("31,21", "32,21", "33,21", "34,21")}) == 1
+    assert "u_duryea_a" not in ids(p.rules.view(p.state, "confederate"))
+    q = position({"c_law_a": "31,21", "u_duryea_a": "31,24"}, turn=4)  # three squares north, no obstacle
+    assert "u_duryea_a" in ids(q.rules.view(q.state, "confederate"))
+
+
+def test_non_hidden_shows_every_enemy_unit_on_the_map(position: Any) -> None:
+    p = position({"u_duryea_a": "5,5", "c_law_b": "30,30"}, options={"hidden": False})
+    assert "c_law_b" in ids(p.rules.view(p.state, "union"))
+    assert p.rules.hidden_units(p.state, "union") == frozenset(
+        s.id for s in p.board.specs if s.side == "confederate" and s.id != "c_law_b"
+    )
+
+
+def test_the_full_view_has_everything(position: Any) -> None:
+    p = position({"u_duryea_a": "5,5", "c_law_b": "30,30"})
+    v = p.rules.view(p.state, None)
+    assert {"u_duryea_a", "c_law_b"} <= ids(v) and "losses" in v
+
+
+def test_fire_events_name_the_firer_to_its_own_side_only(position: Any) -> None:
+    """A shot is told in full to the firer's side, and to the target's side as casualties in a square."""
+    p = position({"u_duryea_a": "5,5", "c_law_a": "6,5"})
+    step = p.step()
+    combat.fire(p.ctx, p.state, p.i("u_duryea_a"), p.cell("6,5"), step, False)
+    for e in step.events:
+        if e.seen_by is None or "confederate" in e.seen_by:
+            assert "u_duryea_a" not in json.dumps(e.to_json()), e
+
+
+def test_render_text_draws_the_map_and_the_seats_units(position: Any) -> None:
+    p = position({"u_duryea_a": "5,5", "c_law_b": "30,30"})
+    text = p.rules.render_text(p.state, "union")
+    rows = text.splitlines()[3:]
+    assert len(rows) == 36 and all(len(r) == 4 + 42 for r in rows)
+    assert rows[5][4 + 5] == "U" and rows[30][4 + 30] != "X"
+    assert p.rules.render_text(p.state, None).splitlines()[3 + 30][4 + 30] == "X"
+
+
+def test_decisions_in_words(position: Any) -> None:
+    """Units by what they are and where they stand, squares as the manual writes them."""
+    rules = position({}).rules
+    assert rules.describe(D.Move("c_law_a", "32,18", "31,18")) == "Law-A, Hood's division at 32,18 moves to 31,18"
+    assert rules.describe(D.Plot(("u_i_corps_a@31,18", "u_duryea_a@30,20!"))) == (
+        "I Corps-A, Hooker's artillery fires into 31,18; Duryea-A, Ricketts's division fires into and melees 30,20"
+    )
+    assert D.Plot(("c_law_a@31,18!",)).text() == "plot c_law_a@31,18!"
