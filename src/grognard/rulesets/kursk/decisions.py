@@ -37,7 +37,7 @@ class Renumber(Decision):
 
     kind: ClassVar[str] = "renumber"
     group: int
-    to: int
+    number: int
 
 
 @dataclass(frozen=True, slots=True)

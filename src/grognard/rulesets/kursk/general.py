@@ -1,7 +1,7 @@
 """Objective Kursk's computer general, one player for either seat, and the quick ratings of the greedy player.
 
-It sees what its seat sees and nothing more: ``PlayerContext.view`` (own groups, enemy symbols in contact, towns)
-and ``PlayerContext.legal``. Its weights are tuning, kept in ``data/general.toml``.
+It sees what its seat sees and nothing more: ``Observation.view`` (own groups, enemy symbols in contact, towns)
+and ``Observation.legal``. Its weights are tuning, kept in ``data/general.toml``.
 
 - Supply (§5): a depot from the entry road nearest the groups in need, driven toward them, (S)UPPLY when any is
   within 2 hexes; a new depot while groups still need one, up to the level's count.
@@ -21,7 +21,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from grognard.ai.base import Player, PlayerContext, tuning_at
+from grognard.ai.base import Player, tuning_at
+from grognard.ai.observation import Observation
 from grognard.engine import Decision, Legal
 
 from . import decisions as D
@@ -149,14 +150,14 @@ class General(Player):
         self.depots: dict[tuple[int, str], int] = {}  # depots asked for, by turn and side
         self.trail: set[int] = set()  # cells the current depot has been on
 
-    def choose(self, pc: PlayerContext) -> Decision:
+    def choose(self, pc: Observation) -> Decision:
         d = self._decide(pc)
         if d is None or d not in pc.legal:
             d = _end(pc.legal)
         return d if d is not None else pc.legal.sample(self.dice)
 
-    def _decide(self, pc: PlayerContext) -> Decision | None:
-        ctx: Ctx = pc.rules.ctx  # type: ignore[attr-defined]
+    def _decide(self, pc: Observation) -> Decision | None:
+        ctx: Ctx = self.rules(pc).ctx  # type: ignore[attr-defined]  # its own ruleset, built from the facts
         view = pc.view["state"]
         kinds = {c.cls.kind for c in pc.legal.choices}
         if "commit" in kinds:

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from grognard.engine import Choice, Decision, IllegalDecision, Legal, Result, Ruleset, Step, Turn
+from grognard.engine.events import Event
 from grognard.engine.protocol import OptionSpec
 from grognard.engine.rng import seed_state
 
@@ -34,6 +35,7 @@ class Kursk(Ruleset[KState, KurskScenario]):
     seats = SEATS
     decision_types = D.ALL
     state_type = KState
+    cell_format = "column,row"
     option_specs = (
         OptionSpec(
             "level",
@@ -71,6 +73,11 @@ class Kursk(Ruleset[KState, KurskScenario]):
 
     # --- start -----------------------------------------------------------------------------------------
     def initial_state(self, seed: int) -> KState:
+        return self.opening(seed)[0]
+
+    def opening(self, seed: int) -> tuple[KState, list[Event]]:
+        """§3.2's set-up and the start of the first turn (§10's weather roll, reinforcements due on turn 1 at
+        levels 1-2, §12), logged like every die."""
         ctx = self.ctx
         control = tuple((p.name, str(p.data["control"])) for p in ctx.map.places if p.value)
         groups = order_of_battle(ctx.tables, ctx.level)
@@ -78,7 +85,13 @@ class Kursk(Ruleset[KState, KurskScenario]):
         step = Step(state.rng)
         state = phases.begin_turn(ctx, state, step)
         state = self.sequence.enter(state, 0, step)
-        return replace(state, rng=step.dice.state)
+        return replace(state, rng=step.dice.state), step.events
+
+    def turns_played(self, state: KState) -> int:
+        return state.turn
+
+    def cell_label(self, cell: int) -> str:
+        return self.ctx.grid.label(cell)
 
     # --- asking ----------------------------------------------------------------------------------------
     def turn(self, state: KState) -> Turn:
@@ -220,8 +233,8 @@ class Kursk(Ruleset[KState, KurskScenario]):
                 return adjust.divide(ctx, state, state.group(gid), units, step)
             case D.Transfer(group=gid, units=units):
                 return adjust.transfer(ctx, state, state.group(gid), units, step)
-            case D.Renumber(group=gid, to=to):
-                return adjust.renumber(ctx, state, state.group(gid), to, step)
+            case D.Renumber(group=gid, number=number):
+                return adjust.renumber(ctx, state, state.group(gid), number, step)
             case D.EndGame():
                 step.emit("game_over", "the German player ends the game (§3.5, §4.6)", None)
                 return replace(state, over=True, ended_by=seat)

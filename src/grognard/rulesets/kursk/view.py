@@ -131,8 +131,8 @@ def describe(ctx: Ctx, d: Decision) -> str:
             return f"group {gid} divides: units {', '.join(map(str, units))} form a new group"
         case D.Transfer(group=gid, units=units):
             return f"group {gid} transfers units {', '.join(map(str, units))} to the other group in its hex"
-        case D.Renumber(group=gid, to=to):
-            return f"group {gid} is renumbered {to}"
+        case D.Renumber(group=gid, number=number):
+            return f"group {gid} is renumbered {number}"
         case D.EndGame():
             return "the German player ends the game"
         case D.Commit():
