@@ -85,7 +85,7 @@ class Kursk(Ruleset[KState, KurskScenario]):
         step = Step(state.rng)
         state = phases.begin_turn(ctx, state, step)
         state = self.sequence.enter(state, 0, step)
-        return replace(state, rng=step.dice.state), step.events
+        return replace(state, rng=step.rng), step.events
 
     def turns_played(self, state: KState) -> int:
         return state.turn
