@@ -8,7 +8,7 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
-from grognard.engine.geometry import SquareGrid
+from grognard.engine.geometry import SquareGrid, square_in_cone
 from grognard.engine.los import Observer, Sight
 from grognard.engine.maps import GameMap
 
@@ -43,6 +43,25 @@ def _static_sight() -> tuple[BoolArray, IntArray]:
     return vis, dist
 
 
+@cache
+def _cones() -> dict[int, BoolArray]:
+    """§IA7.9: for each facing 1-8, which square lies in the 90° V of a unit on which square (the engine's
+    ``square_in_cone`` over every offset, then looked up for every pair of squares)."""
+    grid = load_battlefield().grid
+    cols = np.array([grid.coord(c)[0] for c in grid.cells()], dtype=np.int64)
+    rows = np.array([grid.coord(c)[1] for c in grid.cells()], dtype=np.int64)
+    dx = cols[None, :] - cols[:, None]
+    dy = rows[None, :] - rows[:, None]
+    w, h = grid.columns, grid.rows
+    out = {}
+    for f in range(1, 9):
+        table = np.array(
+            [[square_in_cone(f, x, y) for y in range(-h + 1, h)] for x in range(-w + 1, w)], dtype=np.bool_
+        )
+        out[f] = np.asarray(table[dx + w - 1, dy + h - 1], dtype=np.bool_)
+    return out
+
+
 class Board:
     def __init__(self, scenario: AntietamScenario) -> None:
         self.scenario = scenario
@@ -72,6 +91,11 @@ class Board:
             t: np.array([self._limit[lv] * pct // 100 for lv in self.map.elevation], dtype=np.int64)
             for t, pct in self._visibility.items()
         }
+
+    @property
+    def cones(self) -> dict[int, BoolArray]:
+        """The 90° views of §IA7.9 (built on first use: the basic game sees all round)."""
+        return _cones()
 
     # --- squares --------------------------------------------------------------------------------------
     def label(self, cell: int) -> str:

@@ -14,9 +14,11 @@ from grognard.engine.events import Step
 from grognard.engine.sequence import Part, TurnSequence
 
 from . import victory
+from .activation import start_cycle
 from .combat import combat_phase
 from .ctx import ENEMY, Ctx
-from .moves import enter, locked, schedule
+from .moves import enter, full_allowance, locked, schedule
+from .orders import auto_fortify
 from .state import OFF_MAP, AntietamState, Unit
 
 OPS_PASSES = ("end_phase", "put_down")
@@ -42,6 +44,8 @@ def turn_sequence(ctx: Ctx, legal: Callable[[AntietamState, str], Legal]) -> Tur
             )
         elif what.startswith("combat_"):
             parts.append(Part(name, begin=partial(begin_combat, ctx, side)))
+        elif name == "activation":
+            parts.append(Part(name, partial(_activating, ctx), partial(activation, ctx)))
         else:
             parts.append(Part(name, begin=partial(BEGIN[name], ctx)))
 
@@ -53,6 +57,18 @@ def turn_sequence(ctx: Ctx, legal: Callable[[AntietamState, str], Legal]) -> Tur
 
 def _only(side: str, state: AntietamState) -> tuple[str, ...]:
     return (side,)
+
+
+def _activating(ctx: Ctx, state: AntietamState) -> tuple[str, ...]:
+    """§IA3.1 the Union decides in the activation phase while the cycle offers divisions."""
+    return ("union",) if ctx.cycle and state.offer else ()
+
+
+def deciding_side(ctx: Ctx, state: AntietamState) -> str:
+    """Who decides now: the phasing side of an operation phase, the Union in the activation cycle, or ""."""
+    if phase_names(ctx)[state.part] == "activation":
+        return "union" if ctx.cycle and state.offer else ""
+    return operations_side(ctx, state.part)
 
 
 def phase_title(name: str) -> str:
@@ -73,8 +89,10 @@ def clock(ctx: Ctx, turn: int) -> str:
 def activation(ctx: Ctx, state: AntietamState, step: Step) -> AntietamState:
     """§B2.0: Porter, Franklin and Pleasonton are held until their turns; "The above limits may be changed due to
     a random factor" (AMB-4 reading: each held formation is released with 1 chance in 6 a turn). The
-    intermediate and advanced games' activation cycle (§IA3.1-3.2) is to come."""
+    intermediate and advanced games have the activation cycle instead (§IA3.1-3.2)."""
     ctx.tell(step, "turn", f"Turn {state.turn}, {clock(ctx, state.turn)}", turn=state.turn)
+    if ctx.cycle:
+        return start_cycle(ctx, state, step)
     one_in = ctx.rules["activation"]["schedule"]["early_release_one_in"]
     freed = []
     for f, turn in schedule(ctx).items():
@@ -173,7 +191,7 @@ def reinforcement(ctx: Ctx, state: AntietamState, step: Step) -> AntietamState:
             cells = sorted(cells, key=lambda c: int(board.dist[c, first]))  # "on the road from 33,1 to 32,4"
         for c in cells:
             if not ctx.enemy_at(state, c, spec.side, occ) and not ctx.stack_allows(state, i, c, occ):
-                state = enter(ctx, state.with_unit(i, replace(u, cell=c)), i, c)
+                state = enter(ctx, state.with_unit(i, arrive(ctx, i, replace(u, cell=c), True)), i, c)
                 ctx.tell(
                     step,
                     "arrives",
@@ -186,6 +204,17 @@ def reinforcement(ctx: Ctx, state: AntietamState, step: Step) -> AntietamState:
     return state
 
 
+def arrive(ctx: Ctx, i: int, u: Unit, reinforcement: bool) -> Unit:
+    """A unit's mode and facing as it enters play in the intermediate and advanced games (rules.toml [modes]
+    reinforcement, [facing] initial: readings, the manual prints neither)."""
+    if ctx.basic:
+        return u
+    spec = ctx.board.spec(i)
+    m = ctx.rules["modes"]
+    mode = m["reinforcement"][spec.type] if reinforcement else m[spec.type][0]
+    return replace(u, mode=mode, facing=ctx.rules["facing"]["initial"][spec.side])
+
+
 # --- operation and combat phases --------------------------------------------------------------------------------
 def begin_operations(ctx: Ctx, side: str, second: bool, state: AntietamState, step: Step) -> AntietamState:
     """§B3.4 / §IA7.4: ten operation points each phase; up to two unused carry into the turn's second phase.
@@ -196,7 +225,7 @@ def begin_operations(ctx: Ctx, side: str, second: bool, state: AntietamState, st
     changed: dict[int, Unit] = {}
     for i in ctx.side_units(state, side):
         u = state.units[i]
-        base = 0 if ctx.board.spec(i).division in zero else op["per_phase"]
+        base = 0 if ctx.board.spec(i).division in zero else full_allowance(ctx, state, i)
         carry = min(u.op, op["carry_over_max"]) if second else 0
         changed[i] = replace(u, op=base + carry, moved=False, acted=False, plotted=False)
     ctx.tell(step, "operations", f"{side.capitalize()} operation phase", side=side)
@@ -204,7 +233,10 @@ def begin_operations(ctx: Ctx, side: str, second: bool, state: AntietamState, st
 
 
 def begin_combat(ctx: Ctx, side: str, state: AntietamState, step: Step) -> AntietamState:
-    return combat_phase(ctx, state, side, step)
+    state = combat_phase(ctx, state, side, step)
+    if side == "confederate" and ctx.has["auto_fortify"]:  # §IA7.11, the intermediate game
+        state = auto_fortify(ctx, state, step)
+    return state
 
 
 # --- 14. victory determination (§IA10) ------------------------------------------------------------------------------

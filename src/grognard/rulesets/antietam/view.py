@@ -66,6 +66,15 @@ def own_unit(ctx: Ctx, state: AntietamState, i: int) -> dict[str, Any]:
         "on_map": u.cell >= 0,
         "eliminated": u.cell == -2,
     }
+    if not ctx.basic:  # page 2 of the unit display (§IA7.2): "FORT:0 NORMAL CC.IN", "DIR:5 ADV:N ACT:Y"
+        out.update(
+            mode=u.mode,
+            facing=u.facing,
+            fort=u.fort,
+            advance=u.advance,
+            active=not locked(ctx, state, i),
+            command=i not in state.out_of_command,
+        )
     if u.cell >= 0:
         out["terrain"] = b.terrain(state, u.cell)
         out["level"] = b.level(u.cell)
@@ -84,7 +93,7 @@ def enemy_unit(ctx: Ctx, state: AntietamState, i: int) -> dict[str, Any]:
         "square": b.label(u.cell),
         "cell": u.cell,
         "routed": u.routed,
-    }
+    } | ({} if ctx.basic else {"mode": u.mode, "facing": u.facing})  # the map's symbols show both (§IA2.1 #9)
 
 
 def build_view(ctx: Ctx, state: AntietamState, seat: str | None) -> dict[str, Any]:
@@ -101,9 +110,14 @@ def build_view(ctx: Ctx, state: AntietamState, seat: str | None) -> dict[str, An
             "game": ctx.options.game,
             "hidden": ctx.options.hidden,
             "activation": ctx.options.activation,
+            "time_limit": ctx.options.time_limit,
+            # §IA2.1 #9 "Icons are automatically used for the BASIC game"
+            "display": "icons" if ctx.basic else ctx.options.display,
         },
         "fords": [b.label(c) for c in state.fords],
         "released": list(state.released),
+        # §IA3 the activation cycle: divisions activated, still to be offered, activations left
+        "activation": {"active": list(state.active), "offer": list(state.offer), "limit": state.limit},
         "victory_squares": [
             {"square": b.label(c), "points": full, "in_zoc": half, "holder": h}
             for (c, full, half), h in zip(b.victory, state.holders, strict=True)
