@@ -333,3 +333,95 @@ def test_ia7_13_only_units_plotted_to_advance_advance(position: Any) -> None:
     basic = position({"u_duryea_a": "5,5", "c_law_a": "6,5"})
     why = plots.plot_refusal(basic.ctx, basic.state, "union", ("u_duryea_a@6,5!.",))
     assert why is not None and why.rule == "§B4.2"
+
+
+# --- §IA4 command control, §IA7.12 leaders (advanced game) -------------------------------------------------------
+def _with_leaders(p: Any, **at: str) -> Any:
+    """The state with each named leader riding with the given unit (the others nowhere)."""
+    names = [str(lead["name"]) for lead in p.ctx.tables.leaders]
+    return replace(p.state, leaders=tuple(p.i(at[n]) if n in at else -1 for n in names))
+
+
+def test_ia4_1_infantry_traces_to_its_division_leader(position: Any) -> None:
+    """§IA4.1 "Union units within four square of their divisional leaders" (Confederates six); "also in command
+    control if within one square of their corps commander"; §IA4.4 out of command: five operation points."""
+    from grognard.rulesets.antietam import leaders
+    from grognard.rulesets.antietam.moves import full_allowance
+
+    p = position({"u_seymour_a": inf("5,5"), "u_seymour_b": inf("9,5"), "u_magilton_a": inf("10,5")}, options=ADV)
+    state = _with_leaders(p, Meade="u_seymour_a", Hooker="u_seymour_a")
+    state = leaders.command_control(p.ctx, state, p.step())
+    assert p.i("u_seymour_b") not in state.out_of_command  # 4 squares
+    assert p.i("u_magilton_a") in state.out_of_command  # 5 squares
+    assert full_allowance(p.ctx, state, p.i("u_magilton_a")) == 5
+    near_corps = _with_leaders(p, Meade="u_seymour_a", Hooker="u_seymour_b")
+    assert p.i("u_magilton_a") not in leaders.command_control(p.ctx, near_corps, p.step()).out_of_command
+
+
+def test_ia4_2_union_division_leaders_trace_six_squares_to_their_corps(position: Any) -> None:
+    """§IA4.2 "divisional commanders must be within six squares of their appropriate corps commanders for the
+    Union" (AMB-9: out with him goes his division, but for units next to the corps leader)."""
+    from grognard.rulesets.antietam import leaders
+
+    p = position({"u_seymour_a": inf("5,5"), "u_seymour_b": inf("5,6"), "u_duryea_a": inf("12,5")}, options=ADV)
+    state = _with_leaders(p, Meade="u_seymour_a", Hooker="u_duryea_a")
+    out = leaders.command_control(p.ctx, state, p.step()).out_of_command
+    assert p.i("u_seymour_a") in out and p.i("u_seymour_b") in out
+
+
+def test_ia4_3_cavalry_and_confederate_artillery_are_always_in_command(position: Any) -> None:
+    from grognard.rulesets.antietam import leaders
+
+    p = position({"u_davis_a": "5,5", "c_long_a": ("30,10", {"mode": "unlimbered"}), "c_evans_a": "30,5"}, options=ADV)
+    state = _with_leaders(p)
+    assert leaders.command_control(p.ctx, state, p.step()).out_of_command == ()
+
+
+def test_ia4_4_out_of_command_units_do_not_rally_recover_or_resupply(position: Any) -> None:
+    from grognard.rulesets.antietam.phases import recover
+
+    p = position({"u_seymour_a": inf("5,5", routed=True, disrupted=True, ammo=False)}, options=ADV)
+    state = replace(p.state, out_of_command=(p.i("u_seymour_a"),))
+    for seed in range(10):
+        u = p.unit("u_seymour_a", recover(p.ctx, state, Step(seed), turn_start=True))
+        assert u.routed and u.disrupted and not u.ammo
+
+
+def test_ia7_12_leader_bonus_adds_to_the_casualties(position: Any) -> None:
+    """§IA7.12 "A leader with a bonus of 20 will increase casualties, inflicted by the unit it is with by 20%"
+    (AMB-14: brigade + division + corps bonuses add; advanced game only)."""
+    p = position({"u_seymour_a": inf("5,5"), "c_law_a": inf("6,5", facing=7)}, options=ADV)
+    p.state = _with_leaders(p, Meade="u_seymour_a")
+    brigade = p.board.spec(p.i("u_seymour_a")).brigade_bonus
+    assert mods_of(p, "u_seymour_a", "6,5")["leader bonus"] == 100 + brigade + 16
+    q = position({"u_seymour_a": inf("5,5"), "c_law_a": inf("6,5", facing=7)}, options=INTER)
+    assert "leader bonus" not in mods_of(q, "u_seymour_a", "6,5")
+
+
+def test_ia7_12_transfer_within_the_formation(position: Any) -> None:
+    """§IA7.12 "Divisional and Corps commanders may be transferred to any unit within their formation"."""
+    from grognard.rulesets.antietam import leaders
+
+    p = position({"u_seymour_a": inf("5,5"), "u_seymour_b": inf("9,9"), "u_duryea_a": inf("6,6")}, options=ADV)
+    state = replace(_with_leaders(p, Meade="u_seymour_a"), accessed=p.i("u_seymour_a"))
+    assert leaders.transfer_refusal(p.ctx, state, "Meade", "u_seymour_b") is None
+    why = leaders.transfer_refusal(p.ctx, state, "Meade", "u_duryea_a")  # Ricketts's division
+    assert why is not None and why.rule == "§IA7.12"
+    state = p.rules._apply(state, "union", D.Transfer("Meade", "u_seymour_b"), p.step())
+    assert leaders.riding(p.ctx, state, p.i("u_seymour_b")) == [p.ctx.leader_index["Meade"]]
+
+
+def test_ia7_12_a_fallen_leader_costs_fatigue_bonus_and_points(position: Any) -> None:
+    """§IA7.12 wound checks (AMB-12: 50 x casualties / men %), "When a leader dies, the unit it is attached to
+    gains five fatigue points"; §IA10.1 "Division leader 300" to the enemy; the replacement has no bonus."""
+    from grognard.rulesets.antietam import leaders, victory
+
+    p = position({"u_seymour_a": inf("5,5")}, options=ADV)
+    state = _with_leaders(p, Meade="u_seymour_a")
+    i = p.i("u_seymour_a")
+    hit = leaders.wound_checks(p.ctx, state, i, casualties=500, men=250, step=p.step())  # 100%
+    assert hit.fallen == ("Meade",) and hit.units[i].fatigue == 5
+    assert leaders.bonus(p.ctx, hit, i) == p.board.spec(i).brigade_bonus
+    assert victory.points(p.ctx, hit)[1] - victory.points(p.ctx, state)[1] == 300
+    basic = position({"u_seymour_a": "5,5"})
+    assert leaders.leader_points(basic.ctx, replace(basic.state, fallen=("Meade",)), "confederate") == 0

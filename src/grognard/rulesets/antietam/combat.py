@@ -11,6 +11,8 @@ import numpy as np
 from grognard.engine.events import Step
 
 from .ctx import ENEMY, Ctx
+from .leaders import bonus as leader_bonus
+from .leaders import wound_checks
 from .moves import enter, locked
 from .state import GONE, AntietamState, Unit
 
@@ -138,6 +140,10 @@ def fire_modifiers(
     mods.append(Modifier("battle time", max(u.op, o["battle_time_min_op"]) * 100 // o["battle_time_divisor"]))
     mods.append(Modifier("fatigue", max(0, 100 - u.fatigue)))  # §IA8.10 "a proportional effect on fire strength"
     mods.append(Modifier(f"level {ctx.options.level}", level_percent(ctx, side)))
+    if ctx.has["leaders"]:  # §IA7.12 "A leader with a bonus of 20 will increase casualties ... by 20%" (AMB-14)
+        b = leader_bonus(ctx, state, i)
+        if b:
+            mods.append(Modifier("leader bonus", 100 + b * c["other"]["leader_bonus_percent_per_point"]))
     if out_of_ammo:
         mods.append(Modifier("ran out of ammo", c["ammo"]["out_of_ammo_fire_factor"]))
     return mods
@@ -283,8 +289,12 @@ def take_losses(ctx: Ctx, state: AntietamState, i: int, casualties: int, guns_lo
     else:
         lost = min(casualties, u.strength)
         gain = fatigue_for_losses(ctx, u.strength, lost)
+    men = u.strength
     u = replace(u, strength=u.strength - lost, fatigue=u.fatigue + gain)
     state = state.with_unit(i, u)
+    if ctx.has["leaders"] and state.leaders:
+        state = wound_checks(ctx, state, i, casualties, men, step)
+        u = state.units[i]
     if lost:
         state = count_loss(ctx, state, i, lost)
     ctx.tell(

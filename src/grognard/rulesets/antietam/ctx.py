@@ -62,6 +62,9 @@ class Ctx:
             if s.division:
                 self.corps_of.setdefault(s.division, s.corps)
                 self.first_of.setdefault(s.division, i)
+        # §IA7.12 the brigade leaders' bonuses (printed on the A rows) and the leaders table by name
+        self.brigade_bonus = {(s.side, s.brigade): s.brigade_bonus for s in board.specs if s.brigade_bonus}
+        self.leader_index = {str(lead["name"]): k for k, lead in enumerate(self.tables.leaders)}
         self.formations = tuple(
             next((n for n in (s.corps, s.division) if n in self.schedule), "") if s.side == "union" else ""
             for s in board.specs

@@ -107,4 +107,14 @@ class Fortify(Decision):
     unit: str
 
 
-ALL = (Access, Next, Move, PutDown, Plot, EndPhase, Activate, Bypass, Mode, Face, ForceMarch, Fortify)
+@dataclass(frozen=True, slots=True)
+class Transfer(Decision):
+    """L: transfer a division or corps leader riding with the accessed unit to another unit of his formation
+    (§IA7.12, advanced game)."""
+
+    kind: ClassVar[str] = "transfer"
+    leader: str
+    to: str
+
+
+ALL = (Access, Next, Move, PutDown, Plot, EndPhase, Activate, Bypass, Mode, Face, ForceMarch, Fortify, Transfer)

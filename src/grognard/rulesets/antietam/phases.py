@@ -13,11 +13,11 @@ from grognard.engine.decisions import Legal
 from grognard.engine.events import Step
 from grognard.engine.sequence import Part, TurnSequence
 
-from . import victory
+from . import leaders, victory
 from .activation import start_cycle
 from .combat import combat_phase
 from .ctx import ENEMY, Ctx
-from .moves import enter, full_allowance, locked, schedule
+from .moves import enter, full_allowance, in_command, locked, schedule
 from .orders import auto_fortify
 from .state import OFF_MAP, AntietamState, Unit
 
@@ -104,8 +104,9 @@ def activation(ctx: Ctx, state: AntietamState, step: Step) -> AntietamState:
 
 
 def command_control(ctx: Ctx, state: AntietamState, step: Step) -> AntietamState:
-    """§IA4: advanced game only; in the basic game every unit is in command control."""
-    return state
+    """§IA4: advanced game only ("This phase is skipped for the INTERMEDIATE Game, (All units are always in command
+    control)"; so in the basic game)."""
+    return leaders.command_control(ctx, state, step) if ctx.has["command_control"] else state
 
 
 # --- 3. recovery and rally (§IA5), 9. mid-turn recovery (§IA9) --------------------------------------------------
@@ -123,7 +124,9 @@ def recover(ctx: Ctx, state: AntietamState, step: Step, turn_start: bool) -> Ant
         # §IA5.1 disruption recovery: morale above 40; in command control (always, basic); the leader is
         # assumed alive, as the table's note says of the intermediate game
         dr = rec["disruption_recovery"]
-        if u.disrupted and ctx.morale(i, u) > dr["morale_above"]:
+        # §IA4.4 "units out of command do not have ammo resupplied or disruption recovered. They may not rally."
+        cc = in_command(ctx, state, i)
+        if u.disrupted and cc and ctx.morale(i, u) > dr["morale_above"]:
             pct = dr["leader_dead_or_in_zoc" if in_zoc else "leader_alive_not_in_zoc"]
             if step.chance(pct, f"{spec.name} recovers from disruption", sides):
                 u = replace(u, disrupted=False)
@@ -131,7 +134,7 @@ def recover(ctx: Ctx, state: AntietamState, step: Step, turn_start: bool) -> Ant
             # §IA5.2 rally
             ra = rec["rally"]
             men_ok = spec.artillery or u.strength > ra["more_than_men"][side]
-            if u.routed and ctx.morale(i, u) >= ra["morale_at_least"] and men_ok:
+            if u.routed and cc and ctx.morale(i, u) >= ra["morale_at_least"] and men_ok:
                 u = replace(u, routed=False)
                 ctx.tell(step, "rallied", f"{spec.name} rallies", sides, unit=spec.id)
             # §IA5.3 fatigue recovery (AMB-16: read swapped, rest away from the enemy recovers more)
@@ -141,7 +144,7 @@ def recover(ctx: Ctx, state: AntietamState, step: Step, turn_start: bool) -> Ant
                 far, near = near, far
             u = replace(u, fatigue=max(0, u.fatigue - spec.eff // (far if in_zoc else near)))
         # §IA5.4 / §IA9 ammunition (basic: every unit goes to the Resupply Table, no leader to trace to)
-        if not u.ammo:
+        if not u.ammo and cc:
             table = rec["ammo_resupply"][side]["artillery" if spec.artillery else "small_arms"]
             if step.chance(table[column], f"{spec.name} resupplied with ammunition", sides):
                 u = replace(u, ammo=True)

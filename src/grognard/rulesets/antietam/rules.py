@@ -13,7 +13,7 @@ from grognard.engine import Choice, Decision, IllegalDecision, Legal, Result, Ru
 from grognard.engine.protocol import OptionSpec
 from grognard.engine.rng import seed_state
 
-from . import activation, plots, view
+from . import activation, leaders, plots, view
 from . import decisions as D
 from . import orders as unit_orders
 from .board import Board
@@ -102,7 +102,9 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
             c = board.stream[step.roll(len(board.stream), "a random ford's square") - 1]
             if c not in fords:
                 fords.append(c)
-        state = replace(state, fords=tuple(sorted(fords)), holders=self._first_holders(state))
+        state = replace(
+            state, fords=tuple(sorted(fords)), holders=self._first_holders(state), leaders=leaders.initial(ctx)
+        )
         state = self.sequence.enter(state, 0, step)
         return replace(state, rng=step.dice.state)
 
@@ -218,6 +220,11 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
             out.append(Choice(D.ForceMarch, None, [uid], label="force march"))
         if unit_orders.fortify_refusal(ctx, state, i) is None:
             out.append(Choice(D.Fortify, None, [uid], label="fortify"))
+        for k in leaders.riding(ctx, state, i) if ctx.has["leaders"] else ():
+            name = str(ctx.tables.leaders[k]["name"])
+            to = [ctx.board.spec(j).id for j in leaders.transfer_targets(ctx, state, k)]
+            check = partial(leaders.transfer_refusal, ctx, state, name)
+            out.append(Choice(D.Transfer, {"leader": name}, to, label=f"transfer {name}", check=check))
         return out
 
     def _ready(self, state: AntietamState, i: int) -> bool:
@@ -297,6 +304,8 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
                 return unit_orders.force_march(ctx, state, state.accessed, step)
             case D.Fortify():
                 return unit_orders.fortify(ctx, state, state.accessed, step)
+            case D.Transfer(leader=name, to=to):
+                return leaders.transfer(ctx, state, name, to)
             case D.PutDown():
                 return replace(state, accessed=-1)
             case D.Plot(orders=orders):

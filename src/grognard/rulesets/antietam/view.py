@@ -75,6 +75,8 @@ def own_unit(ctx: Ctx, state: AntietamState, i: int) -> dict[str, Any]:
             active=not locked(ctx, state, i),
             command=i not in state.out_of_command,
         )
+    if ctx.has["leaders"]:  # §IA7.12 L lists any leader present
+        out["leaders"] = [str(ctx.tables.leaders[k]["name"]) for k, j in enumerate(state.leaders) if j == i]
     if u.cell >= 0:
         out["terrain"] = b.terrain(state, u.cell)
         out["level"] = b.level(u.cell)
