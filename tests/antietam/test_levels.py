@@ -425,3 +425,45 @@ def test_ia7_12_a_fallen_leader_costs_fatigue_bonus_and_points(position: Any) ->
     assert victory.points(p.ctx, hit)[1] - victory.points(p.ctx, state)[1] == 300
     basic = position({"u_seymour_a": "5,5"})
     assert leaders.leader_points(basic.ctx, replace(basic.state, fallen=("Meade",)), "confederate") == 0
+
+
+@pytest.mark.parametrize(("distance", "expected"), [(0, None), (1, None), (2, 90), (4, 50), (6, 10), (7, 0), (9, 0)])
+def test_ammo_eligibility_by_range_to_the_division_leader(position: Any, distance: int, expected: int | None) -> None:
+    """AMMO ELIGIBILITY TABLE (advanced game): "Auto - Resupply" at 0-1 squares, 90/70/50/30/10% at 2-6, none from
+    7; cavalry, cavalry artillery, Confederate artillery and Evans 50%."""
+    from grognard.rulesets.antietam import leaders
+
+    p = position(
+        {"u_seymour_a": inf("5,5"), "u_seymour_b": inf(f"{5 + distance},5"), "u_davis_a": "20,30"}, options=ADV
+    )
+    state = _with_leaders(p, Meade="u_seymour_a")
+    assert leaders.ammo_eligibility(p.ctx, state, p.i("u_seymour_b" if distance else "u_seymour_a")) == expected
+    assert leaders.ammo_eligibility(p.ctx, state, p.i("u_davis_a")) == 50
+
+
+def test_cox_replaces_burnside_with_his_own_bonus(position: Any) -> None:
+    """IX Corps chart note: "Although Cox was not a divisional commander, he was first in line to command the
+    corps" (Burnside 20, Cox 19)."""
+    from grognard.rulesets.antietam import leaders
+
+    p = position({"u_fairchild_b": inf("5,5")}, options=ADV)
+    state = _with_leaders(p, Burnside="u_fairchild_b")
+    i = p.i("u_fairchild_b")
+    before = leaders.bonus(p.ctx, state, i)
+    after = leaders.bonus(p.ctx, replace(state, fallen=("Burnside",)), i)
+    assert before - after == 20 - 19
+
+
+def test_ia5_4_no_resupply_far_from_the_division_leader(position: Any) -> None:
+    """§IA5.4 resupply per the tables: seven squares or more from the division leader, no ammunition; at one square
+    it comes at once (advanced game)."""
+    from grognard.rulesets.antietam.phases import recover
+
+    p = position(
+        {"u_seymour_a": inf("2,5"), "u_seymour_b": inf("9,5", ammo=False), "u_magilton_a": inf("3,5", ammo=False)},
+        options=ADV,
+    )
+    state = _with_leaders(p, Meade="u_seymour_a")
+    for seed in range(10):
+        after = recover(p.ctx, state, Step(seed), turn_start=True)
+        assert not p.unit("u_seymour_b", after).ammo and p.unit("u_magilton_a", after).ammo

@@ -38,8 +38,8 @@ def bonus(ctx: Ctx, state: AntietamState, i: int) -> int:
     total = ctx.brigade_bonus.get((spec.side, spec.brigade), 0) if spec.brigade else 0
     for k in riding(ctx, state, i):
         lead = ctx.tables.leaders[k]
-        if lead["name"] not in state.fallen:
-            total += int(lead["bonus"])
+        # the IX Corps chart note: Cox "was first in line to command the corps" and brings his own bonus
+        total += int(lead.get("replacement_bonus", 0) if lead["name"] in state.fallen else lead["bonus"])
     return total
 
 
@@ -100,6 +100,30 @@ def leader_points(ctx: Ctx, state: AntietamState, side: str) -> int:
     return total
 
 
+def automatic(ctx: Ctx, i: int) -> bool:
+    """§IA4.3 (and the Ammo Eligibility Table's flat row): cavalry, cavalry artillery, Confederate artillery and
+    Evans's brigade."""
+    s = ctx.board.spec(i)
+    return s.type == "cavalry" or s.horse_artillery or (s.artillery and s.side == "confederate") or s.brigade == "Evans"
+
+
+def ammo_eligibility(ctx: Ctx, state: AntietamState, i: int) -> int | None:
+    """AMMO ELIGIBILITY TABLE (advanced game, §IA7.12 "Divisional leaders affect the resupply of ammo"): the
+    percent chance to go on to the Resupply Table by range to the division leader (Union corps artillery: its
+    corps leader, reading); None: "Auto - Resupply", the table skipped; no leader on the map: none."""
+    e = ctx.recovery["ammo_eligibility"]
+    if automatic(ctx, i):
+        return int(e["flat_percent"])
+    s = ctx.board.spec(i)
+    k = ctx.leader_index.get(s.division or s.corps, -1)
+    j = state.leaders[k] if k >= 0 and state.leaders else -1
+    if j < 0 or state.units[j].cell < 0:
+        return 0
+    d = int(ctx.board.dist[state.units[i].cell, state.units[j].cell])
+    pct = e["by_range"].get(str(d), 0)
+    return None if pct == "auto" else int(pct)
+
+
 # --- §IA4 command control --------------------------------------------------------------------------------------
 def reseat(ctx: Ctx, state: AntietamState) -> AntietamState:
     """A leader whose unit is gone joins the first unit of his formation on the map (reading)."""
@@ -144,8 +168,8 @@ def command_control(ctx: Ctx, state: AntietamState, step: Step) -> AntietamState
         s = board.spec(i)
         a = state.units[i].cell
         union = s.side == "union"
-        if s.type == "cavalry" or s.horse_artillery or (s.artillery and not union) or s.brigade == "Evans":
-            continue  # §IA4.3 automatic
+        if automatic(ctx, i):
+            continue  # §IA4.3
         if s.artillery:  # §IA4.1 "Union artillery must be within six squares of their corps leader"
             ok = near(a, s.corps, cc["union_artillery_to_corps"])
         elif not s.division:

@@ -146,7 +146,13 @@ def recover(ctx: Ctx, state: AntietamState, step: Step, turn_start: bool) -> Ant
         # §IA5.4 / §IA9 ammunition (basic: every unit goes to the Resupply Table, no leader to trace to)
         if not u.ammo and cc:
             table = rec["ammo_resupply"][side]["artillery" if spec.artillery else "small_arms"]
-            if step.chance(table[column], f"{spec.name} resupplied with ammunition", sides):
+            eligible = leaders.ammo_eligibility(ctx, state, i) if ctx.has["leaders"] else 100
+            ok = eligible is None or (  # "Auto - Resupply": the division leader is at hand, no table
+                eligible > 0
+                and (eligible == 100 or step.chance(eligible, f"{spec.name} eligible for ammunition", sides))
+                and step.chance(table[column], f"{spec.name} resupplied with ammunition", sides)
+            )
+            if ok:
                 u = replace(u, ammo=True)
         if u != state.units[i]:
             state = state.with_unit(i, u)
