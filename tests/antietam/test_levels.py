@@ -467,3 +467,38 @@ def test_ia5_4_no_resupply_far_from_the_division_leader(position: Any) -> None:
     for seed in range(10):
         after = recover(p.ctx, state, Step(seed), turn_start=True)
         assert not p.unit("u_seymour_b", after).ammo and p.unit("u_magilton_a", after).ammo
+
+
+def test_hidden_units_are_sighted_in_the_90_degree_view_and_next_to_a_unit(position: Any) -> None:
+    """§IA2.1 #5 hidden units with §IA7.9 "Facing determines a unit's line of sight": an enemy behind a unit is not
+    sighted (the basic game sees all round), one next to it is ("visible when moved adjacent to")."""
+    from grognard.rulesets.antietam.view import hidden_units
+
+    units = {"u_seymour_a": inf("8,5", facing=3), "c_law_a": inf("5,5"), "c_law_b": inf("7,5")}
+    p = position(units, options=INTER)
+    hidden = hidden_units(p.ctx, p.state, "union")
+    assert "c_law_a" in hidden and "c_law_b" not in hidden
+    basic = position({k: v[0] for k, v in units.items()})
+    assert not {"c_law_a", "c_law_b"} & hidden_units(basic.ctx, basic.state, "union")
+
+
+def test_ia2_3_the_sequence_asks_the_union_to_activate_then_goes_to_operations(position: Any) -> None:
+    """§IA2.3 phase 1 "Activation Phase" asks the Union (intermediate and advanced games, §IA3.1); once the cycle
+    ends, on through command control (advanced), recovery and reinforcements to the Union operation phase; the
+    basic game goes straight to the operations."""
+    from grognard.rulesets.antietam import Antietam
+
+    for game in ("intermediate", "advanced"):
+        rules = Antietam(Antietam.load_scenario("1_full_battle"), {"game": game})
+        state = rules.initial_state(3)
+        assert rules.turn(state).seat == "union" and "Activation" in rules.turn(state).phase
+        assert state.offer and state.limit >= 2
+        while state.offer:
+            step = Step(state.rng)
+            state = rules.apply(state, "union", D.Bypass(state.offer[0]), step)
+        assert "Union 1st Operations" in rules.turn(state).phase
+        assert state.active == ()
+        if game == "advanced":
+            assert state.leaders and all(-1 <= j < len(state.units) for j in state.leaders)
+    basic = Antietam(Antietam.load_scenario("1_full_battle"))
+    assert "Union 1st Operations" in basic.turn(basic.initial_state(3)).phase

@@ -123,13 +123,19 @@ class Board:
         """Whether a unit on ``a`` sees square ``b`` (all around: §B3.3 "You see in a 360 degree arc")."""
         return bool(self.vis[a, b]) and int(self.dist[a, b]) <= self.sight_limit(a, turn)
 
-    def seen_from(self, cells: list[int], turn: int) -> BoolArray:
-        """Every square some unit on ``cells`` sees."""
+    def seen_from(self, cells: list[int], turn: int, facings: list[int] | None = None) -> BoolArray:
+        """Every square some unit on ``cells`` sees: all round, or with ``facings`` (§IA7.9, 0: all round) in
+        each unit's 90° V and on the eight squares next to it ("Hidden units will also become visible when moved
+        adjacent to", §IA2.1 #5)."""
         if not cells:
             return np.zeros(self.grid.size, dtype=np.bool_)
         idx = np.array(cells, dtype=np.int64)
         limits = self.limits[turn][idx]
         rows = self.vis[idx] & (self.dist[idx] <= limits[:, None])
+        if facings is not None:
+            for k, f in enumerate(facings):
+                if f:
+                    rows[k] &= self.cones[f][idx[k]] | (self.dist[idx[k]] <= 1)
         return np.asarray(rows.any(axis=0), dtype=np.bool_)
 
     # --- units ----------------------------------------------------------------------------------------

@@ -2,9 +2,9 @@
 may not know of, and the words of decisions.
 
 Hidden units (AMB-24 reading): a seat sees the enemy units standing on squares some unit of its own sees
-(§IA8.3 sight over levels and obstacles, 360° in the basic game), which includes every square next to one
-of its units ("Hidden units will also become visible when moved adjacent to"). Of a sighted enemy unit it sees
-what the map shows (name, kind, square, the rout shape), not its men or state."""
+(§IA8.3 sight over levels and obstacles, 360° in the basic game, the 90° V of §IA7.9 in the others), and every
+square next to one of its units ("Hidden units will also become visible when moved adjacent to"). Of a sighted
+enemy unit it sees what the map shows (name, kind, square, the rout shape), not its men or state."""
 
 from __future__ import annotations
 
@@ -25,7 +25,9 @@ def sighted(ctx: Ctx, state: AntietamState, seat: str) -> set[int]:
     enemy = ctx.side_units(state, ENEMY[seat])
     if not ctx.options.hidden:
         return set(enemy)
-    seen = ctx.board.seen_from([state.units[i].cell for i in ctx.side_units(state, seat)], state.turn)
+    mine = ctx.side_units(state, seat)
+    facings = None if ctx.basic else [state.units[i].facing for i in mine]  # §IA7.9 the 90° view
+    seen = ctx.board.seen_from([state.units[i].cell for i in mine], state.turn, facings)
     return {i for i in enemy if seen[state.units[i].cell]}
 
 
