@@ -412,19 +412,40 @@ def test_ia7_12_transfer_within_the_formation(position: Any) -> None:
 
 
 def test_ia7_12_a_fallen_leader_costs_fatigue_bonus_and_points(position: Any) -> None:
-    """§IA7.12 wound checks (AMB-12: 50 x casualties / men %), "When a leader dies, the unit it is attached to
-    gains five fatigue points"; §IA10.1 "Division leader 300" to the enemy; the replacement has no bonus."""
+    """§IA7.12 wound checks for the brigade leader and each leader with the unit (AMB-12: 50 x casualties / men
+    %), "When a leader dies, the unit it is attached to gains five fatigue points"; §IA10.1 "Brigade leader 100",
+    "Division leader 300" to the enemy; the replacements have no bonus."""
     from grognard.rulesets.antietam import leaders, victory
 
     p = position({"u_seymour_a": inf("5,5")}, options=ADV)
     state = _with_leaders(p, Meade="u_seymour_a")
     i = p.i("u_seymour_a")
+    assert leaders.bonus(p.ctx, state, i) == p.board.spec(i).brigade_bonus + 16 > 16
     hit = leaders.wound_checks(p.ctx, state, i, casualties=500, men=250, step=p.step())  # 100%
-    assert hit.fallen == ("Meade",) and hit.units[i].fatigue == 5
-    assert leaders.bonus(p.ctx, hit, i) == p.board.spec(i).brigade_bonus
-    assert victory.points(p.ctx, hit)[1] - victory.points(p.ctx, state)[1] == 300
+    assert hit.fallen == ("brigade:union:Seymour", "Meade") and hit.units[i].fatigue == 10
+    assert leaders.bonus(p.ctx, hit, i) == 0
+    assert victory.points(p.ctx, hit)[1] - victory.points(p.ctx, state)[1] == 100 + 300
+    none = leaders.wound_checks(p.ctx, state, i, casualties=0, men=250, step=p.step())
+    assert none.fallen == ()
     basic = position({"u_seymour_a": "5,5"})
     assert leaders.leader_points(basic.ctx, replace(basic.state, fallen=("Meade",)), "confederate") == 0
+
+
+@pytest.mark.parametrize(
+    ("dead", "zoc", "percent"), [(False, False, 80), (True, False, 60), (False, True, 60), (True, True, 40)]
+)
+def test_ia5_1_disruption_recovery_by_the_brigade_leader(position: Any, dead: bool, zoc: bool, percent: int) -> None:
+    """DISRUPTION RECOVERY TABLE: brigade leader alive and not in enemy ZOC 80%, dead or in ZOC 60%, dead and in
+    ZOC 40% (advanced game)."""
+    from grognard.rulesets.antietam.phases import recover
+
+    units = {"u_seymour_a": inf("5,5", disrupted=True)} | ({"c_law_a": inf("6,5")} if zoc else {})
+    p = position(units, options=ADV)
+    state = replace(p.state, fallen=("brigade:union:Seymour",) if dead else ())
+    step = Step(1)
+    recover(p.ctx, state, step, turn_start=False)
+    roll = next(e for e in step.events if e.kind == "roll" and "recovers from disruption" in e.data["why"])
+    assert roll.data["percent"] == percent
 
 
 @pytest.mark.parametrize(("distance", "expected"), [(0, None), (1, None), (2, 90), (4, 50), (6, 10), (7, 0), (9, 0)])

@@ -26,6 +26,18 @@ def initial(ctx: Ctx) -> tuple[int, ...]:
     return tuple(ctx.board.index.get(str(lead["with"]), -1) for lead in ctx.tables.leaders)
 
 
+def brigade_key(ctx: Ctx, i: int) -> str:
+    """The name under which unit ``i``'s brigade leader falls (``brigade:SIDE:NAME``; "" with no brigade)."""
+    s = ctx.board.spec(i)
+    return f"brigade:{s.side}:{s.brigade}" if s.brigade else ""
+
+
+def brigade_leader_alive(ctx: Ctx, state: AntietamState, i: int) -> bool:
+    """Disruption Recovery Table "Brigade leader alive" ("In the INTERMEDIATE GAME, the leader is assumed to be
+    alive", and so in the basic game)."""
+    return not ctx.has["leaders"] or brigade_key(ctx, i) not in state.fallen
+
+
 def riding(ctx: Ctx, state: AntietamState, i: int) -> list[int]:
     """The leaders (by index) riding with unit ``i``."""
     return [k for k, j in enumerate(state.leaders) if j == i]
@@ -35,7 +47,8 @@ def bonus(ctx: Ctx, state: AntietamState, i: int) -> int:
     """§IA7.12 "Each leader has a combat bonus": the brigade leader's (with both halves) plus the division and
     corps leaders riding with the unit (AMB-14: they add); a replacement has none (AMB-12)."""
     spec = ctx.board.spec(i)
-    total = ctx.brigade_bonus.get((spec.side, spec.brigade), 0) if spec.brigade else 0
+    alive = spec.brigade and brigade_leader_alive(ctx, state, i)
+    total = ctx.brigade_bonus.get((spec.side, spec.brigade), 0) if alive else 0
     for k in riding(ctx, state, i):
         lead = ctx.tables.leaders[k]
         # the IX Corps chart note: Cox "was first in line to command the corps" and brings his own bonus
@@ -70,29 +83,31 @@ def transfer(ctx: Ctx, state: AntietamState, leader: str, to: str) -> AntietamSt
 
 def wound_checks(ctx: Ctx, state: AntietamState, i: int, casualties: int, men: int, step: Step) -> AntietamState:
     """§IA7.12 "Each time a unit with a leader takes casualties, there is a check to see if a leader is wounded"
-    (AMB-12: 50 x casualties / men percent). A fallen leader is replaced at once by a subordinate with no bonus
-    (reading) and "the unit it is attached to gains five fatigue points"."""
+    (AMB-12: 50 x casualties / men percent), the brigade leader (with both halves) and the division and corps
+    leaders riding with the unit. A fallen leader is replaced at once by a subordinate with no bonus (reading)
+    and "the unit it is attached to gains five fatigue points"."""
     side = ctx.board.side(i)
-    for k in riding(ctx, state, i):
-        name = str(ctx.tables.leaders[k]["name"])
-        if name in state.fallen:
+    names = [str(ctx.tables.leaders[k]["name"]) for k in riding(ctx, state, i)]
+    for name in [brigade_key(ctx, i), *names]:
+        if not name or name in state.fallen:
             continue
         pct = min(100, ctx.rules["leaders"]["wound_percent_scale"] * casualties // max(1, men))
         if pct and step.chance(pct, f"{name} is hit", (side, ENEMY[side])):
             u = state.units[i]
             gain = ctx.recovery["fatigue_gain"]["leader_dies"]
             state = replace(state.with_unit(i, replace(u, fatigue=u.fatigue + gain)), fallen=(*state.fallen, name))
-            ctx.tell(step, "leader", f"{name} is struck down; a subordinate takes command (§IA7.12)", leader=name)
+            who = name.split(":")[-1]
+            ctx.tell(step, "leader", f"{who} is struck down; a subordinate takes command (§IA7.12)", leader=who)
     return state
 
 
 def leader_points(ctx: Ctx, state: AntietamState, side: str) -> int:
     """§IA10.1 (advanced game) points for the enemy's leaders lost: brigade 100, division 300, Union corps 500,
-    Confederate corps 1000 (brigade leaders are not tracked apart from their units: none scored)."""
+    Confederate corps 1000."""
     if not ctx.has["leader_points"]:
         return 0
     p = ctx.rules["victory"]["points"]
-    total = 0
+    total: int = p["brigade_leader"] * sum(f.startswith(f"brigade:{ENEMY[side]}:") for f in state.fallen)
     for lead in ctx.tables.leaders:
         if lead["name"] in state.fallen and lead["side"] == ENEMY[side]:
             key = "division_leader" if lead["rank"] == "division" else f"{lead['side']}_corps_leader"

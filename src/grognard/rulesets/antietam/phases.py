@@ -127,7 +127,9 @@ def recover(ctx: Ctx, state: AntietamState, step: Step, turn_start: bool) -> Ant
         # §IA4.4 "units out of command do not have ammo resupplied or disruption recovered. They may not rally."
         cc = in_command(ctx, state, i)
         if u.disrupted and cc and ctx.morale(i, u) > dr["morale_above"]:
-            pct = dr["leader_dead_or_in_zoc" if in_zoc else "leader_alive_not_in_zoc"]
+            alive = leaders.brigade_leader_alive(ctx, state, i)
+            row = "leader_alive_not_in_zoc" if alive and not in_zoc else "leader_dead_or_in_zoc"
+            pct = dr["leader_dead_and_in_zoc" if not alive and in_zoc else row]
             if step.chance(pct, f"{spec.name} recovers from disruption", sides):
                 u = replace(u, disrupted=False)
         if turn_start:
