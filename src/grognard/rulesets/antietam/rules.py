@@ -11,7 +11,7 @@ from typing import Any
 
 from grognard.engine import Choice, Decision, IllegalDecision, Legal, Result, Ruleset, Step, Turn
 from grognard.engine.protocol import OptionSpec
-from grognard.engine.rng import seed_state
+from grognard.engine.rng import Dice, seed_state
 
 from . import activation, leaders, plots, view
 from . import decisions as D
@@ -153,6 +153,7 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
         choices: list[Choice] = []
         ready = [i for i in mine if self._ready(state, i)]
         ids = [board.spec(i).id for i in ready]
+        others = [i for i in ready if i != state.accessed]
         # SPACE BAR: any ready unit, by a check (listing them all would make a random player pick units up for
         # ever); N: the next one not yet picked up, in the OOB's order
         choices.append(
@@ -162,8 +163,8 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
                 None,
                 label="pick up a unit",
                 check=partial(self._access_refusal, state, seat),
-                sampler=lambda dice: ids[dice.below(len(ids))],
-                size=1 if ids else 0,
+                sampler=partial(_draw_other, ids, board.spec(state.accessed).id if state.accessed >= 0 else ""),
+                size=1 if others else 0,
                 hint=ids,
             )
         )
@@ -348,6 +349,13 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
         from .rate import quick_rate
 
         return quick_rate(self.ctx, view_, seat, decision)
+
+
+def _draw_other(ids: list[str], accessed: str, dice: Dice) -> str:
+    """A ready unit at random for SPACE BAR, not the one already picked up (§B3.3): the next in the list when the
+    draw falls on it, so every other draw stays as it was."""
+    k = dice.below(len(ids))
+    return ids[(k + 1) % len(ids)] if ids[k] == accessed else ids[k]
 
 
 def _same_position(a: AntietamState, b: AntietamState) -> bool:
