@@ -157,7 +157,7 @@ def test_open_a_save_and_replay_it(browser: Any, server: Server, tmp_path: Path)
     me.page.wait_for_selector(".replay-controls")
     total = len(game.log)
     assert me.page.inner_text(".decide .prompt") == f"Replay: decision 0 of {total}"
-    me.page.click("button[data-step=next]")
+    me.page.click("button[data-step=forward]")
     me.page.wait_for_function("document.querySelector('.decide .prompt').textContent.includes('decision 1 of')")
     assert "attacker:" in me.page.inner_text(".replay-decision")
     me.page.click("button[data-step=end]")

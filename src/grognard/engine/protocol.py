@@ -355,6 +355,12 @@ class Ruleset(ABC, Generic[S, Sc]):
         player decides differently in it. By default only the generator changes."""
         return self.with_rng(state, seed_state(dice.bits32()))
 
+    def check_invariants(self, state: S) -> list[str]:
+        """What ``state`` breaks of the rules that must hold after every decision (e.g. two units at rest in one
+        location), one sentence each; empty when nothing. The conformance harness checks it after every
+        decision of its random games."""
+        return []
+
     def render_text(self, state: S, seat: str | None) -> str:
         """A text picture of the map and units as ``seat`` sees them (terminal play, debugging)."""
         return ""

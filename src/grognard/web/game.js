@@ -788,7 +788,7 @@ function renderReplay() {
       el("button", { onclick: go(0), title: "start (Home)" }, "⏮"),
       el("button", { onclick: go(r.step - 1), title: "previous (←, p)", "data-step": "prev" }, "◀"),
       el("button", { onclick: () => togglePlay(), "data-step": "play" }, r.timer ? "pause" : "play"),
-      el("button", { onclick: go(r.step + 1), title: "next (→, n)", "data-step": "next" }, "▶"),
+      el("button", { onclick: go(r.step + 1), title: "next (→, n)", "data-step": "forward" }, "▶"),
       el("button", { onclick: go(r.total), title: "end (End)", "data-step": "end" }, "⏭")),
     slider,
   );

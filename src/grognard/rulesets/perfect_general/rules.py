@@ -13,7 +13,7 @@ from grognard.engine.protocol import OptionSpec
 from grognard.engine.rng import Dice, seed_state
 
 from . import decisions as D
-from . import moves, setup
+from . import moves, refusals, setup
 from .artillery import can_plot, plot, plot_cells, side_sight
 from .board import Board
 from .combat import best_target, resolve_shot, return_fire_targets, targets
@@ -21,7 +21,7 @@ from .context import Ctx, own_units
 from .inspect import inspect
 from .phases import acting, begin_interrupt, end_part, fire_ready, has_work
 from .scenario import SCENARIO_DIR, PGScenario, read_scenario, scenario_from_document
-from .state import SIDES, Offer, PGState, Phase, SideState
+from .state import SIDES, Offer, PGState, Phase, SideState, Unit
 from .tables import load_tables
 
 PROMPTS = {
@@ -174,10 +174,10 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
             )
         if phase is Phase.PLACEMENT:
             ss = state.side_state(seat)
-            choices = [
-                Choice(D.Place, {"type": t}, partial(setup.placement_cells, ctx, state, t))
-                for t in dict.fromkeys(ss.pool)
-            ]
+            choices = []
+            for t in dict.fromkeys(ss.pool):
+                cells = partial(setup.placement_cells, ctx, state, t)
+                choices.append(Choice(D.Place, {"type": t}, cells, check=partial(refusals.place, ctx, cells)))
             choices += [
                 Choice(D.PickUp, values=setup.placed_units(state)),
                 Choice(D.PickUpMine, values=setup.placed_mines(state)),
@@ -225,7 +225,12 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
                 if options:
                     ready.append(u)
                     info[u.id] = dict(options)
-        choices = [Choice(D.Fire, {"unit": u.id}, sorted(info[u.id])) for u in ready]
+        choices = [
+            Choice(
+                D.Fire, {"unit": u.id}, sorted(info[u.id]), check=partial(refusals.target, ctx, state, u, info[u.id])
+            )
+            for u in ready
+        ]
         choices.append(Choice(D.Ignore, values=[u.id for u in ready]))
         if len(ready) > 1:
             choices.append(Choice(D.NextUnit))
@@ -243,7 +248,9 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
         if offer.kind == "return":
             target = state.unit(offer.target)
             options = return_fire_targets(ctx, state, target)
-            choices = [Choice(D.ReturnFire, {"unit": target.id}, sorted(o for o, _ in options)), Choice(D.HoldFire)]
+            aims = sorted(o for o, _ in options)
+            check = partial(refusals.target, ctx, state, target, aims)
+            choices = [Choice(D.ReturnFire, {"unit": target.id}, aims, check=check), Choice(D.HoldFire)]
             return Legal(
                 seat,
                 choices,
@@ -258,7 +265,8 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
 
         firers = passing_fire_units(ctx, state, mover)
         chances = {f: shot_chance(ctx, state, state.unit(f), mover) for f in firers}
-        choices = [Choice(D.PassingFire, {"target": mover.id}, firers), Choice(D.HoldFire)]
+        check = partial(refusals.passing_firer, ctx, state, mover, firers)
+        choices = [Choice(D.PassingFire, {"target": mover.id}, firers, check=check), Choice(D.HoldFire)]
         suggested = D.PassingFire(mover.id, max(firers, key=lambda f: (chances[f] or 0, f))) if firers else None
         return Legal(
             seat,
@@ -275,7 +283,8 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
         for u in own_units(state, seat):
             ut = ctx.tables.units[u.type]
             if moves.can_move(ctx, u):
-                choices.append(Choice(D.Move, {"unit": u.id}, partial(moves.destinations, ctx, state, u)))
+                dests = partial(moves.destinations, ctx, state, u)
+                choices.append(Choice(D.Move, {"unit": u.id}, dests, check=partial(refusals.move, ctx, u, dests)))
                 if ut.has("assault") and not u.fired:
                     choices.append(Choice(D.Assault, {"unit": u.id}, partial(moves.assault_targets, ctx, state, u)))
                 if ut.has("carrier"):
@@ -284,7 +293,8 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
                             Choice(D.Unload, {"unit": u.id}, partial(moves.unload_destinations, ctx, state, u))
                         )
                     else:
-                        choices.append(Choice(D.Load, {"unit": u.id}, partial(moves.load_candidates, ctx, state, u)))
+                        cargo = partial(moves.load_candidates, ctx, state, u)
+                        choices.append(Choice(D.Load, {"unit": u.id}, cargo, check=partial(refusals.load, cargo)))
             if moves.can_work(ctx, u):
                 if moves.bridge_sites(ctx, state, u):
                     builders.append(u.id)
@@ -409,6 +419,22 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
 
         return hidden_units(self.ctx, state, seat)
 
+    def check_invariants(self, state: PGState) -> list[str]:
+        """p.25: "Two units cannot occupy the same location, unless one of them is moving"; a carrier and its
+        cargo are one unit."""
+        moving = state.walk.unit if state.walk is not None else ""
+        at: dict[int, list[Unit]] = {}
+        for u in state.units:
+            if not u.carried_by and u.id != moving:
+                at.setdefault(u.cell, []).append(u)
+        names = self.ctx.tables.units
+        return [
+            f"{' and '.join(f'{u.side} {names[u.type].name}' for u in us)} at rest in "
+            f"{self.board.grid.label(cell)} (p.25)"
+            for cell, us in sorted(at.items())
+            if len(us) > 1
+        ]
+
     def result(self, state: PGState) -> Result | None:
         if state.phase is not Phase.OVER:
             return None
@@ -440,9 +466,9 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
         return quick_rate(self.ctx, view, seat, decision)
 
     def explain(self, state: PGState, seat: str, decision: Decision, legal: Legal) -> IllegalDecision:
-        from .view import explain
-
-        return explain(self.ctx, state, seat, decision, legal, super().explain(state, seat, decision, legal))
+        if legal.family(decision) is not None:  # its family's check names the rule
+            return super().explain(state, seat, decision, legal)
+        return refusals.absent(self.ctx, state, seat, decision, super().explain(state, seat, decision, legal))
 
     def parse_cell(self, label: str) -> int:
         return self.scenario.map.grid.parse(label)
