@@ -97,7 +97,7 @@ def corpus(tmp_path):
         flipped = chr(ord(text[at]) ^ (1 << (i % 7)))
         put(f"bitflip-{at}", text[:at] + flipped + text[at + 1 :])
     put_doc("format-version", lambda d: d.update(version=99))
-    put_doc("ruleset-version", lambda d: d.update(ruleset_version=2))
+    put_doc("ruleset-version", lambda d: d.update(ruleset_version=d["ruleset_version"] + 1))
     k = len(doc["decisions"]) // 2
     other = next(
         i for i, e in enumerate(doc["decisions"]) if i > k and e["decision"] != doc["decisions"][k]["decision"]
@@ -159,15 +159,22 @@ def test_replay_verify_and_load_game_give_one_verdict_on_a_corpus_of_damaged_sav
     assert refused >= {n for n in verdicts if not n.startswith(("intact", "bitflip"))}
     reasons = {name: cli[1] for name, (cli, _) in verdicts.items()}
     assert "truncated" in reasons["truncated-0.5"]
-    assert "rules version 2" in reasons["ruleset-version"] and "version 1" in reasons["ruleset-version"]
+    from grognard.rulesets.perfect_general import PerfectGeneral
+
+    now = PerfectGeneral.version
+    assert f"rules version {now + 1}" in reasons["ruleset-version"] and f"version {now}" in reasons["ruleset-version"]
     assert "diverges" in reasons["swapped-decisions"] or "fails" in reasons["swapped-decisions"]
     assert reasons["trail"].startswith("decision ") and "differs from the recorded one" in reasons["trail"]
     assert "snapshot" in reasons["snapshot-state"] and "snapshot" in reasons["snapshot-events"]
     assert "no scenario '/etc/passwd'" in reasons["scenario-path"]
 
 
-def test_a_save_of_format_1_still_loads(tmp_path):
-    """Format 1 saves (before the ruleset's version was recorded) were written by version 1 rules."""
+def test_a_save_of_format_1_still_loads(tmp_path, monkeypatch):
+    """Format 1 saves (before the ruleset's version was recorded) were written by version 1 rules: they load
+    where the ruleset still plays version 1."""
+    from grognard.rulesets.perfect_general import PerfectGeneral
+
+    monkeypatch.setattr(PerfectGeneral, "version", 1)
     path = finished_pg_save(tmp_path)
     doc = json.loads(path.read_text())
     doc["version"] = 1
@@ -179,8 +186,8 @@ def test_a_save_of_another_ruleset_version_is_refused_naming_both(tmp_path, monk
     from grognard.rulesets.perfect_general import PerfectGeneral
 
     path = finished_pg_save(tmp_path)
-    monkeypatch.setattr(PerfectGeneral, "version", 3)
-    with pytest.raises(SaveError, match="rules version 1; this grognard plays version 3"):
+    monkeypatch.setattr(PerfectGeneral, "version", PerfectGeneral.version + 1)
+    with pytest.raises(SaveError, match=f"rules version {PerfectGeneral.version - 1}; this grognard plays version"):
         load_game(path)
 
 

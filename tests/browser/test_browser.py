@@ -187,7 +187,7 @@ def test_open_a_save_and_replay_it(browser: Any, server: Server, tmp_path: Path)
     me.page.wait_for_selector(".replay-controls")
     total = len(game.log)
     assert me.page.inner_text(".decide .prompt") == f"Replay: decision 0 of {total}"
-    me.page.click("button[data-step=next]")
+    me.page.click("button[data-step=forward]")
     me.page.wait_for_function("document.querySelector('.decide .prompt').textContent.includes('decision 1 of')")
     assert "attacker:" in me.page.inner_text(".replay-decision")
     me.page.click("button[data-step=end]")
@@ -208,7 +208,7 @@ def test_a_reaction_is_offered_in_the_reacting_seats_browser(browser: Any, serve
         pytest.fail("no return or passing fire was offered")
     shots = me.page.query_selector_all("[data-kind=return_fire] button, [data-kind=passing_fire] button")
     assert me.page.query_selector("button[data-kind=hold_fire]")
-    # an offer with nothing of ours able to fire is answered by the page itself (no one remote to read its speed)
+    # an offer with nothing of ours able to fire is answered by the server (a reaction with one answer is not asked)
     assert shots and all("%" in b.inner_text() for b in shots)  # each possible shot shows its hit odds
     before = me.page.eval_on_selector_all("#log li", "ns => ns.length")
     me.click(

@@ -172,7 +172,7 @@ def test_a_finished_game_shows_the_levels_of_victory_and_replays(browser: Any, s
     me.lobby()
     me.page.click("#my-games a.button:has-text('Replay')")
     me.page.wait_for_selector(".replay-controls")
-    me.page.click("button[data-step=next]")
+    me.page.click("button[data-step=forward]")
     me.page.wait_for_function("document.querySelector('.decide .prompt').textContent.includes('decision 1 of')")
     assert me.page.query_selector_all(".counter.side-french") and me.page.query_selector_all(".counter.side-allied")
     # issue 15, item 12: a replay waits for no one, and its step buttons are words and marks every font has

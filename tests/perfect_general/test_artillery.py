@@ -224,5 +224,5 @@ def test_carried_artillery_cannot_plot_p27b(field):
 def test_indirect_range_from_the_unit_table_p20_p22(unit_type):
     assert (
         load_tables().units[unit_type].indirect_range
-        == {"mobile_artillery": 11, "light_artillery": 13, "heavy_artillery": 26}[unit_type]
+        == {"mobile_artillery": 11, "light_artillery": 13, "heavy_artillery": 27}[unit_type]  # 27: p.22, not 26
     )

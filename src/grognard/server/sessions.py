@@ -23,7 +23,7 @@ from typing import Any
 
 from grognard import rulesets
 from grognard.ai import Player, make_player
-from grognard.ai.driver import computer_decision, seat_seed
+from grognard.ai.driver import asks, computer_decision, seat_seed
 from grognard.engine import Game, GrognardError, IllegalDecision
 from grognard.engine.errors import DataError
 from grognard.engine.protocol import Ruleset, Scenario
@@ -161,7 +161,8 @@ class Session:
         """A person who may react to the computer's last decision (one that emitted one of the ruleset's
         ``reaction_events``: an attack) and has not let the computer go on: the computers wait for that person.
         Decisions the person made since (several reactions) keep the wait; it is worked out from the log, so it
-        holds after a restart too."""
+        holds after a restart too. A person whose reaction settings answer ("never ask this phase") is not
+        waited for (``driver.asks``)."""
         game = self.game
         kinds = game.rules.reaction_events
         if not kinds or game.over:
@@ -170,14 +171,14 @@ class Session:
         if not people:
             return None
         i = len(game.log) - 1
-        while i >= 0 and game.log[i].seat in people:
+        while i >= 0 and (game.log[i].seat in people or game.log[i].decision.kind == "reaction_setting"):
             i -= 1
         if i < 0 or game.log[i].seat not in self.players:
             return None  # a person moves: the one who may react does so when he likes
         end = len(game.events) - sum(game.event_counts[i + 1 :])
         if not any(e.kind in kinds for e in game.events[end - game.event_counts[i] : end]):
             return None
-        return next((s for s in people if self._let_go.get(s) != i and game.legal(s)), None)
+        return next((s for s in people if self._let_go.get(s) != i and game.legal(s) and asks(game, s)), None)
 
     async def go_on(self, seat: str) -> None:
         """The person the computer waits for lets it go on (without reacting, or after reacting)."""
@@ -185,7 +186,7 @@ class Session:
             if self.waiting_for() != seat:
                 raise Refused("no computer is waiting for you", 409)
             i = len(self.game.log) - 1
-            while self.game.log[i].seat == seat:
+            while self.game.log[i].seat == seat or self.game.log[i].decision.kind == "reaction_setting":
                 i -= 1
             self._let_go[seat] = i
             await self._run_computers()
@@ -369,12 +370,9 @@ class Session:
         self.store.put_snapshot(self.id, n, save_document(game))
         self._snapshot_at = n
 
-    def _computers_due(self) -> list[str]:
-        turn = self.game.turn()
-        return [s for s in (*turn.deciding, *turn.optional) if s in self.players]
-
     def _computer_step(self) -> bool:
-        """One decision of a computer seat, if one is due (the one driver's choice, from that seat's view only)."""
+        """One decision of a computer seat, or a person's reaction its settings answer, if one is due (the one
+        driver's choice, from that seat's view only)."""
         due = computer_decision(self.game, self.players)
         if due is None:
             return False
@@ -382,9 +380,11 @@ class Session:
         return True
 
     async def _run_computers(self) -> None:
-        """Let the computer seats decide until a person must (in a worker thread: the server stays live)."""
+        """Let the computer seats decide, and people's reaction settings answer, until a person must (in a worker
+        thread: the server stays live). The mover's page gets only the position after: an answered reaction
+        shows no pause."""
         last_push = time.monotonic()
-        while self._computers_due() and self.waiting_for() is None:
+        while not self.game.over and self.waiting_for() is None:
             try:
                 if not await asyncio.to_thread(self._computer_step):
                     break

@@ -8,7 +8,8 @@
 - a save verifies, loads from its snapshot and by replay to the same digest, and a tampered save does not;
 - no seat's view names a unit the rules say it may not know of, nor the generator state or the seed;
 - no computer player (every kind, every level) decides differently when what its seat cannot know changes
-  (``check_players_see_only_their_seat``).
+  (``check_players_see_only_their_seat``);
+- after every decision of these random games, the ruleset's own invariants hold (``Ruleset.check_invariants``).
 """
 
 from __future__ import annotations
@@ -47,6 +48,8 @@ def _random_game(
             return
         yield game, *due
         game.apply(*due)
+        broken = game.rules.check_invariants(game.state)
+        assert not broken, f"{cls.id}/{scenario} seed {seed}, decision {len(game.log)}: {'; '.join(broken)}"
     raise AssertionError(f"{cls.id}/{scenario} seed {seed}: no end after {max_decisions} random decisions")
 
 

@@ -21,7 +21,6 @@
 //   line(unit), readyLabel(unit)     a unit in a stack's list, and on its button among the units with orders
 //   optionText(f, value, legal, text), armableName(f, ctx), armableTitle(f)  words for buttons
 //   offer(update)                    units to mark while a reaction is offered (their orders become buttons)
-//   forced(legal)                    a family the page answers by itself (nothing else to decide)
 //   autoSelect, moveFirst            a unit "blinks" (stays selected while it may move); a click on a legal
 //                                    location moves there even where own units stand
 //   keyKinds: {key: kind}            a key that makes the decision of that kind (h: hold fire)
@@ -101,11 +100,11 @@ function onMessage(conn, msg) {
   } else if (msg.type === "update") {
     if (msg.tag !== conn.update?.tag) conn.outbox = null; // answered: the position moved on
     conn.events = conn.events.slice(0, msg.events_from).concat(msg.events);
+    if (msg.view.turn.phase !== conn.phase) [conn.phase, conn.phaseSince] = [msg.view.turn.phase, performance.now()];
     conn.update = msg;
     page.pending = false;
     chooseActive();
     render();
-    forced(conn);
   } else if (msg.type === "inspected") {
     answered(conn, msg.answer);
   } else if (msg.type === "error" && msg.ref === "inspect") {
@@ -119,19 +118,6 @@ function onMessage(conn, msg) {
   } else if (msg.type === "deleted") {
     conn.gone = true;
     toast("this game was deleted", "info");
-  }
-}
-
-// A decision with no alternative (hold fire when nothing of ours can fire) is made at once, but only when no
-// one elsewhere plays: a remote opponent would learn from our quick answer that we had nothing to fire with.
-function forced(conn) {
-  const legal = conn.update?.legal;
-  const seats = conn.summary?.seats || {};
-  if (!legal || !page.rs.forced || conn.seat !== page.active || Object.values(seats).some((s) => s.kind === "remote")) return;
-  const family = page.rs.forced(legal);
-  if (family) {
-    page.autoHeld = (page.autoHeld || 0) + 1;
-    decide(make(family, null));
   }
 }
 
@@ -200,9 +186,19 @@ function send(conn, message) {
   $("panel").classList.add("busy");
 }
 
+// A phase can end by itself (its last unit has its order) and the next one come up under a "Done" or an "e"
+// meant for the old one: the tag is fresh by then, so the server cannot tell. An end-of-phase decision is
+// therefore taken only once its phase has been on the screen for a moment a person needs to see it.
+const SEEN_MS = 700;
+page.settled = () => performance.now() - (current()?.phaseSince ?? 0) >= SEEN_MS; // for the browser tests
+
 function decide(decision) {
   const conn = current();
   if (!conn?.update?.legal || page.pending) return;
+  if (/^(done|end)/.test(decision.kind) && !page.settled()) {
+    toast(`the phase has changed: ${conn.update.legal.prompt || conn.update.view.turn.phase}; look again`, "info");
+    return;
+  }
   // a unit that moved stays selected while it may go on (the blinking unit of La Grande Armée)
   page.kept = page.rs.autoSelect && decision.unit === page.selected ? page.selected : null;
   send(conn, { type: "decide", tag: conn.update.tag, decision });
@@ -213,6 +209,34 @@ function undo() {
   const conn = current();
   if (!conn?.update?.undo || page.pending) return;
   send(conn, { type: "undo", tag: conn.update.tag });
+}
+
+// The seat's reaction settings (view.reactions: its own, no one else's): ask me, take the best shot when its
+// chance is at least N%, never ask this phase. A setting is a decision of the seat's, sent at any moment; a
+// reaction with one legal answer is never asked (the server answers it, docs/server.md).
+const SETTING_WORDS = { ask: "ask me", best: "take the best shot at", never: "never ask this phase" };
+
+function setReaction(name, mode, percent) {
+  const conn = current();
+  if (!conn?.update || page.pending) return;
+  send(conn, { type: "decide", tag: conn.update.tag, decision: { kind: "reaction_setting", reaction: name, mode, percent } });
+}
+
+function reactionSettings(update) {
+  const kinds = update.view.reactions;
+  if (!kinds?.length || update.view.over) return null;
+  const box = el("details", { class: "reactions", ontoggle: (e) => { page.reactionsOpen = e.target.open; } }, el("summary", {}, "Reactions: when to ask me"));
+  if (page.reactionsOpen) box.open = true;
+  for (const r of kinds) {
+    const modes = Object.keys(SETTING_WORDS).filter((m) => r.best || m !== "best");
+    const mode = el("select", { "data-reaction": r.name, title: r.label }, ...modes.map((m) => el("option", { value: m, selected: m === r.mode ? "" : null }, SETTING_WORDS[m])));
+    const percent = el("input", { type: "number", min: "0", max: "100", step: "5", value: String(r.percent), "data-percent": r.name, hidden: r.mode === "best" ? null : "" });
+    const apply = () => setReaction(r.name, mode.value, Math.max(0, Math.min(100, parseInt(percent.value, 10) || 0)));
+    mode.onchange = () => { percent.hidden = mode.value !== "best"; apply(); };
+    percent.onchange = apply;
+    box.append(el("div", { class: "reaction", "data-reaction": r.name }, el("div", { class: "hint" }, cap(r.label)), mode, " ", percent, r.best ? " %" : ""));
+  }
+  return box;
 }
 
 function goOn() {
@@ -535,10 +559,12 @@ function renderPanel() {
   if (update.undo) {
     panel.append(el("button", { class: "undo", title: "u", onclick: undo }, "Undo my last order", el("kbd", {}, "u")));
   }
+  const settings = reactionSettings(update);
   if (!legal) {
     const who = deciding(update.view).filter((s) => s !== page.active).map(sideName).join(" and ");
     panel.append(el("p", { class: "muted" }, update.view.over ? "The game is over." : `Waiting for ${who}…`));
     if (page.rs.panelTop) panel.append(...page.rs.panelTop(update, c));
+    if (settings) panel.append(settings);
     paint(highlights);
     return;
   }
@@ -646,6 +672,7 @@ function renderPanel() {
     rest.append(group);
   }
   panel.append(rest);
+  if (settings) panel.append(settings);
   paint(highlights);
 }
 
@@ -808,7 +835,7 @@ function renderReplay() {
       el("button", { onclick: go(0), title: "start (Home)", "data-step": "start" }, "« start"),
       el("button", { onclick: go(r.step - 1), title: "previous (p)", "data-step": "prev" }, "‹ back"),
       el("button", { onclick: () => togglePlay(), "data-step": "play" }, r.timer ? "pause" : "play"),
-      el("button", { onclick: go(r.step + 1), title: "next (n)", "data-step": "next" }, "next ›"),
+      el("button", { onclick: go(r.step + 1), title: "next (n)", "data-step": "forward" }, "next ›"),
       el("button", { onclick: go(r.total), title: "end (End)", "data-step": "end" }, "end »")),
     slider,
   );

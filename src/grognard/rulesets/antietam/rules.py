@@ -9,7 +9,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from grognard.engine import Choice, Decision, IllegalDecision, Legal, Result, Ruleset, Step, Turn
+from grognard.engine import Choice, Decision, Event, IllegalDecision, Legal, Result, Ruleset, Step, Turn
 from grognard.engine.protocol import OptionSpec
 from grognard.engine.rng import seed_state
 
@@ -69,7 +69,10 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
 
     # --- start ------------------------------------------------------------------------------------------------
     def initial_state(self, seed: int) -> AntietamState:
-        """§IA2.2 the historical set-up; §IA1.3 one to seven random fords on the creek."""
+        return self.opening(seed)[0]
+
+    def opening(self, seed: int) -> tuple[AntietamState, list[Event]]:
+        """§IA2.2 the historical set-up; §IA1.3 one to seven random fords on the creek (their rolls logged)."""
         ctx, board, sc = self.ctx, self.ctx.board, self.scenario
         units = []
         for spec in board.specs:
@@ -87,7 +90,7 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
                 fords.append(c)
         state = replace(state, fords=tuple(sorted(fords)), holders=self._first_holders(state))
         state = self.sequence.enter(state, 0, step)
-        return replace(state, rng=step.dice.state)
+        return replace(state, rng=step.rng), step.events
 
     def _first_holders(self, state: AntietamState) -> tuple[str, ...]:
         """Each victory square is first held by the side whose unit stands nearest it at the start (AMB-18

@@ -15,7 +15,8 @@ def shot_chance(ctx: Ctx, state: PGState, firer: Unit, target: Unit) -> int | No
     """The chance (per cent) that ``firer``'s direct shot hits ``target``, or None when out of range.
 
     Range by firer and target type, one hex more when the firer stands higher (p.23); the chance by range,
-    attack style and defense style; then defensive terrain and altitude (p.23-24), as fire.toml says.
+    attack style and defense style, and the target's exposure (p.21); then defensive terrain and altitude
+    (p.23-24), as fire.toml says.
     """
     t = ctx.tables
     board = ctx.board
@@ -30,7 +31,7 @@ def shot_chance(ctx: Ctx, state: PGState, firer: Unit, target: Unit) -> int | No
     row = t.hit[(t.units[firer.type].attack, t.units[target.type].defense)]
     if dist < 1 or dist > reach or dist > len(row):
         return None
-    pct = row[dist - 1]
+    pct = row[dist - 1] * t.units[target.type].exposure // 100  # artillery is easier to hit (p.21)
     m = t.fire_mods
     if board.defensive(state, target.cell):
         pct = pct * m.defensive_terrain // 100

@@ -145,6 +145,8 @@ def load_candidates(ctx: Ctx, state: PGState, carrier: Unit) -> list[str]:
     for u in own_units(state, carrier.side):
         if not t.units[u.type].has("cargo") or u.moved or u.fired or u.plotted or u.unloaded:
             continue
+        if barrage_at(state, u.cell) is not None:
+            continue  # entering a heavy barrage's ring takes all movement (p.30): no point left to load (d)
         if r is None:
             r = unit_reach(ctx, state, carrier)  # friendly locations are passed through, so they get a cost
         if r.cost[u.cell] < UNREACHED and r.cost[u.cell] + 2 <= carrier.mp:
@@ -223,7 +225,7 @@ def _walk(ctx: Ctx, state: PGState, step: Step) -> PGState:
         state = state.with_unit(moved)
         if moved.cargo:
             state = state.with_unit(replace(state.unit(moved.cargo), cell=nxt, moved=True))
-        state = replace(state, walk=replace(w, path=w.path[1:]))
+        state = replace(state, walk=replace(w, path=w.path[1:], trail=(*w.trail, unit.cell)))
         ctx.emit(
             step,
             "move",
@@ -261,10 +263,6 @@ def finish_walk(ctx: Ctx, state: PGState, step: Step) -> PGState:
     unit = state.find(w.unit)
     if unit is None:
         return state
-    if w.unloaded and unit.cell == state.unit(w.unloaded).cell:
-        # the carrier could not leave (p.27 b): the cargo stays aboard
-        cargo = replace(state.unit(w.unloaded), carried_by=unit.id, unloaded=False)
-        state = state.with_units({cargo.id: cargo, unit.id: replace(unit, cargo=cargo.id)})
     if w.then == "assault":
         target = state.find(w.target)
         if target is not None and unit.mp >= 0 and not unit.fired:
@@ -278,6 +276,43 @@ def finish_walk(ctx: Ctx, state: PGState, step: Step) -> PGState:
             state = state.with_units({carrier.id: carrier, cargo.id: cargo})
             text = f"{unit.side} {ctx.tables.units[unit.type].name} loads {{}}"
             _cargo_event(ctx, before, step, "load", carrier, cargo, text)
+    unit = state.find(unit.id)
+    if unit is None:
+        return state
+    state = _fall_back(ctx, state, step, unit, w.trail)
+    unit = state.unit(unit.id)
+    if w.unloaded and unit.cell == state.unit(w.unloaded).cell:
+        # the carrier could not leave (p.27 b): the cargo stays aboard
+        cargo = replace(state.unit(w.unloaded), carried_by=unit.id, unloaded=False)
+        state = state.with_units({cargo.id: cargo, unit.id: replace(unit, cargo=cargo.id)})
+    return state
+
+
+def _fall_back(ctx: Ctx, state: PGState, step: Step, unit: Unit, trail: tuple[int, ...]) -> PGState:
+    """p.25: "Two units cannot occupy the same location, unless one of them is moving". A move stopped short
+    in a friendly location it meant to pass through (a hidden enemy in the way, p.26; an enemy spotted on the
+    way at night, p.26) ends on the last location of its way where the unit may stand, its start at worst
+    (decision: the manual is silent). A carrier back at its start takes up again the cargo it unloaded there."""
+    occupied = {u.cell for u in state.units if not u.carried_by and u.id != unit.id}
+    if unit.cell not in occupied or not trail:
+        return state
+    back = next((c for c in reversed(trail) if c not in occupied), trail[0])
+    moved = replace(unit, cell=back, mp=0)
+    state = state.with_unit(moved)
+    if moved.cargo:
+        state = state.with_unit(replace(state.unit(moved.cargo), cell=back))
+    board = ctx.board
+    ctx.emit(
+        step,
+        "move",
+        f"{unit.side} {ctx.tables.units[unit.type].name} cannot stay in {board.grid.label(unit.cell)} with "
+        f"another unit and falls back to {board.grid.label(back)}",
+        ctx.who_knows(state, moved),
+        unit=unit.id,
+        frm=unit.cell,
+        to=back,
+        mp=0,
+    )
     return state
 
 

@@ -9,11 +9,11 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from grognard.engine import Choice, Decision, IllegalDecision, Legal, Result, Ruleset, Step, Turn
-from grognard.engine.protocol import OptionSpec
+from grognard.engine.protocol import OptionSpec, Reaction
 from grognard.engine.rng import Dice, seed_state
 
 from . import decisions as D
-from . import moves, setup
+from . import moves, odds, reactions, refusals, setup
 from .artillery import can_plot, plot, plot_cells, side_sight
 from .board import Board
 from .combat import best_target, resolve_shot, return_fire_targets, targets
@@ -21,7 +21,7 @@ from .context import Ctx, own_units
 from .inspect import inspect
 from .phases import acting, begin_interrupt, end_part, fire_ready, has_work
 from .scenario import SCENARIO_DIR, PGScenario, read_scenario, scenario_from_document
-from .state import SIDES, Offer, PGState, Phase, SideState
+from .state import SIDES, Offer, PGState, Phase, SideState, Unit
 from .tables import load_tables
 
 PROMPTS = {
@@ -174,10 +174,10 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
             )
         if phase is Phase.PLACEMENT:
             ss = state.side_state(seat)
-            choices = [
-                Choice(D.Place, {"type": t}, partial(setup.placement_cells, ctx, state, t))
-                for t in dict.fromkeys(ss.pool)
-            ]
+            choices = []
+            for t in dict.fromkeys(ss.pool):
+                cells = partial(setup.placement_cells, ctx, state, t)
+                choices.append(Choice(D.Place, {"type": t}, cells, check=partial(refusals.place, ctx, cells)))
             choices += [
                 Choice(D.PickUp, values=setup.placed_units(state)),
                 Choice(D.PickUpMine, values=setup.placed_mines(state)),
@@ -213,7 +213,8 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
                 if ctx.tables.units[u.type].has("barrage"):
                     choices.append(Choice(D.Plot, {"unit": u.id, "barrage": True}, cells(u.id)))
         choices.append(Choice(D.EndPlot))
-        return Legal(seat, choices, prompt=PROMPTS[state.phase])
+        plotting = {c.fixed["unit"]: state.unit(c.fixed["unit"]).type for c in choices if "unit" in c.fixed}
+        return Legal(seat, choices, prompt=PROMPTS[state.phase], info={"plots": odds.plot_odds(ctx, state, plotting)})
 
     def _legal_fire(self, state: PGState, seat: str) -> Legal:
         ctx = self.ctx
@@ -225,7 +226,12 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
                 if options:
                     ready.append(u)
                     info[u.id] = dict(options)
-        choices = [Choice(D.Fire, {"unit": u.id}, sorted(info[u.id])) for u in ready]
+        choices = [
+            Choice(
+                D.Fire, {"unit": u.id}, sorted(info[u.id]), check=partial(refusals.target, ctx, state, u, info[u.id])
+            )
+            for u in ready
+        ]
         choices.append(Choice(D.Ignore, values=[u.id for u in ready]))
         if len(ready) > 1:
             choices.append(Choice(D.NextUnit))
@@ -243,7 +249,9 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
         if offer.kind == "return":
             target = state.unit(offer.target)
             options = return_fire_targets(ctx, state, target)
-            choices = [Choice(D.ReturnFire, {"unit": target.id}, sorted(o for o, _ in options)), Choice(D.HoldFire)]
+            aims = sorted(o for o, _ in options)
+            check = partial(refusals.target, ctx, state, target, aims)
+            choices = [Choice(D.ReturnFire, {"unit": target.id}, aims, check=check), Choice(D.HoldFire)]
             return Legal(
                 seat,
                 choices,
@@ -258,7 +266,8 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
 
         firers = passing_fire_units(ctx, state, mover)
         chances = {f: shot_chance(ctx, state, state.unit(f), mover) for f in firers}
-        choices = [Choice(D.PassingFire, {"target": mover.id}, firers), Choice(D.HoldFire)]
+        check = partial(refusals.passing_firer, ctx, state, mover, firers)
+        choices = [Choice(D.PassingFire, {"target": mover.id}, firers, check=check), Choice(D.HoldFire)]
         suggested = D.PassingFire(mover.id, max(firers, key=lambda f: (chances[f] or 0, f))) if firers else None
         return Legal(
             seat,
@@ -275,7 +284,8 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
         for u in own_units(state, seat):
             ut = ctx.tables.units[u.type]
             if moves.can_move(ctx, u):
-                choices.append(Choice(D.Move, {"unit": u.id}, partial(moves.destinations, ctx, state, u)))
+                dests = partial(moves.destinations, ctx, state, u)
+                choices.append(Choice(D.Move, {"unit": u.id}, dests, check=partial(refusals.move, ctx, u, dests)))
                 if ut.has("assault") and not u.fired:
                     choices.append(Choice(D.Assault, {"unit": u.id}, partial(moves.assault_targets, ctx, state, u)))
                 if ut.has("carrier"):
@@ -284,7 +294,8 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
                             Choice(D.Unload, {"unit": u.id}, partial(moves.unload_destinations, ctx, state, u))
                         )
                     else:
-                        choices.append(Choice(D.Load, {"unit": u.id}, partial(moves.load_candidates, ctx, state, u)))
+                        cargo = partial(moves.load_candidates, ctx, state, u)
+                        choices.append(Choice(D.Load, {"unit": u.id}, cargo, check=partial(refusals.load, cargo)))
             if moves.can_work(ctx, u):
                 if moves.bridge_sites(ctx, state, u):
                     builders.append(u.id)
@@ -293,7 +304,8 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
                 choices.append(Choice(D.ClearMine, {"unit": u.id}, moves.mines_to_clear(ctx, state, u)))
         choices.append(Choice(D.BuildBridge, values=builders))
         choices.append(Choice(D.EndMovement))
-        return Legal(seat, choices, prompt=PROMPTS[Phase.MOVEMENT])
+        info = {"assault": odds.assault_chances(ctx, state, seat)}
+        return Legal(seat, choices, prompt=PROMPTS[Phase.MOVEMENT], info=info)
 
     # --- deciding --------------------------------------------------------------------------------------
     def apply(self, state: PGState, seat: str, decision: Decision, step: Step) -> PGState:
@@ -394,6 +406,15 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
         return ready[(ready.index(current) + 1) % len(ready)]
 
     # --- what leaves the engine ------------------------------------------------------------------------
+    # --- reactions: return and passing fire (p.13-14, p.29), answered by a seat's settings ------------------
+    reaction_kinds = reactions.KINDS
+
+    def reaction(self, state: PGState, seat: str) -> Reaction | None:
+        return reactions.pending(self.ctx, state, seat)
+
+    def reaction_phase(self, state: PGState) -> str:
+        return reactions.phase_key(state)
+
     def view(self, state: PGState, seat: str | None) -> dict[str, Any]:
         from .view import build_view
 
@@ -408,6 +429,22 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
         from .view import hidden_units
 
         return hidden_units(self.ctx, state, seat)
+
+    def check_invariants(self, state: PGState) -> list[str]:
+        """p.25: "Two units cannot occupy the same location, unless one of them is moving"; a carrier and its
+        cargo are one unit."""
+        moving = state.walk.unit if state.walk is not None else ""
+        at: dict[int, list[Unit]] = {}
+        for u in state.units:
+            if not u.carried_by and u.id != moving:
+                at.setdefault(u.cell, []).append(u)
+        names = self.ctx.tables.units
+        return [
+            f"{' and '.join(f'{u.side} {names[u.type].name}' for u in us)} at rest in "
+            f"{self.board.grid.label(cell)} (p.25)"
+            for cell, us in sorted(at.items())
+            if len(us) > 1
+        ]
 
     def result(self, state: PGState) -> Result | None:
         if state.phase is not Phase.OVER:
@@ -440,9 +477,9 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
         return quick_rate(self.ctx, view, seat, decision)
 
     def explain(self, state: PGState, seat: str, decision: Decision, legal: Legal) -> IllegalDecision:
-        from .view import explain
-
-        return explain(self.ctx, state, seat, decision, legal, super().explain(state, seat, decision, legal))
+        if legal.family(decision) is not None:  # its family's check names the rule
+            return super().explain(state, seat, decision, legal)
+        return refusals.absent(self.ctx, state, seat, decision, super().explain(state, seat, decision, legal))
 
     def parse_cell(self, label: str) -> int:
         return self.scenario.map.grid.parse(label)

@@ -111,6 +111,7 @@ class Walk:
     then: str = ""  # "", "assault" or "load"
     target: str = ""  # the unit assaulted or loaded
     unloaded: str = ""  # cargo dropped at the start of this walk (re-loaded if the carrier cannot leave)
+    trail: tuple[int, ...] = ()  # the locations left behind, the start first (where a stopped move falls back)
 
 
 @dataclass(frozen=True, slots=True)

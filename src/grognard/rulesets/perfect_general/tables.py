@@ -44,6 +44,7 @@ class UnitType:
     defense: str
     roles: frozenset[str]
     indirect_range: int = 0
+    exposure: int = 100  # per cent of the chance to be hit by direct fire (artillery, p.21)
     drift: int = 0
     splash: int = 0
     id: str = ""

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from grognard.engine import Decision, IllegalDecision, Legal
+from grognard.engine import Decision
 
 from . import decisions as D
-from .combat import can_fire_direct, shot_chance
 from .context import Ctx
 from .phases import town_holders
 from .state import SIDES, PGState, Phase, Unit, other
@@ -179,56 +178,3 @@ def describe(ctx: Ctx, d: Decision) -> str:
         case D.BlowBridge(unit=u, cell=c) | D.LayMine(unit=u, cell=c) | D.ClearMine(unit=u, cell=c):
             return f"{u}: {d.kind.replace('_', ' ')} at {label(c)}"
     return d.text().replace("_", " ")
-
-
-def explain(
-    ctx: Ctx, state: PGState, seat: str, d: Decision, legal: Legal, default: IllegalDecision
-) -> IllegalDecision:
-    """Name the manual's rule that refuses an order, where one applies."""
-    unit = state.find(getattr(d, "unit", "")) if hasattr(d, "unit") else None
-    if hasattr(d, "unit") and (unit is None or unit.side != seat):
-        # the same words for an enemy unit, seen or hidden, and an id that names nothing: a refusal tells no more
-        return IllegalDecision(f"{d.unit} is not one of your units")
-    if isinstance(d, D.Fire | D.ReturnFire | D.PassingFire) and unit is not None:
-        target = state.find(d.target)
-        if unit.fired:
-            return IllegalDecision(f"{unit.id} has already fired this turn", "PG p.28 b")
-        if unit.plotted:
-            return IllegalDecision(f"{unit.id} plotted indirect fire this turn", "PG p.29 e")
-        if unit.carried_by or unit.unloaded:
-            return IllegalDecision(f"{unit.id} is transported this turn", "PG p.29 f")
-        if ctx.board.weather(state).no_direct_fire:
-            return IllegalDecision("units may not fire at night", "PG p.29 g")
-        if not can_fire_direct(ctx, state, unit):
-            return IllegalDecision(f"{unit.id} cannot fire now")
-        if target is None or target.side == seat or not (target.spotted or ctx.full_view):
-            return IllegalDecision("no spotted enemy unit there: only spotted units may be targeted", "PG p.28 d")
-        if not target.spotted:
-            return IllegalDecision(f"{target.id} is not spotted and cannot be targeted", "PG p.28 d, p.33")
-        if shot_chance(ctx, state, unit, target) is None:
-            return IllegalDecision(f"{target.id} is out of {unit.id}'s range", "PG p.28 a")
-        return IllegalDecision(f"{unit.id} has no line of sight to {target.id}", "PG p.28 c")
-    if isinstance(d, D.Assault) and unit is not None:
-        if not ctx.tables.units[unit.type].has("assault"):
-            return IllegalDecision("only an unfired armored car or tank may close assault", "PG p.30")
-        if unit.fired:
-            return IllegalDecision(f"{unit.id} has fired this turn and cannot close assault", "PG p.30")
-    if isinstance(d, D.Move) and unit is not None:
-        if unit.unloaded:
-            return IllegalDecision(f"{unit.id} was unloaded this turn and cannot move", "PG p.27 c")
-        if unit.pinned:
-            return IllegalDecision(f"{unit.id} lost its movement to an artillery strike", "PG p.30")
-        return IllegalDecision(
-            f"{unit.id} cannot reach {ctx.board.grid.label(d.to)} with its movement left", "PG p.25-26"
-        )
-    if isinstance(d, D.Load) and unit is not None:
-        return IllegalDecision(
-            "loading needs an armored car or tank without cargo that reaches, with 1 movement point to spare, a "
-            "foot or artillery unit that has not moved, fired or plotted this turn",
-            "PG p.26 a-d",
-        )
-    if isinstance(d, D.Place):
-        return IllegalDecision(
-            f"{ctx.board.grid.label(d.cell)} is not a free location of your region for that unit", "PG p.10, p.22"
-        )
-    return default
