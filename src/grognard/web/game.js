@@ -72,6 +72,9 @@ function connect(seat, token) {
   ws.addEventListener("open", () => {
     conn.retry = 500;
     ws.send(JSON.stringify({ type: "hello", token }));
+    // a click made while reconnecting, or one the old socket took with it unanswered, goes now: the server
+    // takes it if the position is still the one it was made on, else says it was not taken (a stale tag)
+    if (conn.outbox) ws.send(JSON.stringify(conn.outbox));
   });
   ws.addEventListener("message", (e) => onMessage(conn, JSON.parse(e.data)));
   ws.addEventListener("close", () => {
@@ -92,7 +95,10 @@ function onMessage(conn, msg) {
     $("title").textContent = msg.scenario_name;
     $("title").title = `${msg.game_name}: ${msg.scenario_name}`;
     document.title = `${msg.scenario_name} · grognard`;
+  } else if (msg.type === "done") {
+    conn.outbox = null;
   } else if (msg.type === "update") {
+    if (msg.tag !== conn.update?.tag) conn.outbox = null; // answered: the position moved on
     conn.events = conn.events.slice(0, msg.events_from).concat(msg.events);
     if (msg.view.turn.phase !== conn.phase) [conn.phase, conn.phaseSince] = [msg.view.turn.phase, performance.now()];
     conn.update = msg;
@@ -105,6 +111,8 @@ function onMessage(conn, msg) {
     // a question the position no longer fits (it changed meanwhile): nothing to show
   } else if (msg.type === "error") {
     page.pending = false;
+    if (conn.outbox) toast("your last order was not taken: the position changed while the page was reconnecting");
+    conn.outbox = null;
     toast(msg.message);
     if (!conn.update) setStatus(msg.message);
   } else if (msg.type === "deleted") {
@@ -168,9 +176,13 @@ async function ensureMap(game, scenario, token) {
   render();
 }
 
+// A message waits in the connection's outbox until the server answers it ("done", an error, or a new
+// position); if the socket is down it goes as soon as the socket is back (connect), so no click is lost.
 function send(conn, message) {
   page.pending = true;
-  conn.ws.send(JSON.stringify(message));
+  conn.outbox = message;
+  if (conn.ws.readyState === WebSocket.OPEN) conn.ws.send(JSON.stringify(message));
+  else toast("reconnecting: your order will be sent as soon as the connection is back", "info");
   $("panel").classList.add("busy");
 }
 
@@ -461,8 +473,15 @@ const sideName = (seat) => (page.rs.sideName ? page.rs.sideName(seat) : seat);
 function whose(view) {
   const all = deciding(view);
   const mine = all.includes(page.active) && !view.over;
-  const others = all.filter((s) => s !== page.active).map(sideName).join(" and ");
-  const text = view.over ? "" : mine ? (others ? `your orders (${others} at the same time)` : "your decision") : `waiting for ${others}`;
+  const others = all.filter((s) => s !== page.active);
+  const away = others.filter((s) => !page.conns.has(s)).map(sideName).join(" and ");
+  const here = others.filter((s) => page.conns.has(s)).map(sideName).join(" and ");
+  let text = "";
+  if (view.over || !all.length) text = "";
+  else if (page.replay) text = `the ${all.map(sideName).join(" and ")} player's decision`; // a replay waits for no one
+  else if (mine) text = others.length ? `your orders (${others.map(sideName).join(" and ")} at the same time)` : "your decision";
+  else if (away) text = `waiting for ${away}`;
+  else text = `the ${here} player's decision, at this screen`;
   return el("span", { id: "whose", class: mine ? "yours" : "" }, text);
 }
 
@@ -675,7 +694,7 @@ function renderLog(conn) {
   }
   if (page.map && page.shownEvents > 0) animate(fresh);
   page.shownEvents = conn.events.length;
-  log.scrollTop = log.scrollHeight;
+  if (fresh.length) log.scrollTop = log.scrollHeight; // follow the newest entry
 }
 
 function animate(events) {
@@ -812,11 +831,12 @@ function renderReplay() {
     el("p", { class: "prompt" }, `Replay: decision ${r.step} of ${r.total}`),
     el("p", { class: "replay-decision" }, last ? `${last.seat}: ${last.text}` : "the start, before the first decision"),
     el("div", { class: "replay-controls" },
-      el("button", { onclick: go(0), title: "start (Home)" }, "⏮"),
-      el("button", { onclick: go(r.step - 1), title: "previous (←, p)", "data-step": "prev" }, "◀"),
+      // words and Latin-1 marks only: the media symbols (U+23EE...) are missing from Debian's Chromium fonts
+      el("button", { onclick: go(0), title: "start (Home)", "data-step": "start" }, "« start"),
+      el("button", { onclick: go(r.step - 1), title: "previous (p)", "data-step": "prev" }, "‹ back"),
       el("button", { onclick: () => togglePlay(), "data-step": "play" }, r.timer ? "pause" : "play"),
-      el("button", { onclick: go(r.step + 1), title: "next (→, n)", "data-step": "forward" }, "▶"),
-      el("button", { onclick: go(r.total), title: "end (End)", "data-step": "end" }, "⏭")),
+      el("button", { onclick: go(r.step + 1), title: "next (n)", "data-step": "forward" }, "next ›"),
+      el("button", { onclick: go(r.total), title: "end (End)", "data-step": "end" }, "end »")),
     slider,
   );
   paint({});
@@ -848,7 +868,20 @@ async function start() {
     setStatus("no game named in the address");
     return;
   }
-  const token = params.get("token");
+  const invite = params.get("invite");
+  if (invite) {
+    // an invitation: the first browser to open it gets the seat and a token of its own; then it is spent
+    try {
+      const s = await api(`/api/games/${encodeURIComponent(gameId)}/claim`, { method: "POST", body: { invite } });
+      rememberGame(gameId, { [s.seat]: s.token });
+    } catch (e) {
+      setStatus(e.message); // spent: this browser does not get the seat (any seat it plays opens from the lobby)
+      return;
+    } finally {
+      history.replaceState(null, "", `#game=${encodeURIComponent(gameId)}`);
+    }
+  }
+  const token = params.get("token"); // an invitation link of an older grognard: the seat's token itself
   if (token) {
     // an invitation: learn its seat, keep the token in this browser, and take it out of the address bar
     try {
