@@ -6,12 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parent.parent
-
-# the peer of part 1 comes with the bench extra; without it the command cannot run part 1
-pytest.importorskip("pyspiel", reason="OpenSpiel is in the bench extra: pip install -e '.[bench]'")
 
 
 def test_quick_run_produces_every_figure_beside_its_target(tmp_path):
