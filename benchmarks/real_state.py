@@ -21,6 +21,7 @@ timing and 101 timings (11 with ``--quick``).
 from __future__ import annotations
 
 import dataclasses
+import inspect
 import statistics
 import time
 from typing import Any
@@ -71,9 +72,15 @@ def run_update(report: Report, cls: Any, name: str, position: Position, reps: in
     writes = [(i, [columns.index(k) for k in change]) for i, (_, change) in zip(picks, updates, strict=True)]
     replace = dataclasses.replace
 
+    by_index = len(inspect.signature(state.with_unit).parameters) == 2  # Antietam's states: with_unit(i, unit)
+
     def ours() -> None:
-        for unit, change in updates:
-            state.with_unit(replace(unit, **change))
+        if by_index:
+            for i, (unit, change) in zip(picks, updates, strict=True):
+                state.with_unit(i, replace(unit, **change))
+        else:
+            for unit, change in updates:
+                state.with_unit(replace(unit, **change))
 
     def peer() -> None:
         for i, cols in writes:

@@ -36,6 +36,8 @@ SEAT_KINDS = ("human", "remote", "computer")
 SNAPSHOT_EVERY = 200
 # a computer batch pushes its progress to the listeners at most this often (seconds)
 PUSH_EVERY = 0.4
+# a game nobody has listened to or asked for in this long leaves memory (seconds; see Sessions.evict_idle)
+IDLE_SECONDS = 600.0
 
 
 class Refused(GrognardError):
@@ -466,12 +468,17 @@ class Sessions:
         self.snapshot_every = snapshot_every
         self._sessions: dict[str, Session] = {}
         self._loading = asyncio.Lock()
+        self._used: dict[str, float] = {}  # game id -> when a request last got its session (monotonic seconds)
+        self._swept = time.monotonic()
 
     async def get(self, game_id: str) -> Session:
         if not isinstance(game_id, str) or len(game_id) > 64:
             raise Refused("no such game", 404)
+        if time.monotonic() - self._swept > IDLE_SECONDS / 10:
+            self.evict_idle()
         session = self._sessions.get(game_id)
         if session is not None:
+            self._used[game_id] = time.monotonic()
             return session
         async with self._loading:
             session = self._sessions.get(game_id)
@@ -481,8 +488,25 @@ class Sessions:
             session = Session(game_id, row, game, self.store, _players(row), snapshot_every=self.snapshot_every)
             session._snapshot_at = self.store.snapshot_at(game_id)
             self._sessions[game_id] = session
+            self._used[game_id] = time.monotonic()
         await session.start()
         return session
+
+    def evict_idle(self, idle: float = IDLE_SECONDS, now: float | None = None) -> list[str]:
+        """Let go of the games (finished or not) that no browser listens to and no request has asked for in
+        ``idle`` seconds, so that their memory is freed; the next request rebuilds one from the store (``get``).
+        A game whose lock is held or awaited (a decision, the computers' turn) stays. Returns the ids let go."""
+        now = time.monotonic() if now is None else now
+        self._swept = now
+        gone = [
+            gid
+            for gid, s in self._sessions.items()
+            if not s.listeners and not s.lock.locked() and now - self._used.get(gid, now) >= idle
+        ]
+        for gid in gone:
+            del self._sessions[gid]
+            self._used.pop(gid, None)
+        return gone
 
     async def resume_all(self) -> int:
         """Load every stored game (at start-up), so computers owing a decision make it."""
@@ -598,6 +622,7 @@ class Sessions:
     def delete(self, game_id: str) -> None:
         self.store.delete_game(game_id)
         self._sessions.pop(game_id, None)
+        self._used.pop(game_id, None)
 
 
 def secret_seed() -> int:

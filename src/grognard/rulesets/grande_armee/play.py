@@ -4,7 +4,7 @@ military points (§5.2-5.3), muster (§5.4) and siege (§5.7)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, replace
 
 from grognard.engine.events import Step
@@ -69,10 +69,12 @@ def top_unit(ctx: Ctx, state: LGAState, cell: int) -> Unit | None:
     return stack[0] if stack else None
 
 
-def tops(ctx: Ctx, state: LGAState) -> dict[int, Unit]:
+def tops(ctx: Ctx, state: LGAState, cells: Collection[int] | None = None) -> dict[int, Unit]:
+    """The unit on top of each stack on the map (of the stacks in ``cells``, if given)."""
     by_cell: dict[int, list[Unit]] = {}
     for u in on_map(state):
-        by_cell.setdefault(u.cell, []).append(u)
+        if cells is None or u.cell in cells:
+            by_cell.setdefault(u.cell, []).append(u)
     return {c: stack_order(ctx, us)[0] for c, us in by_cell.items()}
 
 

@@ -183,8 +183,8 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
 
     # --- deciding --------------------------------------------------------------------------------------
     def apply(self, state: LGAState, seat: str, decision: Decision, step: Step) -> LGAState:
-        state = self._apply(state, seat, decision, step)
-        return self._remember(self.sequence.settle(state, step))
+        after = self._apply(state, seat, decision, step)
+        return self._remember(self.sequence.settle(after, step), state)
 
     def _apply(self, state: LGAState, seat: str, d: Decision, step: Step) -> LGAState:
         ctx = self.ctx
@@ -215,26 +215,34 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
                 return play.set_top(ctx, state, step, u)
         raise IllegalDecision(f"{d.text()} is not a La Grande Armée order")
 
-    def _remember(self, state: LGAState) -> LGAState:
+    def _remember(self, state: LGAState, before: LGAState | None = None) -> LGAState:
         """Each seat sees the enemy units on top of their stacks, where it sees them (§3.5, §5.66), and keeps
-        where it saw them last."""
+        where it saw them last.
+
+        ``before``, a state this has remembered (every state the rules hand out), limits the look to the
+        stacks a decision changed: elsewhere every top in sight already stands where it was last seen."""
         from .view import seen_positions
 
         ctx = self.ctx
-        seen: list[tuple[str, Unit]] = []
-        last = {(s.seat, s.unit): s.cell for s in state.sightings}
-        shared = play.tops(ctx, state) if not state.secret else None  # one picture for every seat
+        cells = None if before is None else _changed_cells(before, state)
+        if cells is not None and not cells:
+            return state
+        in_sight: list[tuple[str, Unit]] = []
+        shared = play.tops(ctx, state, cells) if not state.secret else None  # one picture for every seat
         for seat in SEATS:
             if shared is not None:
                 tops = [u for u in shared.values() if ctx.side(u) != seat]
             else:
                 stacks: dict[int, list[Unit]] = {}
-                for u in seen_positions(state, seat):
+                for u in seen_positions(state, seat, cells):
                     if ctx.side(u) != seat:
                         stacks.setdefault(u.cell, []).append(u)
                 tops = [play.stack_order(ctx, units)[0] for units in stacks.values()]
-            seen.extend((seat, top) for top in tops if last.get((seat, top.id)) != top.cell)
-        return play.record_sightings(state, seen)
+            in_sight.extend((seat, top) for top in tops)
+        if not in_sight:
+            return state
+        last = {(s.seat, s.unit): s.cell for s in state.sightings}
+        return play.record_sightings(state, [(seat, u) for seat, u in in_sight if last.get((seat, u.id)) != u.cell])
 
     # --- what leaves the engine ------------------------------------------------------------------------
     def view(self, state: LGAState, seat: str | None) -> dict[str, Any]:
@@ -309,3 +317,31 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
 
 
 __all__ = ["OFF_MAP", "GrandeArmee"]
+
+
+def _changed_cells(before: LGAState, after: LGAState) -> set[int] | None:
+    """The areas whose stacks a seat may see differently in ``after`` than in ``before`` (None: all of them): where
+    a changed unit stood or stands, or where a unit whose sightings changed stands. A change of the moving seat
+    or of what top secret movement hides (§5.66) changes the whole picture."""
+    if before.seat != after.seat or before.secret != after.secret:
+        return None
+    olds, news = before.units, after.units
+    if olds is news:
+        changed_old: list[Unit] = []
+        changed_new: list[Unit] = []
+    elif len(olds) == len(news) and all(a.id == b.id for a, b in zip(olds, news, strict=True)):
+        pairs = [(a, b) for a, b in zip(olds, news, strict=True) if a is not b]
+        changed_old, changed_new = [a for a, _ in pairs], [b for _, b in pairs]
+    else:
+        old_of, new_of = {u.id: u for u in olds}, {u.id: u for u in news}
+        changed_old = [u for u in olds if new_of.get(u.id) is not u]
+        changed_new = [u for u in news if old_of.get(u.id) is not u]
+    cells = {u.cell for u in changed_old} | {u.cell for u in changed_new}
+    if before.sightings is not after.sightings:
+        moved = {s.unit for s in set(before.sightings).symmetric_difference(after.sightings)}
+        cells.update(u.cell for u in news if u.id in moved)
+    if after.secret:  # the other seat sees a hidden mover where it stood as phase V began
+        ids = {u.id for u in changed_old} | {u.id for u in changed_new}
+        cells.update(cell for uid, cell, _, _ in after.secret if uid in ids)
+    cells.discard(OFF_MAP)
+    return cells

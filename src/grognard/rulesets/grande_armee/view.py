@@ -8,6 +8,7 @@ side only.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import replace
 from typing import Any
 
@@ -122,18 +123,19 @@ def _last_seen(ctx: Ctx, state: LGAState, seat: str | None, shown: set[str]) -> 
     ]
 
 
-def seen_positions(state: LGAState, seat: str | None) -> list[Unit]:
-    """The units on the map where ``seat`` sees them: top secret movement (§5.66) keeps the mover's units
-    where they stood when phase V began, until the first attack."""
+def seen_positions(state: LGAState, seat: str | None, cells: Collection[int] | None = None) -> list[Unit]:
+    """The units on the map where ``seat`` sees them (those it sees in ``cells``, if given): top secret movement
+    (§5.66) keeps the mover's units where they stood when phase V began, until the first attack."""
     units = play.on_map(state)
     if seat is None or seat == state.seat or not state.secret:
-        return units
+        return units if cells is None else [u for u in units if u.cell in cells]
     before = {uid: (cell, stack, garrison) for uid, cell, stack, garrison in state.secret}
-    moved = [
-        replace(u, cell=before[u.id][0], stack=before[u.id][1], garrison=before[u.id][2]) if u.id in before else u
-        for u in units
-    ]
-    return [u for u in moved if u.cell != OFF_MAP]
+    out = []
+    for u in units:
+        cell, stack, garrison = before.get(u.id, (u.cell, u.stack, u.garrison))
+        if cell != OFF_MAP and (cells is None or cell in cells):
+            out.append(replace(u, cell=cell, stack=stack, garrison=garrison) if u.id in before else u)
+    return out
 
 
 def hidden_units(ctx: Ctx, state: LGAState, seat: str) -> frozenset[str]:

@@ -3,7 +3,8 @@ sight with barrages, defensive locations. Derived tables are cached per state of
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import sys
+from collections.abc import Callable, Hashable, Iterable
 from typing import Any
 
 import numpy as np
@@ -15,6 +16,17 @@ from grognard.engine.movement import EdgeCosts, Reach
 from .scenario import PGScenario
 from .state import PGState, Unit
 from .tables import Tables, UnitType, Weather
+
+# what one board keeps of movement searches (bytes): a Lauter search holds two full-map lists, about 36 KB, so
+# this keeps a few hundred, more than the units of one side, whose searches the next decision mostly reuses
+REACH_BYTES = 8 * 1024 * 1024
+# answered sight pairs and sight rows one arrangement of blocking terrain and barrages keeps (a pair ~100 bytes,
+# a row one byte a location): both grow with play otherwise, as units go where nobody looked from before
+SIGHT_PAIRS = 100_000
+SIGHT_ROWS = 1024
+# locations whose sight is worked out at once: the batch's working arrays grow with it (about 1.2 MB a location
+# at Lauter's visibility of 25)
+SIGHT_BATCH = 8
 
 
 class Board:
@@ -32,8 +44,10 @@ class Board:
         self._rows: dict[tuple[tuple[int, str], ...], tuple[str, ...]] = {}
         self._step_arrays: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = None
         self._latest: dict[tuple[object, int], tuple[Any, Any, EdgeCosts]] = {}  # the last table by type and weather
+        # one (location, cost) step shared by every table: as many as locations × costs, whatever the play
+        self._step_pairs: dict[tuple[int, int], tuple[int, int]] = {}
         # movement searches by (cost table, start, budget, ...), each with its table: see moves.unit_reach
-        self.reaches: dict[tuple[object, ...], tuple[EdgeCosts, Reach]] = {}
+        self.reaches = ReachCache(REACH_BYTES)
         # moves._field for the last state asked; a computer player has a board of its own (ai Player.rules), so
         # this never hands it a real state
         self.field_memo: tuple[PGState, str, tuple[frozenset[int], frozenset[int], frozenset[int]]] | None = None
@@ -112,9 +126,12 @@ class Board:
             rows = changed.union(*(self.neighbors[c] for c in changed))
             steps = self.grid.neighbor_table()
             patched = list(table)
+            pair = self._step_pairs.setdefault
             for a in rows:
                 patched[a] = tuple(
-                    (b, c) for d, b in enumerate(steps[a], start=1) if b >= 0 and (c := cost(a, b, d)) is not None
+                    pair((b, c), (b, c))
+                    for d, b in enumerate(steps[a], start=1)
+                    if b >= 0 and (c := cost(a, b, d)) is not None
                 )
             found = tuple(patched)
         self._costs[key] = found
@@ -142,8 +159,9 @@ class Board:
             c = np.where(on_path, c, -(-c * percent // 100))  # p.22: mud and storms, not on roads
         keep = ~banned[tid]
         rows: list[list[tuple[int, int]]] = [[] for _ in range(self.grid.size)]
+        pair = self._step_pairs.setdefault
         for a, b, k in zip(src[keep].tolist(), dst[keep].tolist(), c[keep].tolist(), strict=True):
-            rows[a].append((b, k))
+            rows[a].append(pair((b, k), (b, k)))
         return tuple(tuple(r) for r in rows)
 
     def _steps(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -220,6 +238,52 @@ class Board:
         return found
 
 
+class ReachCache:
+    """Movement searches by key, each with the cost table it searched, bounded by an estimate of their bytes:
+    the searches least recently asked for go first."""
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        self.bytes = 0
+        self._entries: dict[Hashable, tuple[EdgeCosts, Reach, int]] = {}  # oldest first
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def get(self, key: Hashable, costs: EdgeCosts) -> Reach | None:
+        """The search kept under ``key``, if it searched ``costs`` (the key holds the table's id, which a table
+        made later may reuse)."""
+        found = self._entries.pop(key, None)
+        if found is None:
+            return None
+        if found[0] is not costs:
+            self.bytes -= found[2]
+            return None
+        self._entries[key] = found  # now the most recent
+        return found[1]
+
+    def put(self, key: Hashable, costs: EdgeCosts, reach: Reach) -> None:
+        size = _reach_bytes(reach)
+        old = self._entries.pop(key, None)
+        if old is not None:
+            self.bytes -= old[2]
+        entries = self._entries
+        while entries and self.bytes + size > self.budget:
+            self.bytes -= entries.pop(next(iter(entries)))[2]
+        self._entries[key] = (costs, reach, size)
+        self.bytes += size
+
+    def clear(self) -> None:
+        self._entries.clear()
+        self.bytes = 0
+
+
+def _reach_bytes(r: Reach) -> int:
+    """A search's own memory: its three lists (their numbers are small cached ints or the cost table's own
+    location numbers), its key and record."""
+    return sys.getsizeof(r.cost) + sys.getsizeof(r.prev) + sys.getsizeof(r.reached) + 400
+
+
 class SightCache:
     """Line of sight for one arrangement of blocking terrain and barrages, with a cache of answered pairs."""
 
@@ -247,6 +311,8 @@ class SightCache:
         key = a * self._n + b if a < b else b * self._n + a
         found = self._pairs.get(key)
         if found is None:
+            if len(self._pairs) >= SIGHT_PAIRS:
+                self._pairs.clear()
             found = self._pairs[key] = self.sight.clear(a, b, self.eye, self.eye)
         return found
 
@@ -256,9 +322,14 @@ class SightCache:
         cells = sorted({u.cell for u in units if not u.carried_by})
         missing = [c for c in cells if (c, visibility) not in self._rows]
         if missing:
-            seen = self.sight.visible([Observer(c, self.eye, visibility) for c in missing], target=self.eye)
-            for c, row in zip(missing, seen, strict=True):
-                self._rows[c, visibility] = row
+            if len(self._rows) + len(missing) > SIGHT_ROWS:
+                self._rows.clear()
+                missing = cells
+            for i in range(0, len(missing), SIGHT_BATCH):
+                batch = missing[i : i + SIGHT_BATCH]
+                seen = self.sight.visible([Observer(c, self.eye, visibility) for c in batch], target=self.eye)
+                for c, row in zip(batch, seen, strict=True):
+                    self._rows[c, visibility] = row
         out = np.zeros(self._n, dtype=np.bool_)
         for c in cells:
             out |= self._rows[c, visibility]

@@ -45,15 +45,10 @@ def unit_reach(ctx: Ctx, state: PGState, unit: Unit, mp: int | None = None, load
     # the next decision, when usually one unit has moved and every other unit's search is the same
     costs = board.costs(state, ut)
     key = (id(costs), unit.cell, budget_now, first, blocked, stop)
-    found = board.reaches.get(key)
-    if found is None or found[0] is not costs:
-        if len(board.reaches) > 4096:
-            board.reaches.clear()
-        found = board.reaches[key] = (
-            costs,
-            reach(costs, unit.cell, budget_now, blocked=blocked, stop=stop, min_one=first),
-        )
-    r = found[1]
+    r = board.reaches.get(key, costs)
+    if r is None:
+        r = reach(costs, unit.cell, budget_now, blocked=blocked, stop=stop, min_one=first)
+        board.reaches.put(key, costs, r)
     return Reach(r.start, r.budget, r.cost, r.prev, r.reached, no_stop)
 
 
