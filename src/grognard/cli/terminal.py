@@ -77,7 +77,7 @@ def play_in_terminal(args: argparse.Namespace, options: dict[str, Any]) -> int:
                 if i >= 60:
                     print(f"  ... and {len(legal) - 60} more")
                     break
-                print(f"  {_typed(game, d):<28} {game.rules.describe(d)}{_odds(legal, d)}")
+                print(f"  {_typed(game, d):<28} {_words(game, seat, d)}{_odds(legal, d)}")
             continue
         if line == "map":
             print(game.rules.render_text(game.state, seat))
@@ -125,11 +125,15 @@ def asking(game: Game, seat: str, legal: Legal) -> list[str]:
         lines.append("  (the enemy is moving: press Enter to let it go on, or '.' not to be asked again this phase)")
     if legal.suggested is not None:
         odds = _odds(legal, legal.suggested)
-        lines.append(f"  suggested (Enter takes it): {game.rules.describe(legal.suggested)}{odds}")
+        lines.append(f"  suggested (Enter takes it): {_words(game, seat, legal.suggested)}{odds}")
     lines.append("  type a decision, '?' to list the legal ones with their odds, 'map' to redraw, 'undo', or 'quit'")
     if game.rules.cell_format:
         lines.append(f"  a location may be typed by its number or as {game.rules.cell_format}")
     return lines
+
+
+def _words(game: Game, seat: str, d: Decision) -> str:
+    return game.rules.describe_for(game.state, seat, d)
 
 
 CELL_FIELDS = ("to", "cell", "at")  # the fields that name a location, as the page reads them too

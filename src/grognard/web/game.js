@@ -314,7 +314,7 @@ function chooser(options, units = []) {
       el("button", { onclick: () => { box.hidden = true; decide(make(f, v)); } }, describeOption(f, v)),
     ),
     ...units.filter((u) => u.side === page.active).map((u) =>
-      el("button", { onclick: () => { box.hidden = true; select(u.id); } }, `select ${u.name} (${u.id})`),
+      el("button", { onclick: () => { box.hidden = true; select(u.id); } }, `select the ${u.name} at ${u.at}`),
     ),
     el("button", { class: "secondary", onclick: () => { box.hidden = true; } }, "Cancel"),
   );
@@ -534,7 +534,7 @@ function renderPanel() {
     panel.append(el("button", { class: "switch", "data-seat": other.seat, onclick: () => { show(other.seat); render(); } }, `The ${name} player may decide too: show that seat`));
   }
   if (legal.suggested) {
-    panel.append(el("button", { class: "suggested", title: "Enter", onclick: () => decide(legal.suggested) }, `Suggested: ${legal.suggested_text || legal.suggested.kind}`, el("kbd", {}, "⏎")));
+    panel.append(el("button", { class: "suggested", title: "Enter", onclick: () => decide(legal.suggested), onmouseenter: () => showUnits(legal.suggested) }, `Suggested: ${legal.suggested_text || legal.suggested.kind}`, el("kbd", {}, "⏎")));
   }
   if (page.rs.panelTop) panel.append(...page.rs.panelTop(update, c));
   if (legal.info?.mover) highlights.targets.set(legal.info.mover, "");
@@ -620,7 +620,7 @@ function renderPanel() {
       // a family over firers at one target (passing fire), or over the targets of one unit (return fire)
       const ch = f.field === "unit" && "target" in f.fixed ? chanceOf(legal, v, f.fixed.target) : "unit" in f.fixed ? chanceOf(legal, f.fixed.unit, v) : null;
       if (ch !== null) text += ` (${ch}%)`;
-      group.append(el("button", { "data-value": JSON.stringify(v), onclick: () => decide(make(f, v)) }, text));
+      group.append(el("button", { "data-value": JSON.stringify(v), onclick: () => decide(make(f, v)), onmouseenter: () => showUnits(make(f, v)) }, text));
       if (f.field === "target") highlights.targets.set(v, ch === null ? "" : `${ch}%`);
     });
     if (f.values.length > 60) group.append(el("div", { class: "hint" }, `and ${f.values.length - 60} more`));
@@ -631,6 +631,15 @@ function renderPanel() {
 }
 
 const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
+
+// Hovering an order that names units (a shot: its firer and target) shows them on the map: a line, a flash.
+function showUnits(decision) {
+  const units = unitsOf(current()?.update?.view);
+  const cells = [decision.unit, decision.target, decision.cargo].map((id) => units.get(id)?.cell).filter((c) => c !== undefined && c >= 0);
+  if (!page.map || !cells.length) return;
+  if (cells.length > 1) page.map.line(cells[0], cells[1], "shot-line aim");
+  page.map.flash(cells);
+}
 
 function renderLog(conn) {
   const log = $("log");
