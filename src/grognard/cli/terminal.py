@@ -82,6 +82,9 @@ def play_in_terminal(args: argparse.Namespace, options: dict[str, Any]) -> int:
         if line == "map":
             print(game.rules.render_text(game.state, seat))
             continue
+        if line == "units":
+            print(unit_table(game, seat) or "  this game has no unit table")
+            continue
         if line == "undo":
             try:
                 game.undo(seat)
@@ -127,9 +130,31 @@ def asking(game: Game, seat: str, legal: Legal) -> list[str]:
         odds = _odds(legal, legal.suggested)
         lines.append(f"  suggested (Enter takes it): {_words(game, seat, legal.suggested)}{odds}")
     lines.append("  type a decision, '?' to list the legal ones with their odds, 'map' to redraw, 'undo', or 'quit'")
+    if unit_table(game, seat):
+        lines.append("  'units' shows the unit data (range by target, movement, defence, hit points, cost)")
     if game.rules.cell_format:
         lines.append(f"  a location may be typed by its number or as {game.rules.cell_format}")
     return lines
+
+
+def unit_table(game: Game, seat: str) -> str:
+    """The ruleset's unit data (its answer to the question ``{"kind": "units"}``) as a text table; empty if it
+    has none."""
+    try:
+        data = game.inspect(seat, {"kind": "units"})
+    except IllegalDecision:
+        return ""
+    cells = [[str(c) for c in data["columns"]], *([str(c) for c in row] for row in data["rows"])]
+    widths = [max(len(r[i]) for r in cells) for i in range(len(cells[0]))]
+    lines = [data.get("title", "")]
+    for r in cells:
+        lines.append(
+            (
+                "  "
+                + "  ".join(c.rjust(w) if i else c.ljust(w) for i, (c, w) in enumerate(zip(r, widths, strict=True)))
+            ).rstrip()
+        )
+    return "\n".join(lines + ([f"  {data['note']}"] if data.get("note") else []))
 
 
 def _words(game: Game, seat: str, d: Decision) -> str:

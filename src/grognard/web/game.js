@@ -27,8 +27,9 @@
 //   keyKinds: {key: kind}            a key that makes the decision of that kind (h: hold fire)
 //   animate(hexmap, event)           marks on the map for a fresh event (a shot's line, a flash)
 //   sideName(seat), finalTitle(result), finalRows(result), chart(view, seats, events)
-//   inspect: {path: [kinds], sight}  questions the rules answer (Ruleset.inspect): the path of a move of
-//                                    those kinds under the pointer, a unit's line of sight on request (l)
+//   inspect: {path: [kinds], sight, units}  questions the rules answer (Ruleset.inspect): the path of a move of
+//                                    those kinds under the pointer, a unit's line of sight on request (l), the
+//                                    unit data once (ctx().units: {columns, rows, types, note})
 
 import { api, el, gameEntry, human, rememberGame, rulesetModule } from "./api.js";
 import { HexMap, svg } from "./hexmap.js";
@@ -267,7 +268,7 @@ function chanceOf(legal, firer, target) {
 
 function ctx() {
   const update = current()?.update;
-  return { seat: page.active, seats: page.seats, update, legal: update?.legal, map: page.map?.map, selected: page.selected, whose };
+  return { seat: page.active, seats: page.seats, update, legal: update?.legal, map: page.map?.map, selected: page.selected, whose, units: page.unitData };
 }
 
 // --- clicks ------------------------------------------------------------------------------------------------
@@ -390,6 +391,10 @@ function toggleSight() {
 }
 
 function answered(conn, answer) {
+  if (answer.kind === "units") { // the unit data, asked once (Ruleset.inspect): the unit card and the table show it
+    page.unitData = answer;
+    return renderPanel();
+  }
   const p = previewed();
   if (conn !== current() || !p || answer.unit !== p.unit) return;
   if (answer.kind === "path" && answer.cell === p.cell) paint(page.painted, { ...p, path: answer.path });
@@ -457,6 +462,10 @@ function render() {
     page.reframe?.();
   }
   keepSelection(update);
+  if (page.rs.inspect?.units && !page.unitData && conn.ws?.readyState === WebSocket.OPEN) {
+    page.unitData = { asked: true };
+    ask({ kind: "units" });
+  }
   if (page.infoCell !== undefined) showInfo(page.infoCell);
   drawView();
   renderPanel();
