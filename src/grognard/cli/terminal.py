@@ -16,22 +16,65 @@ from grognard.engine.game import new_game
 
 
 def play_in_terminal(args: argparse.Namespace, options: dict[str, Any]) -> int:
+    # a fresh seed unless one is asked for: dice that are the same in every game are dice a player learns
+    seed = args.seed if args.seed is not None else secrets.randbits(63)
+    if getattr(args, "match", False):
+        return play_match_in_terminal(args, options, seed)
+    play_game(args, options, seed, args.players)
+    return 0
+
+
+class _Quit(Exception):
+    """The person left the match in its middle."""
+
+
+def play_match_in_terminal(args: argparse.Namespace, options: dict[str, Any], seed: int) -> int:
+    """The match game (``Ruleset.match_option``; PG p.3): the scenario twice, you (player 1) on one side and
+    then the other, each player's victory points from both games added up. ``--players`` names player 1's and
+    player 2's kinds as ``simulate --match`` does; by default you are player 1 against the greedy player."""
+    import time
+
+    from grognard.cli.main import _outcome
+    from grognard.cli.match import match_sides, play_match
+
+    cls = rulesets.get(args.game)
+    first = match_sides(cls, options)[0]  # refuses a game without a match game
+    played: list[Game] = []
+
+    def one(players: str, opts: dict[str, Any], game_seed: int) -> tuple[Game, float]:
+        side = first if not played else next(s for s in cls.seats if s != first)
+        print(f"\n=== the match game (p.3), game {len(played) + 1} of 2: player 1 plays the {side} ===")
+        t0 = time.perf_counter()
+        game = play_game(args, opts, game_seed, players)
+        if game is None:
+            raise _Quit
+        played.append(game)
+        return game, time.perf_counter() - t0
+
+    try:
+        out = play_match(cls, args.players or "human,greedy", options, seed, one, _outcome)
+    except _Quit:
+        return 0
+    print(out["result"]["summary"])
+    return 0
+
+
+def play_game(args: argparse.Namespace, options: dict[str, Any], seed: int, players: str | None) -> Game | None:
+    """One game in the terminal to its end (``None`` if the person quits)."""
     from grognard.persistence import write_save
 
     cls = rulesets.get(args.game)
-    # a fresh seed unless one is asked for: dice that are the same in every game are dice a player learns
-    seed = args.seed if args.seed is not None else secrets.randbits(63)
     game = new_game(cls, args.scenario, options, seed)
     seats = cls.seats
     # you take the first seat, or the one player 1 takes (Ruleset.match_option; PG p.8: attacker or defender)
     mine = game.rules.options[cls.match_option] if cls.match_option else seats[0]
     kinds = {s: ("human" if s == mine else "greedy") for s in seats}
-    if args.players:
-        for part in args.players.split(","):
-            seat, _, kind = part.partition("=")
-            if seat not in seats:
-                raise GrognardError(f"no seat {seat!r}: seats are {', '.join(seats)}")
-            kinds[seat] = kind
+    if players:
+        for part in players.split(","):
+            named, _, kind = part.partition("=")
+            if named not in seats:
+                raise GrognardError(f"no seat {named!r}: seats are {', '.join(seats)}")
+            kinds[named] = kind
     computers = {s: make_player(k, cls, seat_seed(seed, s)) for s, k in kinds.items() if k != "human"}
     humans = [s for s in seats if s not in computers]
     shown_for: tuple[str, str] | None = None
@@ -69,9 +112,9 @@ def play_in_terminal(args: argparse.Namespace, options: dict[str, Any]) -> int:
         try:
             line = input("> ").strip()
         except EOFError:
-            return 0
+            return None
         if line in ("quit", "q"):
-            return 0
+            return None
         if line == "?":
             for i, d in enumerate(legal):
                 if i >= 60:
@@ -116,7 +159,7 @@ def play_in_terminal(args: argparse.Namespace, options: dict[str, Any]) -> int:
     print(game.rules.render_text(game.state, None))
     if result:
         print(result.summary)
-    return 0
+    return game
 
 
 def asking(game: Game, seat: str, legal: Legal) -> list[str]:
