@@ -301,6 +301,7 @@ class Ruleset(ABC, Generic[S, Sc]):
             "seats": list(cls.seats),
             "scenarios": [s.to_json() for s in cls.scenarios()],
             "options": [o.to_json() for o in cls.option_specs],
+            "match_option": cls.match_option,
         }
 
     # --- play ------------------------------------------------------------------------------------------

@@ -31,7 +31,7 @@
 //                                    those kinds under the pointer, a unit's line of sight on request (l), the
 //                                    unit data once (ctx().units: {columns, rows, types, note})
 
-import { api, el, gameEntry, human, rememberGame, rulesetModule } from "./api.js";
+import { api, el, gameEntry, human, inviteLink, matchOf, rememberGame, rememberMatch, rulesetModule } from "./api.js";
 import { HexMap, svg } from "./hexmap.js";
 
 const CELL_FIELDS = new Set(["to", "cell", "at"]);
@@ -698,12 +698,48 @@ function showFinal(view, events) {
       el("p", {}, res.summary || ""),
       el("ul", {}, rows.map((r) => el("li", {}, r))),
       chart ? el("div", {}, el("h3", {}, data.title), chart, el("div", { class: "chart-key" }, data.series.map((s) => el("span", { class: `key side-${s.side}` }, page.rs.sideName ? page.rs.sideName(s.side) : s.side)))) : null,
+      matchPart(res),
       el("div", { class: "row" },
         el("button", { onclick: () => { box.hidden = true; } }, "Look at the map"),
         el("a", { class: "button", href: "/" }, "Back to the lobby")),
     ),
   );
   box.hidden = false;
+}
+
+// The match game (Ruleset.match_option, PG p.3), as the lobby set it up: after the first game, the second with
+// sides swapped; after the second, each player's victory points from both games added up.
+function matchPart(res) {
+  const match = matchOf(gameId);
+  if (!match || !res.scores) return null;
+  if (match.half === 2) {
+    // player 1 played match.player1 in the first game and the other side (player1Second) in this one
+    const one = match.firstScores[match.player1] + res.scores[match.player1Second];
+    const two = match.firstScores[match.player1Second] + res.scores[match.player1];
+    const verdict = one === two ? "the match is drawn" : `player ${one > two ? 1 : 2} wins the match`;
+    return el("p", { class: "match-result" }, `Match: player 1 ${one}, player 2 ${two}: ${verdict}`);
+  }
+  const box = el("div", { class: "match-next" });
+  const start = async () => {
+    try {
+      const res2 = await api("/api/games", { method: "POST", body: match.next });
+      const mine = {};
+      const invites = {};
+      for (const [seat, tok] of Object.entries(res2.tokens)) (match.next.seats[seat].kind === "remote" ? invites : mine)[seat] = tok;
+      const entry = gameEntry(gameId);
+      rememberGame(res2.id, mine, invites, (entry?.title || "").replace("game 1 of 2", "game 2 of 2"));
+      const other = Object.keys(res.scores).find((s) => s !== match.player1);
+      rememberMatch(res2.id, { half: 2, player1: match.player1, player1Second: other, firstScores: res.scores });
+      const href = `/game.html?match=2#game=${encodeURIComponent(res2.id)}`;
+      if (!Object.keys(invites).length) return location.assign(href);
+      box.replaceChildren(...Object.entries(invites).map(([seat, tok]) => el("p", {}, `${human(seat)}: `, el("input", { class: "invite", readonly: true, value: inviteLink(res2.id, tok) }))),
+        Object.keys(mine).length ? el("a", { class: "button primary", href }, "Go to the second game") : null);
+    } catch (err) {
+      box.append(el("p", { class: "error" }, err.message));
+    }
+  };
+  box.append(el("p", {}, `The first game of the match: player 1 played the ${match.player1}.`), el("button", { class: "primary", "data-kind": "match_next", onclick: start }, "Play the second game, sides swapped"));
+  return box;
 }
 
 // --- keys --------------------------------------------------------------------------------------------------
