@@ -18,7 +18,7 @@ from grognard.engine.game import new_game
 def play_in_terminal(args: argparse.Namespace, options: dict[str, Any]) -> int:
     # a fresh seed unless one is asked for: dice that are the same in every game are dice a player learns
     seed = args.seed if args.seed is not None else secrets.randbits(63)
-    if getattr(args, "match", False):
+    if vars(args).get("match"):  # grognard play --match (a Namespace built without it plays one game)
         return play_match_in_terminal(args, options, seed)
     play_game(args, options, seed, args.players)
     return 0
