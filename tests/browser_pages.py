@@ -32,8 +32,11 @@ class Player:
         self.page.wait_for_selector(".scenario svg")
 
     def ready(self) -> None:
-        """Wait until the page has the position and no decision of ours is in flight."""
-        self.page.wait_for_function("window.grognard && window.grognard.active && !window.grognard.pending")
+        """Wait until the page has the position, no decision of ours is in flight, and the phase has been shown
+        long enough for the page to take a "Done" (game.js: an end of phase is refused just after a change)."""
+        self.page.wait_for_function(
+            "window.grognard && window.grognard.active && !window.grognard.pending && window.grognard.settled()"
+        )
         self.page.wait_for_selector(".decide .prompt, .decide .muted")
 
     def prompt(self) -> str:

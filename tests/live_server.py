@@ -31,6 +31,7 @@ class Server:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
+        self.creators: dict[str, str] = {}  # game id -> the creator's secret
 
     def start(self) -> Server:
         launcher = [str(Path(__file__).parent / "serve_toys.py")] if self.toys else ["-m", "grognard"]
@@ -75,8 +76,11 @@ class Server:
         seed: int | None = 11,
         game: str = "perfect_general",
         scenario: str = "simple_little_war",
+        claim: bool = True,
         **options: Any,
     ) -> tuple[str, dict[str, str]]:
+        """A new game and the token of each person's seat: a remote seat's invitation is claimed at once
+        (``claim=False``: the invitations instead)."""
         r = httpx.post(
             f"{self.url}/api/games",
             json={
@@ -89,7 +93,15 @@ class Server:
             timeout=60,
         )
         assert r.status_code == 201, r.text
-        return r.json()["id"], r.json()["tokens"]
+        game_id, tokens, invites = r.json()["id"], r.json()["tokens"], r.json()["invites"]
+        self.creators[game_id] = r.json()["creator"]
+        if not claim:
+            return game_id, {**tokens, **invites}
+        for invite in invites.values():
+            c = httpx.post(f"{self.url}/api/games/{game_id}/claim", json={"invite": invite}, timeout=60)
+            assert c.status_code == 200, c.text
+            tokens[c.json()["seat"]] = c.json()["token"]
+        return game_id, tokens
 
     def update(self, game: str, token: str) -> dict[str, Any]:
         r = httpx.get(f"{self.url}/api/games/{game}/update", headers=auth(token), timeout=60)

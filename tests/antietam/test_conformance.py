@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from grognard import rulesets
 from grognard.rulesets.antietam import Antietam
 from grognard.testing.conformance import run_conformance
@@ -13,12 +15,19 @@ from grognard.testing.conformance import run_conformance
 
 def test_registered_with_its_scenario_and_options() -> None:
     info = rulesets.get("antietam").describe_game()
-    assert [s["id"] for s in info["scenarios"]] == ["1_full_battle"]
-    assert {o["name"] for o in info["options"]} == {"level", "game", "hidden", "activation"}
+    assert info["scenarios"][0]["id"] == "1_full_battle"  # the four situations: test_scenarios.py
+    assert {o["name"] for o in info["options"]} == {"level", "game", "hidden", "time_limit", "activation", "display"}
 
 
 def test_conformance_full_battle() -> None:
     run_conformance(Antietam, "1_full_battle", seed=11, max_decisions=20_000)
+
+
+@pytest.mark.parametrize("game", ["intermediate", "advanced"])
+def test_conformance_full_battle_at_each_level_of_rules(game: str) -> None:
+    """§IA2.1 #4: random play reaches the end with the activation cycle, modes, facing, force march and
+    fortification (and in the advanced game command control and leaders)."""
+    run_conformance(Antietam, "1_full_battle", seed=11, options={"game": game}, max_decisions=20_000)
 
 
 def test_simulate_plays_to_the_end_and_the_same_seed_gives_the_same_digest(capsys) -> None:  # type: ignore[no-untyped-def]

@@ -341,6 +341,15 @@ def test_operation_points_stacking_zoc_and_modes(data: Any) -> None:
     assert set(r["modes"]["always_flanked"]) == set(r["modes"]["bridge_modes"]) == {"column", "mounted", "limbered"}
 
 
+def test_readings_of_set_up_modes_and_facing_ia7_8_ia7_9(data: Any) -> None:
+    """§IA7.8 and §IA7.9 print neither the set-up modes nor the facing (readings in rules.toml): dawn units in the
+    first mode of each pair, reinforcements marching; the Union faces 3 (toward growing x), the Confederates 7."""
+    r = data("rules")
+    assert [r["modes"][t][0] for t in ("infantry", "cavalry", "artillery")] == ["normal", "dismounted", "unlimbered"]
+    assert r["modes"]["reinforcement"] == {"infantry": "column", "cavalry": "mounted", "artillery": "limbered"}
+    assert r["facing"]["initial"] == {"union": 3, "confederate": 7}
+
+
 def test_activation_limits_and_basic_schedule(data: Any) -> None:
     """§IA3.2 four divisions a turn plus a random number; §B2.0 Porter from turn 5, Franklin 7, Pleasonton 8 (IBM:
     cavalry from turn 3); §IA3.4 every Confederate unit activated."""

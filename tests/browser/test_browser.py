@@ -105,16 +105,47 @@ def _units(message: dict[str, Any]) -> list[dict[str, Any]]:
     return list(((message.get("view") or {}).get("state") or {}).get("units") or [])
 
 
+def stored_tokens(player: Player) -> dict[str, Any]:
+    """The seats this browser holds a token for, by game."""
+    games = player.page.evaluate("JSON.parse(localStorage.getItem('grognard.games') || '[]')")
+    return {g["id"]: g["tokens"] for g in games}
+
+
 def test_two_browsers_two_seats(browser: Any, server: Server) -> None:
+    """Issue 15, item 5: an invitation is claimed once; the creator's browser never holds the remote seat's
+    token and cannot open that seat; only the creator deletes the game; the invitee's lobby names the seats
+    from where it sits."""
     host = Player(browser, server)
     create(host, {"attacker": "human", "defender": "remote"}, seed=8)
     link = host.page.input_value("input.invite[data-seat=defender]")
-    assert "token=" in link
+    assert "invite=" in link and "token=" not in link
+    game_id = link.split("game=")[1].split("&")[0]
+    assert list(stored_tokens(host)[game_id]) == ["attacker"]  # the remote seat's secret is not here
+    host.lobby()
+    host.page.wait_for_selector(
+        f"#my-games tr[data-game='{game_id}'] td:has-text('defender: invited: not claimed yet')"
+    )
     guest = Player(browser, server)
     guest.page.goto(link)
     guest.ready()
-    assert "token=" not in guest.page.url  # the secret leaves the address bar once stored
-    host.page.click("a.button.primary:has-text('Go to the game')")
+    assert "invite=" not in guest.page.url  # the invitation leaves the address bar once used
+    assert list(stored_tokens(guest)[game_id]) == ["defender"]
+    # the link is spent: the creator's browser opening it again gets no seat
+    again = host.context.new_page()
+    again.goto(link)
+    again.wait_for_selector("#conn:has-text('already been claimed')")
+    assert "defender" not in stored_tokens(host)[game_id]
+    again.close()
+    host.lobby()
+    host.page.wait_for_selector(f"#my-games tr[data-game='{game_id}'] td:has-text('defender: invited: claimed')")
+    assert not host.page.query_selector(f"#my-games tr[data-game='{game_id}'] button:has-text('Copy invitation')")
+    guest.lobby()
+    row = f"#my-games tr[data-game='{game_id}']"
+    guest.page.wait_for_selector(f"{row} td:has-text('defender: you (here)')")
+    assert "attacker: the host" in guest.page.inner_text(row)
+    assert guest.page.query_selector(f"{row} button.danger") is None  # only the creator deletes
+    guest.page.goto(f"{server.url}/game.html#game={game_id}")
+    host.page.goto(f"{server.url}/game.html#game={game_id}")
 
     host.buy_and_place(["Infantry", "Medium Tank"])
     guest.buy_and_place(["Infantry", "Bazooka"])
@@ -126,7 +157,6 @@ def test_two_browsers_two_seats(browser: Any, server: Server) -> None:
     assert all(m.get("legal") is None or m["legal"]["seat"] == "defender" for m in guest.messages())
     assert all(m.get("legal") is None or m["legal"]["seat"] == "attacker" for m in host.messages())
     # the lobby lists the game in the host's browser; deleting it there ends it for the guest too
-    game_id = game_id_of(guest)
     host.lobby()
     host.page.wait_for_selector(f"#my-games tr[data-game='{game_id}']")
     host.page.on("dialog", lambda d: d.accept())
@@ -178,7 +208,7 @@ def test_a_reaction_is_offered_in_the_reacting_seats_browser(browser: Any, serve
         pytest.fail("no return or passing fire was offered")
     shots = me.page.query_selector_all("[data-kind=return_fire] button, [data-kind=passing_fire] button")
     assert me.page.query_selector("button[data-kind=hold_fire]")
-    # an offer with nothing of ours able to fire is answered by the page itself (no one remote to read its speed)
+    # an offer with nothing of ours able to fire is answered by the server (a reaction with one answer is not asked)
     assert shots and all("%" in b.inner_text() for b in shots)  # each possible shot shows its hit odds
     before = me.page.eval_on_selector_all("#log li", "ns => ns.length")
     me.click(

@@ -42,6 +42,7 @@ def test_grande_armee_against_the_computer(browser: Any, server: Server, tmp_pat
     header = me.page.inner_text("#status")
     for words in ("Summer 1805", "French player turn", "Build/Rally", "French 14 SD", "Allied 18 AV"):
         assert words in header  # §2.6, §2.7, §5.1, §5.2
+    assert me.page.inner_text("#status #whose") == "your decision"  # whose decision it is (issue 15, item 12)
     assert "France 8" in me.page.inner_text(".lga-mp")
     hidden = fog_holds(me, server, game_id_of(me))
 
@@ -174,4 +175,18 @@ def test_a_finished_game_shows_the_levels_of_victory_and_replays(browser: Any, s
     me.page.click("button[data-step=forward]")
     me.page.wait_for_function("document.querySelector('.decide .prompt').textContent.includes('decision 1 of')")
     assert me.page.query_selector_all(".counter.side-french") and me.page.query_selector_all(".counter.side-allied")
+    # issue 15, item 12: a replay waits for no one, and its step buttons are words and marks every font has
+    assert "waiting for" not in me.page.inner_text("#status")
+    labels = me.page.eval_on_selector_all(".replay-controls button", "ns => ns.map(n => n.textContent)")
+    assert labels == ["« start", "‹ back", "play", "next ›", "end »"]
+    me.page.click("button[data-step=end]")
+    me.page.wait_for_function(
+        "document.querySelector('.decide .prompt').textContent"
+        " .includes('decision ' + window.grognard.replay.total + ' of')"
+    )
+    # the event log follows the newest entry
+    assert me.page.evaluate(
+        "(l => l.scrollHeight > l.clientHeight && l.scrollTop + l.clientHeight >= l.scrollHeight - 2)"
+        "(document.querySelector('#log'))"
+    )
     assert me.errors == []

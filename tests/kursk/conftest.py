@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
 
 from grognard.engine.maps import GameMap, load_map
+
+sys.path.insert(0, str(Path(__file__).parent))  # kursk_helpers, the rule tests' positions
 
 DATA = Path(__file__).parents[2] / "src/grognard/rulesets/kursk/data"
 

@@ -133,7 +133,8 @@ class Target:
         tags = tuple(self.server.update(self.game, t)["tag"] for t in self.tokens.values())
         with sqlite3.connect(self.server.db) as c:
             n = c.execute("SELECT count(*) FROM decisions WHERE game_id=?", (self.game,)).fetchone()[0]
-        return tags, n
+            seats = c.execute("SELECT * FROM seats WHERE game_id=? ORDER BY seat", (self.game,)).fetchall()
+        return tags, n, seats  # no claim (of an invitation claimed already) gave a seat a new token
 
     def games(self) -> int:
         with sqlite3.connect(self.server.db) as c:
@@ -188,7 +189,7 @@ requests = st.one_of(
     st.tuples(
         st.just("post"),
         st.tuples(
-            st.sampled_from(["decisions", "undo", "go_on"]),
+            st.sampled_from(["decisions", "undo", "go_on", "claim"]),
             st.sampled_from(["attacker", "defender", "forged"]),
             raw | values.map(lambda v: json.dumps(v).encode()),
         ),

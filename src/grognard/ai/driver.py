@@ -16,7 +16,7 @@ from grognard.engine.rng import Dice, seed_state
 from .base import Player, derived_seed, seat_seed
 from .observation import observe
 
-__all__ = ["RunawayGame", "computer_decision", "play_out", "seat_seed"]
+__all__ = ["RunawayGame", "asks", "computer_decision", "play_out", "seat_seed", "standing_answer"]
 
 
 class RunawayGame(GrognardError):
@@ -24,9 +24,39 @@ class RunawayGame(GrognardError):
 
 
 def _ask(game: Game, seat: str, player: Player, main: bool) -> Decision | None:
-    player.dice = Dice(seed_state(derived_seed(player.seed, len(game.log))))
+    # a person's reaction settings are left out of the count: changing them does not change a computer's dice
+    player.dice = Dice(seed_state(derived_seed(player.seed, len(game.log) - game.settings_made)))
     ctx = observe(game, seat)
     return player.choose(ctx) if main else player.interject(ctx)
+
+
+def standing_answer(game: Game, seat: str) -> tuple[bool, Decision | None]:
+    """Whether the reaction pending for ``seat`` is answered without asking it, and with what (None: it declines
+    by letting the mover go on, La Grande Armée's way, with no decision to log).
+
+    A reaction with one legal answer (The Perfect General's hold fire, when no unit can fire) is not asked; else
+    the seat's setting for that kind answers: "never ask this phase" declines, "take the best shot at N%" fires
+    the ruleset's best answer when its chance is at least N and declines otherwise, "ask me" asks.
+    """
+    if not game.turn().may_act(seat):
+        return False, None
+    reaction = game.rules.reaction(game.state, seat)
+    if reaction is None:
+        return False, None
+    if reaction.decline is not None and len(game.legal(seat)) == 1:
+        return True, reaction.decline
+    setting = game.setting(seat, reaction.kind)
+    if setting.mode == "never":
+        return True, reaction.decline
+    if setting.mode == "best":
+        good = reaction.best is not None and reaction.chance is not None and reaction.chance >= setting.percent
+        return True, reaction.best if good else reaction.decline
+    return False, None
+
+
+def asks(game: Game, seat: str) -> bool:
+    """A reaction is pending for ``seat`` (a person) and its settings leave it to the person."""
+    return game.rules.reaction(game.state, seat) is not None and not standing_answer(game, seat)[0]
 
 
 def computer_decision(
@@ -35,14 +65,21 @@ def computer_decision(
     """The next decision a computer seat makes now, with its seat; None when none is due (a person decides,
     or the game is over).
 
-    A seat that may react (``Turn.optional``) is asked first, so that a reaction comes before the mover goes
-    on; then the seats that must decide, in seat order (orders given at the same time are hidden from each
-    other, so their order carries nothing). ``order`` shuffles who is asked first (the conformance harness's
-    random interleavings); the front ends leave it None.
+    A person's seat (one not in ``players``) with a reaction pending that its settings answer is answered first
+    (:func:`standing_answer`), logged as that seat's decision, so the server, the terminal and ``simulate``
+    behave alike. Then a computer seat that may react (``Turn.optional``), so that a reaction comes before the
+    mover goes on; then the seats that must decide, in seat order (orders given at the same time are hidden
+    from each other, so their order carries nothing). ``order`` shuffles who is asked first (the conformance
+    harness's random interleavings); the front ends leave it None.
     """
     turn = game.turn()
     if turn.seat is None:
         return None
+    for seat in (*turn.deciding, *turn.optional):
+        if seat not in players:
+            answered, answer = standing_answer(game, seat)
+            if answered and answer is not None:
+                return seat, answer
     optional = [s for s in turn.optional if s in players]
     deciding = [s for s in turn.deciding if s in players]
     if order is not None:

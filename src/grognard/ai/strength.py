@@ -12,6 +12,7 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from grognard.engine import Decision
+from grognard.engine.rng import Dice
 
 from .base import Player, PlayerContext
 
@@ -34,7 +35,23 @@ class Timed(Player):
     def __init__(self, inner: Player, key: Callable[[], Hashable], spent: dict[Hashable, list[float]]) -> None:
         self.inner, self.key, self.spent = inner, key, spent
         self.kind, self.level = inner.kind, inner.level
-        self.dice = inner.dice
+
+    # the driver reseeds a player's dice before each decision: the wrapped player's, so timing changes nothing
+    @property
+    def seed(self) -> int:
+        return self.inner.seed
+
+    @seed.setter
+    def seed(self, seed: int) -> None:
+        self.inner.seed = seed
+
+    @property
+    def dice(self) -> Dice:
+        return self.inner.dice
+
+    @dice.setter
+    def dice(self, dice: Dice) -> None:
+        self.inner.dice = dice
 
     def _time(self, fn: Callable[[PlayerContext], Any], ctx: PlayerContext) -> Any:
         k = self.key()

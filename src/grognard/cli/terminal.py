@@ -9,10 +9,11 @@ from typing import Any
 
 from grognard import rulesets
 from grognard.ai import make_player
-from grognard.ai.driver import computer_decision, seat_seed
+from grognard.ai.driver import asks, computer_decision, seat_seed
 from grognard.engine import Decision, Game, GrognardError, IllegalDecision, Legal
 from grognard.engine.errors import MalformedDecision
 from grognard.engine.game import new_game
+from grognard.engine.protocol import SETTING_MODES, ReactionSetting
 
 
 def play_in_terminal(args: argparse.Namespace, options: dict[str, Any]) -> int:
@@ -79,20 +80,13 @@ def play_game(args: argparse.Namespace, options: dict[str, Any], seed: int, play
     humans = [s for s in seats if s not in computers]
     shown_for: tuple[str, str] | None = None
     passed: set[tuple[int, str]] = set()  # (decisions made, seat): a seat that let this moment go without reacting
-    silent: set[tuple[str, str, str]] = set()  # (seat, the mover, its phase): a seat not to be asked again in it
     while not game.over:
         turn = game.turn()
         assert turn.seat is not None
-        # a person who may react is asked before anyone goes on; then the computers; then the person whose turn it is
+        # a person who may react is asked before anyone goes on, unless its reaction settings answer (the one
+        # driver answers then, as the server does); then the computers; then the person whose turn it is
         seat = next(
-            (
-                s
-                for s in turn.optional
-                if s in humans
-                and (len(game.log), s) not in passed
-                and (s, turn.seat, turn.phase) not in silent
-                and game.legal(s)
-            ),
+            (s for s in turn.optional if s in humans and (len(game.log), s) not in passed and asks(game, s)),
             None,
         )
         if seat is None:
@@ -134,10 +128,15 @@ def play_game(args: argparse.Namespace, options: dict[str, Any], seed: int, play
             except IllegalDecision as e:
                 print(f"  {e}")
             continue
-        if line in ("", ".") and seat not in turn.deciding:
+        if line.startswith("react"):
+            _set_reactions(game, seat, line)
+            continue
+        reaction = game.rules.reaction(game.state, seat)
+        if line == "." and reaction is not None:  # the setting "never ask this phase" for this kind of reaction
+            game.apply(seat, ReactionSetting(reaction.kind, "never"))
+            continue
+        if not line and seat not in turn.deciding:
             passed.add((len(game.log), seat))
-            if line == ".":
-                silent.add((seat, turn.seat, turn.phase))
             continue
         if not line and legal.suggested is not None:
             decision = legal.suggested
@@ -162,17 +161,43 @@ def play_game(args: argparse.Namespace, options: dict[str, Any], seed: int, play
     return game
 
 
+def _set_reactions(game: Game, seat: str, line: str) -> None:
+    """``react`` lists the seat's reaction settings; ``react KIND ask|never|best N`` sets one (a decision of the
+    seat's, stored with the game and shown to no one else)."""
+    words = line.split()
+    if len(words) == 1:
+        view = game.view(seat)
+        for r in view.get("reactions", []):
+            mode = f"best shot at {r['percent']}% or more" if r["mode"] == "best" else r["mode"]
+            print(f"  {r['name']:<10} {mode:<28} {r['label']}")
+        modes = "|".join(SETTING_MODES)
+        print(f"  set one with: react KIND {modes} [PERCENT] ('never' holds for this phase)")
+        return
+    try:
+        percent = int(words[3]) if len(words) > 3 else 50
+        game.apply(seat, ReactionSetting(words[1], words[2] if len(words) > 2 else "ask", percent))
+    except ValueError:
+        print("  a chance is a whole number of per cent")
+    except IllegalDecision as e:
+        print(f"  {e}")
+
+
 def asking(game: Game, seat: str, legal: Legal) -> list[str]:
     """What the terminal says when ``seat`` must decide: the question, the suggested order with its odds (Enter
     takes it), and how to answer."""
     turn = game.turn()
     lines = [f"\n[{seat}] {legal.prompt or turn.phase}"]
-    if seat not in turn.deciding:
-        lines.append("  (the enemy is moving: press Enter to let it go on, or '.' not to be asked again this phase)")
+    reaction = game.rules.reaction(game.state, seat)
+    if reaction is not None:
+        go_on = "press Enter to let it go on, or " if seat not in turn.deciding else ""
+        lines.append(f"  (the enemy is moving: {go_on}'.' not to be asked again this phase; 'react' for your settings)")
     if legal.suggested is not None:
         odds = _odds(legal, legal.suggested)
         lines.append(f"  suggested (Enter takes it): {_words(game, seat, legal.suggested)}{odds}")
-    lines.append("  type a decision, '?' to list the legal ones with their odds, 'map' to redraw, 'undo', or 'quit'")
+    lines.append(
+        "  type a decision, '?' to list the legal ones with their odds, 'map' to redraw, 'undo', 'react' for how"
+        " you are asked to react, or 'quit'"
+    )
     if unit_table(game, seat):
         lines.append("  'units' shows the unit data (range by target, movement, defence, hit points, cost)")
     if game.rules.cell_format:
@@ -208,10 +233,23 @@ CELL_FIELDS = ("to", "cell", "at")  # the fields that name a location, as the pa
 
 
 def _odds(legal: Legal, d: Decision) -> str:
-    """The chance the rules give a shot (``Legal.info["chances"]``, by firer and target), as the page shows it."""
+    """The chance the rules give a decision before it is made, as the page shows it: a shot's
+    (``Legal.info["chances"]``, by firer and target), a close assault's (``"assault"``, by unit and location)
+    and where an artillery shot may land (``"plots"``, by unit)."""
     chances = legal.info.get("chances")
     fields = d.to_json()
     unit, target = fields.get("unit"), fields.get("target")
+    assault = legal.info.get("assault", {}).get(unit, {}).get(fields.get("to"))
+    if isinstance(assault, int):
+        return f"  ({assault}% to win the assault)"
+    plot = legal.info.get("plots", {}).get(unit)
+    if isinstance(plot, dict):
+        if not plot["drift"]:
+            return f"  (lands where aimed; {plot['splash']}% to hit each unit next to it)"
+        return (
+            f"  ({plot['on_target']}% to land where aimed, else up to {plot['drift']} hexes off;"
+            f" {plot['splash']}% to hit each unit next to it)"
+        )
     if not isinstance(chances, dict) or unit not in chances:
         return ""
     by_unit = chances[unit]

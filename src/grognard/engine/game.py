@@ -8,6 +8,10 @@ decision raises :class:`IllegalDecision` and changes nothing.
 Undo is per seat. A seat takes back its last decision if nothing was rolled or revealed since and either it
 was the last decision made, or every decision since was another seat's, given at the same time as it
 (``Turn.together``: hidden orders, which cannot have depended on it); those are then made again in order.
+
+A seat's reaction settings (:class:`ReactionSetting`) are decisions it may make at any moment: logged and
+re-run like the others, they change no state, emit nothing, and are invisible to undo (another seat's
+setting never keeps a seat from taking its decision back, which would tell it a setting was made).
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from . import codec
 from .decisions import Decision, Legal
 from .errors import IllegalDecision
 from .events import Event, Step, visible_to
-from .protocol import Result, Ruleset, Turn
+from .protocol import SETTING_MODES, ReactionSetting, Result, Ruleset, Turn
 
 TRAIL_CHARS = 16
 
@@ -69,6 +73,8 @@ class Game:
         self.trail: list[str] | None = [] if trail else None
         self._undo: list[_Undoable] = []  # the last decisions, since the last roll or reveal, one entry each
         self._legal: tuple[Any, str, Legal] | None = None  # the last legal set asked for, by state and seat
+        self._settings: dict[str, dict[str, ReactionSetting]] = {}  # seat -> reaction kind -> its setting
+        self.settings_made = 0  # how many decisions of the log are reaction settings
 
     # --- asking ----------------------------------------------------------------------------------------
     def turn(self) -> Turn:
@@ -102,6 +108,9 @@ class Game:
             raise IllegalDecision("the game is over")
         if seat not in self.rules.seats:
             raise IllegalDecision(f"no seat {seat!r} in {self.rules.name}")
+        if isinstance(decision, ReactionSetting):
+            self._set(seat, decision)
+            return []
         if not turn.may_act(seat):
             raise IllegalDecision(f"it is not {seat}'s decision: waiting for {turn.seat}")
         legal = self._legal_now(seat)
@@ -122,12 +131,66 @@ class Game:
             self.trail.append(self.digest()[:TRAIL_CHARS])
         return step.events
 
+    # --- reaction settings -----------------------------------------------------------------------------
+    def _set(self, seat: str, setting: ReactionSetting) -> None:
+        """Record a seat's reaction setting (a "never" holds for the phase it is made in)."""
+        kinds = {k.name: k for k in self.rules.reaction_kinds}
+        kind = kinds.get(setting.reaction)
+        if kind is None:
+            names = ", ".join(kinds) or "none"
+            raise IllegalDecision(f"{self.rules.name} has no reaction {setting.reaction!r} (its reactions: {names})")
+        if setting.mode not in SETTING_MODES or (setting.mode == "best" and not kind.best):
+            modes = [m for m in SETTING_MODES if kind.best or m != "best"]
+            raise IllegalDecision(f"a setting for {kind.label} is one of {', '.join(modes)}")
+        if not 0 <= setting.percent <= 100:
+            raise IllegalDecision("a chance is a percentage, 0 to 100")
+        if setting.mode == "never" and not setting.phase:
+            setting = ReactionSetting(setting.reaction, "never", setting.percent, self.rules.reaction_phase(self.state))
+        self._keep(seat, setting)
+        self._undo.append(_Undoable(self.state, len(self.events), True))
+        self.log.append(LogEntry(seat, setting))
+        self.event_counts.append(0)
+        self.settings_made += 1
+        if self.trail is not None:
+            self.trail.append(self.digest()[:TRAIL_CHARS])
+
+    def _keep(self, seat: str, setting: ReactionSetting) -> None:
+        """A "never" is kept beside the standing setting (ask, or best), which holds again once its phase ends."""
+        mine = self._settings.setdefault(seat, {})
+        if setting.mode == "never":
+            mine[f"{setting.reaction}/never"] = setting
+        else:
+            mine[setting.reaction] = setting
+            mine.pop(f"{setting.reaction}/never", None)
+
+    def setting(self, seat: str, reaction: str) -> ReactionSetting:
+        """A seat's setting for one kind of reaction now: "never" in the phase it was made for, else its standing
+        setting ("ask" until it sets another)."""
+        mine = self._settings.get(seat, {})
+        never = mine.get(f"{reaction}/never")
+        if never is not None and never.phase == self.rules.reaction_phase(self.state):
+            return never
+        return mine.get(reaction) or ReactionSetting(reaction, "ask")
+
+    def _refold(self) -> None:
+        self._settings = {}
+        self.settings_made = 0
+        for e in self.log:
+            if isinstance(e.decision, ReactionSetting):
+                self._keep(e.seat, e.decision)
+                self.settings_made += 1
+
     def _undoable(self, seat: str) -> int | None:
-        """The index in the log of the decision ``seat`` may take back now, if any."""
+        """The index in the log of the decision ``seat`` may take back now, if any (reaction settings are passed
+        over: they depend on nothing and nothing depends on them)."""
         first = len(self.log) - len(self._undo)
         for i in range(len(self.log) - 1, first - 1, -1):
+            if isinstance(self.log[i].decision, ReactionSetting):
+                continue
             if self.log[i].seat == seat:
-                later = range(i + 1, len(self.log))
+                later = [
+                    j for j in range(i + 1, len(self.log)) if not isinstance(self.log[j].decision, ReactionSetting)
+                ]
                 if not later or (self._undo[i - first].together and all(self._undo[j - first].together for j in later)):
                     return i
                 return None
@@ -155,11 +218,13 @@ class Game:
         del self._undo[i - first :]
         if self.trail is not None:
             self.trail = self.trail[:i]
+        self._refold()
         try:
             for entry in again:  # orders given at the same time: independent of the one taken back
                 self.apply(entry.seat, entry.decision)
         except IllegalDecision:
             self.state, self.log, self.events, self.event_counts, self.trail, self._undo = kept
+            self._refold()
             raise IllegalDecision(f"{seat}'s last decision cannot be taken back now") from None
 
     # --- what leaves the engine ------------------------------------------------------------------------
@@ -177,6 +242,13 @@ class Game:
             "over": over,
             "state": data,
         }
+        if seat is not None and self.rules.reaction_kinds and not over:
+            # the seat's own settings: no other seat's view, event or message has them
+            mine = self._settings.get(seat, {})
+            out["reactions"] = [
+                {**k.to_json(), "mode": self.setting(seat, k.name).mode, "percent": _percent(mine.get(k.name))}
+                for k in self.rules.reaction_kinds
+            ]
         if who is None:  # the log's length would count the enemy's hidden decisions (purchases, placements)
             out["decisions"] = len(self.log)
         result = self.result()
@@ -239,7 +311,13 @@ class Game:
         game.trail = list(trail) if trail is not None else None
         game._undo = []
         game._legal = None
+        game._refold()
         return game
+
+
+def _percent(standing: ReactionSetting | None) -> int:
+    """The threshold a seat's page shows: its standing setting's (a "never" for one phase leaves it be)."""
+    return standing.percent if standing is not None else ReactionSetting("", "ask").percent
 
 
 def new_game(

@@ -179,6 +179,49 @@ class Result:
         }
 
 
+SETTING_MODES = ("ask", "best", "never")
+"""A seat's reaction settings, in the manual's terms: ask me; take the best shot when its chance is at least
+``percent``; never ask this phase (the seat declines every reaction of that kind until the phase ends)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReactionKind:
+    """A kind of reaction a ruleset offers; ``best`` says whether it has a best shot with a chance to set a
+    threshold on (passing fire has; La Grande Armée's reinforce-or-withdraw has not)."""
+
+    name: str
+    label: str
+    best: bool = True
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "label": self.label, "best": self.best}
+
+
+@dataclass(frozen=True, slots=True)
+class Reaction:
+    """A reaction pending for a seat: its kind, the best answer with its chance in percent (None: no best shot
+    now) and the answer that declines (None: declining is letting the mover go on, no decision logged)."""
+
+    kind: str
+    best: Decision | None
+    chance: int | None
+    decline: Decision | None
+
+
+@dataclass(frozen=True, slots=True)
+class ReactionSetting(Decision):
+    """A seat's standing answer to one kind of reaction: ``mode`` is one of :data:`SETTING_MODES`, ``percent``
+    the least chance a best shot needs, ``phase`` the phase a "never" holds for (filled in by ``Game.apply``
+    from :meth:`Ruleset.reaction_phase`). A decision of that seat, logged and re-run like any other, that
+    changes no state and never shows in another seat's view, events or messages."""
+
+    kind: ClassVar[str] = "reaction_setting"
+    reaction: str
+    mode: str
+    percent: int = 50
+    phase: str = ""
+
+
 S = TypeVar("S")
 Sc = TypeVar("Sc", bound=Scenario)
 
@@ -240,6 +283,22 @@ class Ruleset(ABC, Generic[S, Sc]):
         ``grognard simulate --json`` reports them; 0 for a ruleset that counts no turns."""
         return 0
 
+    # --- reactions: what a seat may answer while the other seat acts, and how its settings answer for it ---
+    reaction_kinds: ClassVar[tuple[ReactionKind, ...]] = ()
+    """The kinds of reaction the game offers a seat that is not acting (The Perfect General's passing and return
+    fire, La Grande Armée's reinforce and withdraw), in the manual's words; empty: the game has none. A seat's
+    settings for each kind (:class:`ReactionSetting`) let the one driver answer for a person."""
+
+    def reaction(self, state: S, seat: str) -> Reaction | None:
+        """The reaction ``seat`` is offered now, with its best answer and chance and the answer that declines;
+        None when none is pending for it."""
+        return None
+
+    def reaction_phase(self, state: S) -> str:
+        """The phase a reaction belongs to, as a key: "never ask this phase" holds while it stays the same. By
+        default the turn's own phase label."""
+        return self.turn(state).phase
+
     # --- scenarios -------------------------------------------------------------------------------------
     @classmethod
     @abstractmethod
@@ -287,7 +346,7 @@ class Ruleset(ABC, Generic[S, Sc]):
     @classmethod
     def decisions(cls) -> DecisionCodec:
         if cls.__dict__.get("_codec") is None:
-            cls._codec = DecisionCodec(cls.decision_types)
+            cls._codec = DecisionCodec((*cls.decision_types, ReactionSetting))
         codec = cls.__dict__["_codec"]
         assert isinstance(codec, DecisionCodec)
         return codec

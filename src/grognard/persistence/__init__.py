@@ -3,10 +3,13 @@
 from .saves import (
     SAVE_FORMAT,
     SAVE_VERSION,
+    SEAT_RECORD_FORMAT,
+    SeatRecord,
     check_save,
     load_game,
     read_save,
     save_document,
+    seat_record_of,
     verify_save,
     write_save,
 )
@@ -14,10 +17,13 @@ from .saves import (
 __all__ = [
     "SAVE_FORMAT",
     "SAVE_VERSION",
+    "SEAT_RECORD_FORMAT",
+    "SeatRecord",
     "check_save",
     "load_game",
     "read_save",
     "save_document",
+    "seat_record_of",
     "verify_save",
     "write_save",
 ]

@@ -14,6 +14,12 @@ One function checks a save, wherever it comes from (:func:`check_save`: ``grogna
 scenario (a bundled id, or the whole document the save embeds), every decision re-run by the rules from the
 seed, and every digest the save records (the trail after each decision, the final state, the event log, the
 snapshot, the result). A save that fails is refused with the first thing that differs.
+
+A seat's record of a game in play (:data:`SEAT_RECORD_FORMAT`, what a seat downloads before the game is over)
+is not a save: it holds only what that seat may know, so nothing can rebuild the game from it. It names the
+server's game and the seat, so the server that holds the game can continue it for the browser that plays that
+seat (it carries no token: a file is passed around more easily than a browser's storage); everywhere else the
+one check refuses it in the words of :func:`SeatRecord.refusal`.
 """
 
 from __future__ import annotations
@@ -35,6 +41,9 @@ from grognard.engine.game import TRAIL_CHARS, Game, LogEntry, state_digest
 from grognard.engine.protocol import Ruleset
 
 SAVE_FORMAT = "grognard-save"
+SEAT_RECORD_FORMAT = "grognard-seat-record"
+# 2: the record names the server's game ("game_id"); a version 1 record named only the ruleset
+SEAT_RECORD_VERSION = 2
 # 2: the ruleset's version is recorded ("ruleset_version"); a version 1 save was written by version 1 rules
 SAVE_VERSION = 2
 READS_VERSIONS = (1, 2)
@@ -118,6 +127,43 @@ def write_document(doc: Mapping[str, Any], path: str | Path) -> Path:
             os.unlink(tmp)
         raise
     return path
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRecord:
+    """What a seat's record of a game in play names: the server's game, the seat, and the game's name."""
+
+    game_id: str
+    seat: str
+    game: str
+
+    def refusal(self) -> str:
+        return (
+            f"this is the {self.seat[:64]} seat's record of a game still in play (game {self.game_id[:64]}), not a "
+            "save: it holds only what that seat could see, so it cannot rebuild or replay the game. Open it in "
+            "the lobby of the browser that plays that seat to go on with the game there; the full save, which "
+            "opens anywhere, can be downloaded once the game is over"
+        )
+
+
+def seat_record_of(source: Any) -> SeatRecord | None:
+    """The record a document (or its text) is, if it is a seat's record of a game in play; else None."""
+    if isinstance(source, str | bytes):
+        text = source if isinstance(source, str) else source.decode("utf-8", "replace")
+        if SEAT_RECORD_FORMAT not in text:
+            return None
+        try:
+            source = _parse(source)
+        except _Refused:
+            return None
+    if not isinstance(source, Mapping) or source.get("format") != SEAT_RECORD_FORMAT:
+        return None
+    # a record of version 1 names no game_id: "unknown", which no server holds
+    return SeatRecord(*(_name(source.get(k)) for k in ("game_id", "seat", "game")))
+
+
+def _name(value: Any) -> str:
+    return value if isinstance(value, str) and 0 < len(value) <= 64 else "unknown"
 
 
 class _Refused(Exception):
@@ -253,7 +299,8 @@ def _parse(data: str | bytes) -> Any:
 def _shape(doc: Any, where: str) -> dict[str, Any]:
     """Format, version and the fields' types; ``where`` only names the file in a :class:`SaveError`."""
     if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
-        raise _Refused("not a grognard save file")
+        record = seat_record_of(doc)
+        raise _Refused(record.refusal() if record is not None else "not a grognard save file")
     version = doc.get("version")
     if isinstance(version, bool) or version not in READS_VERSIONS:
         raise _Refused(

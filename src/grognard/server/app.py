@@ -5,10 +5,16 @@ Routes (a seat's token goes in an ``Authorization: Bearer`` header, never in a U
 - ``GET  /api/catalog``: games, scenarios, rule options, computer players.
 - ``GET  /api/maps/{game}/{scenario}``: a bundled scenario's public map (the lobby's overview).
 - ``GET  /api/games/{id}/map``: the public map of the game's scenario, bundled or embedded in its save.
-- ``POST /api/games``: create a game; the answer holds each person's seat token, once.
+- ``POST /api/games``: create a game; the answer holds, once, the token of each seat played at this browser,
+  the invitation of each remote seat and the creator's secret.
+- ``POST /api/games/{id}/claim``: ``{"invite"}``: the first browser to open an invitation gets the seat and a
+  token of its own (``{"seat", "token"}``); the invitation then stops working (410).
 - ``POST /api/games/upload``: ``{"save", "seats"}``: a new game from a save file (its document or its text),
   after the one check of a save (``persistence.saves.check_save``: every decision re-run, every digest compared).
-- ``GET  /api/games/{id}``: the game as the token's seat sees it; ``DELETE`` removes it.
+  A seat's record of a game in play continues that game for the seat the request's token sits in
+  (``{"id", "seat", "resumed": true}``), or is refused saying what to do instead.
+- ``GET  /api/games/{id}``: the game as the token's seat sees it (the creator's secret: who sits where);
+  ``DELETE`` removes it, with the creator's secret only.
 - ``GET  /api/games/{id}/update``: the seat's view, legal decisions and tag (what the websocket pushes).
 - ``POST /api/games/{id}/decisions``: ``{"tag", "decision"}``, the same as the websocket's ``decide``.
 - ``POST /api/games/{id}/undo``: ``{"tag"}``: take back the seat's last decision where the rules allow it.
@@ -40,7 +46,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from grognard import rulesets
 from grognard.ai.base import player_kinds
 from grognard.engine.errors import GrognardError
-from grognard.persistence.saves import save_document
+from grognard.persistence.saves import SeatRecord, save_document, seat_record_of
 
 from . import fog, limits
 from .limits import MESSAGE, SAVE, Bounds
@@ -157,30 +163,65 @@ def create_app(
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise Refused("'seed' is a whole number")
         game = limits.name(body.get("game"), "'game'")
-        session, tokens = await sessions.create(
+        session, secrets = await sessions.create(
             game, limits.name(body.get("scenario"), "'scenario'"), options, seats, seed
         )
-        return JSONResponse({"id": session.id, "tokens": tokens}, status_code=201)
+        return JSONResponse({"id": session.id, **secrets.to_json()}, status_code=201)
 
     @handle
     async def upload(request: Request) -> Response:
         body = await _body(request, SAVE)
         if not isinstance(body, dict) or not isinstance(body.get("save"), dict | str):
             raise Refused("expected a JSON object with 'save' (a save file, or its text) and 'seats'")
-        session, tokens = await sessions.upload(body["save"], _seats(body))
-        return JSONResponse({"id": session.id, "tokens": tokens}, status_code=201)
+        record = seat_record_of(body["save"])
+        if record is not None:
+            return JSONResponse(await reopen(record, _token(request)))
+        session, secrets = await sessions.upload(body["save"], _seats(body))
+        return JSONResponse({"id": session.id, **secrets.to_json()}, status_code=201)
+
+    async def reopen(record: SeatRecord, token: str | None) -> dict[str, Any]:
+        """A seat's record of a game in play opens that game again for the browser that plays the seat (the
+        record holds no token: the browser's own storage does); anything else is refused saying what to do."""
+        try:
+            session = await sessions.get(record.game_id)
+        except Refused:
+            where = "The game is not on this server (deleted, or played on another)"
+            raise Refused(f"{record.refusal()}. {where}", 404) from None
+        try:
+            seat = session.seat_of(token)
+        except Refused:
+            seat = None
+        if seat != record.seat:
+            raise Refused(f"{record.refusal()}. This browser does not play that seat", 409)
+        return {"id": session.id, "seat": seat, "resumed": True}
+
+    @handle
+    async def claim(request: Request) -> Response:
+        session = await sessions.get(request.path_params["game_id"])
+        body = await _body(request)
+        if not isinstance(body, dict):
+            raise Refused("expected a JSON object with 'invite'")
+        seat, token = await session.claim(body.get("invite"))
+        return JSONResponse({"seat": seat, "token": token})
 
     @handle
     async def game_info(request: Request) -> Response:
-        session, seat = await seat_session(request)
-        if request.method == "DELETE":
+        session = await sessions.get(request.path_params["game_id"])
+        token = _token(request)
+        if request.method == "GET":
+            if not session.plays(token) and session.is_creator(token):
+                return JSONResponse(session.creator_summary())  # a creator who plays no seat of it
+            seat = session.seat_of(token)
             async with session.lock:
-                sessions.delete(session.id)
-                for listener in list(session.listeners):
-                    await listener.send({"type": "deleted"})
-            return JSONResponse({"deleted": session.id})
+                return JSONResponse(session.summary(seat))
+        if not session.is_creator(token):
+            session.seat_of(token)  # a stranger is told what a stranger is told anywhere
+            raise Refused("only the game's creator may delete it", 403)
         async with session.lock:
-            return JSONResponse(session.summary(seat))
+            sessions.delete(session.id)
+            for listener in list(session.listeners):
+                await listener.send({"type": "deleted"})
+        return JSONResponse({"deleted": session.id})
 
     @handle
     async def act(request: Request) -> Response:
@@ -221,7 +262,7 @@ def create_app(
         session, seat = await seat_session(request)
         async with session.lock:
             game = session.game
-            doc = save_document(game) if game.over else fog.seat_record(game, seat)
+            doc = save_document(game) if game.over else fog.seat_record(game, seat, session.id)
         name = f"{game.rules.id}-{session.id}{'' if game.over else '-' + seat}.json"
         return JSONResponse(doc, headers={"content-disposition": f'attachment; filename="{name}"'})
 
@@ -329,6 +370,7 @@ def create_app(
         Route("/api/games", create_game, methods=["POST"]),
         Route("/api/games/upload", upload, methods=["POST"]),
         Route("/api/games/{game_id}", game_info, methods=["GET", "DELETE"]),
+        Route("/api/games/{game_id}/claim", claim, methods=["POST"]),
         Route("/api/games/{game_id}/decisions", act, methods=["POST"]),
         Route("/api/games/{game_id}/undo", act, methods=["POST"]),
         Route("/api/games/{game_id}/update", get_update),

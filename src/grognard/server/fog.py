@@ -16,6 +16,7 @@ from typing import Any
 
 from grognard.engine import Decision, Game
 from grognard.engine.events import visible_to
+from grognard.persistence.saves import SEAT_RECORD_FORMAT, SEAT_RECORD_VERSION
 
 # families of legal decisions up to this size are also described in words (for the generic decision list)
 DESCRIBE_UP_TO = 24
@@ -48,15 +49,19 @@ def seat_events(game: Game, seat: str, start: int = 0) -> list[dict[str, Any]]:
     return [e.to_json() for e in game.events[start:] if visible_to(e, who)]
 
 
-def seat_record(game: Game, seat: str) -> dict[str, Any]:
+def seat_record(game: Game, seat: str, game_id: str) -> dict[str, Any]:
     """What a seat downloads as a save while the game runs: its own view and log, never the game's inputs
-    (seed and decision log would rebuild the whole state, hidden units and all)."""
+    (seed and decision log would rebuild the whole state, hidden units and all). It names the server's game
+    (``game_id``) and the seat, so the lobby of the browser that plays the seat can go on with it; it holds no
+    token (``persistence.saves.SeatRecord``)."""
     core = seat_core(game, seat)
     return {
-        "format": "grognard-seat-record",
-        "version": 1,
-        "note": "a seat's record of a running game; the full save is available once the game is over",
+        "format": SEAT_RECORD_FORMAT,
+        "version": SEAT_RECORD_VERSION,
+        "note": "a seat's record of a game in play: open it in the lobby of the browser that plays this seat to "
+        "go on; the full save is available once the game is over",
         "game": game.rules.id,
+        "game_id": game_id,
         "scenario": game.rules.scenario.info.id,
         "seat": seat,
         "view": core["view"],

@@ -24,7 +24,7 @@ from typing import Any
 
 from grognard import rulesets
 from grognard.ai import Player, make_player
-from grognard.ai.driver import computer_decision, seat_seed
+from grognard.ai.driver import asks, computer_decision, seat_seed
 from grognard.engine import Game, GrognardError, IllegalDecision
 from grognard.engine.errors import DataError
 from grognard.engine.protocol import Ruleset, Scenario
@@ -49,6 +49,20 @@ class Refused(GrognardError):
 
 def token_digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class NewSeats:
+    """A new game's secrets, each told once: the tokens of the seats played at the creator's browser, the
+    invitation of each remote seat (not its token: the invited browser gets its own when it claims the seat),
+    and the creator's secret (deletes the game)."""
+
+    tokens: dict[str, str]
+    invites: dict[str, str]
+    creator: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"tokens": self.tokens, "invites": self.invites, "creator": self.creator}
 
 
 @dataclass(eq=False)
@@ -93,6 +107,45 @@ class Session:
                 return s.seat
         raise Refused("that token sits in no seat of this game", 403)
 
+    def is_creator(self, token: str | None) -> bool:
+        """The token is the creator's secret (or, in a game stored before creators were kept, that of a seat
+        played at the creator's browser): the one who may delete the game for everyone."""
+        if not isinstance(token, str) or not token or len(token) > 200:
+            return False
+        digest = token_digest(token)
+        if self.row.owner_sha is not None:
+            return hmac.compare_digest(self.row.owner_sha, digest)
+        return any(
+            s.kind == "human" and s.token_sha is not None and hmac.compare_digest(s.token_sha, digest)
+            for s in self.row.seats
+        )
+
+    def plays(self, token: str | None) -> bool:
+        """The token sits in a seat of this game."""
+        try:
+            self.seat_of(token)
+        except Refused:
+            return False
+        return True
+
+    async def claim(self, invitation: Any) -> tuple[str, str]:
+        """The first browser to open an invitation gets the seat and a token of its own; the invitation then
+        stops working (the creator's browser keeps the invitation, never the seat's token)."""
+        if not isinstance(invitation, str) or not invitation or len(invitation) > 200:
+            raise Refused("an invitation is needed", 403)
+        digest = token_digest(invitation)
+        async with self.lock:
+            seat = next(
+                (s.seat for s in self.row.seats if s.invite_sha and hmac.compare_digest(s.invite_sha, digest)), None
+            )
+            token = secrets.token_urlsafe(18)
+            if seat is None or not self.store.claim_seat(self.id, seat, digest, token_digest(token)):
+                raise Refused("this invitation has already been claimed (an invitation opens its seat once)", 410)
+            row = self.store.game(self.id)
+            assert row is not None
+            self.row = row
+            return seat, token
+
     def core(self, seat: str) -> dict[str, Any]:
         """The seat's message (view, legal decisions, tag), built once per position."""
         n = len(self.game.log)
@@ -111,7 +164,8 @@ class Session:
         """A person who may react to the computer's last decision (one that emitted one of the ruleset's
         ``reaction_events``: an attack) and has not let the computer go on: the computers wait for that person.
         Decisions the person made since (several reactions) keep the wait; it is worked out from the log, so it
-        holds after a restart too."""
+        holds after a restart too. A person whose reaction settings answer ("never ask this phase") is not
+        waited for (``driver.asks``)."""
         game = self.game
         kinds = game.rules.reaction_events
         if not kinds or game.over:
@@ -120,14 +174,14 @@ class Session:
         if not people:
             return None
         i = len(game.log) - 1
-        while i >= 0 and game.log[i].seat in people:
+        while i >= 0 and (game.log[i].seat in people or game.log[i].decision.kind == "reaction_setting"):
             i -= 1
         if i < 0 or game.log[i].seat not in self.players:
             return None  # a person moves: the one who may react does so when he likes
         end = len(game.events) - sum(game.event_counts[i + 1 :])
         if not any(e.kind in kinds for e in game.events[end - game.event_counts[i] : end]):
             return None
-        return next((s for s in people if self._let_go.get(s) != i and game.legal(s)), None)
+        return next((s for s in people if self._let_go.get(s) != i and game.legal(s) and asks(game, s)), None)
 
     async def go_on(self, seat: str) -> None:
         """The person the computer waits for lets it go on (without reacting, or after reacting)."""
@@ -135,7 +189,7 @@ class Session:
             if self.waiting_for() != seat:
                 raise Refused("no computer is waiting for you", 409)
             i = len(self.game.log) - 1
-            while self.game.log[i].seat == seat:
+            while self.game.log[i].seat == seat or self.game.log[i].decision.kind == "reaction_setting":
                 i -= 1
             self._let_go[seat] = i
             await self._run_computers()
@@ -163,20 +217,32 @@ class Session:
 
     def summary(self, seat: str) -> dict[str, Any]:
         """What the lobby lists of a game for a seat: nothing its view does not hold."""
-        rules = self.game.rules
         view = self.core(seat)["view"]
+        return {
+            **self.creator_summary(),
+            "seat": seat,
+            "turn": view["turn"],
+            "over": view["over"],
+            "result": view.get("result"),
+            "your_turn": self.game.turn().may_act(seat) and not self.game.over,
+        }
+
+    def creator_summary(self) -> dict[str, Any]:
+        """What the lobby lists for a creator who plays no seat of the game: who sits where (a remote seat:
+        whether its invitation is claimed), and whether it is over; nothing of any seat's view."""
+        rules = self.game.rules
         return {
             "id": self.id,
             "game": rules.id,
             "game_name": rules.name,
             "scenario": rules.scenario.info.id,
             "scenario_name": rules.scenario.info.name,
-            "seat": seat,
-            "seats": {s.seat: {"kind": s.kind, "player": s.player} for s in self.row.seats},
-            "turn": view["turn"],
-            "over": view["over"],
-            "result": view.get("result"),
-            "your_turn": self.game.turn().may_act(seat) and not self.game.over,
+            "seat": None,
+            "seats": {
+                s.seat: {"kind": s.kind, "player": s.player, **({"claimed": s.claimed} if s.kind == "remote" else {})}
+                for s in self.row.seats
+            },
+            "over": self.game.over,
             "created": self.row.created,
         }
 
@@ -308,12 +374,9 @@ class Session:
         self.store.put_snapshot(self.id, n, save_document(game))
         self._snapshot_at = n
 
-    def _computers_due(self) -> list[str]:
-        turn = self.game.turn()
-        return [s for s in (*turn.deciding, *turn.optional) if s in self.players]
-
     def _computer_step(self) -> bool:
-        """One decision of a computer seat, if one is due (the one driver's choice, from that seat's view only)."""
+        """One decision of a computer seat, or a person's reaction its settings answer, if one is due (the one
+        driver's choice, from that seat's view only)."""
         due = computer_decision(self.game, self.players)
         if due is None:
             return False
@@ -321,9 +384,11 @@ class Session:
         return True
 
     async def _run_computers(self) -> None:
-        """Let the computer seats decide until a person must (in a worker thread: the server stays live)."""
+        """Let the computer seats decide, and people's reaction settings answer, until a person must (in a worker
+        thread: the server stays live). The mover's page gets only the position after: an answered reaction
+        shows no pause."""
         last_push = time.monotonic()
-        while self._computers_due() and self.waiting_for() is None:
+        while not self.game.over and self.waiting_for() is None:
             try:
                 if not await asyncio.to_thread(self._computer_step):
                     break
@@ -441,8 +506,8 @@ class Sessions:
         options: Mapping[str, Any] | None,
         seats: Mapping[str, Mapping[str, Any]],
         seed: int | None = None,
-    ) -> tuple[Session, dict[str, str]]:
-        """A new game; returns it and the secret token of each seat a person sits in.
+    ) -> tuple[Session, NewSeats]:
+        """A new game; returns it and its secrets (:class:`NewSeats`).
 
         The seed is drawn from the operating system's random source. A seed may be asked for only when no
         seat is a person elsewhere: whoever knew it would know every die and every hidden unit id."""
@@ -464,7 +529,7 @@ class Sessions:
         seed = secret_seed() if seed is None else int(seed)
         return await self._store_new(cls, {"id": sc.info.id}, dict(rules.options), seed, seats, [])
 
-    async def upload(self, save: Any, seats: Mapping[str, Mapping[str, Any]]) -> tuple[Session, dict[str, str]]:
+    async def upload(self, save: Any, seats: Mapping[str, Mapping[str, Any]]) -> tuple[Session, NewSeats]:
         """A new game from a save file (its document, or its text): checked by the one check of a save, which
         re-runs every decision, before anything is stored."""
         from grognard.persistence.saves import check_save, save_document
@@ -495,8 +560,9 @@ class Sessions:
         seats: Mapping[str, Mapping[str, Any]],
         decisions: list[tuple[str, dict[str, Any]]],
         game: Game | None = None,
-    ) -> tuple[Session, dict[str, str]]:
+    ) -> tuple[Session, NewSeats]:
         tokens: dict[str, str] = {}
+        invites: dict[str, str] = {}
         rows: list[SeatRow] = []
         for s in cls.seats:
             spec = seats.get(s) or {}
@@ -510,16 +576,20 @@ class Sessions:
                 except DataError as e:
                     raise Refused(str(e)) from None
                 rows.append(SeatRow(s, kind, player, None))
+            elif kind == "remote":  # an invitation, claimed once by whoever opens it first (Session.claim)
+                invites[s] = secrets.token_urlsafe(18)
+                rows.append(SeatRow(s, kind, "", None, token_digest(invites[s])))
             else:
                 tokens[s] = secrets.token_urlsafe(18)
                 rows.append(SeatRow(s, kind, "", token_digest(tokens[s])))
         unknown = set(seats) - set(cls.seats)
         if unknown:
             raise Refused(f"no seat {sorted(unknown)[0]!r}: the seats are {', '.join(cls.seats)}")
-        if not tokens:
+        if not tokens and not invites:
             raise Refused("at least one seat must be a person's")
         game_id = secrets.token_urlsafe(9)
-        self.store.create_game(game_id, cls.id, scenario, options, seed, rows, decisions)
+        creator = secrets.token_urlsafe(18)
+        self.store.create_game(game_id, cls.id, scenario, options, seed, rows, decisions, token_digest(creator))
         if game is not None:  # already rebuilt from the same inputs: no need to run the log again
             row = self.store.game(game_id)
             assert row is not None
@@ -527,7 +597,7 @@ class Sessions:
                 game_id, row, game, self.store, _players(row), snapshot_every=self.snapshot_every
             )
             await self._sessions[game_id].start()
-        return await self.get(game_id), tokens
+        return await self.get(game_id), NewSeats(tokens, invites, creator)
 
     def delete(self, game_id: str) -> None:
         self.store.delete_game(game_id)

@@ -6,7 +6,10 @@ one row per game, one per seat, and one per decision, appended in the same trans
 ``fsync=True`` (``synchronous=FULL``, a disk flush per decision, about 3 ms here) makes it survive a crash of
 the machine too. Restarting rebuilds each game by re-applying its log.
 
-Seat tokens are stored only as SHA-256 digests: the database alone does not let anyone act for a seat.
+Seat tokens, invitations and the creator's secret are stored only as SHA-256 digests: the database alone does
+not let anyone act for a seat. A remote seat starts with an invitation (``invite_sha``) and no token; the first
+browser to claim it gets the seat's token, and the invitation is cleared in the same statement, so it works once.
+A database written before invitations and creators were kept is migrated as it opens (:func:`_migrate`).
 """
 
 from __future__ import annotations
@@ -31,14 +34,16 @@ CREATE TABLE IF NOT EXISTS games (
     options   TEXT NOT NULL,   -- JSON object
     seed      INTEGER NOT NULL,
     created   REAL NOT NULL,
-    updated   REAL NOT NULL
+    updated   REAL NOT NULL,
+    owner_sha TEXT             -- SHA-256 of the creator's secret (may delete the game); NULL in older games
 );
 CREATE TABLE IF NOT EXISTS seats (
     game_id   TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
     seat      TEXT NOT NULL,
     kind      TEXT NOT NULL,   -- human, remote or computer
     player    TEXT NOT NULL DEFAULT '',  -- the computer player's spec (general:hard), empty for people
-    token_sha TEXT,            -- SHA-256 of the seat's secret token; NULL for computer seats
+    token_sha TEXT,            -- SHA-256 of the seat's secret token; NULL for computer seats and unclaimed ones
+    invite_sha TEXT,           -- SHA-256 of a remote seat's invitation while it is not claimed, else NULL
     PRIMARY KEY (game_id, seat)
 );
 CREATE TABLE IF NOT EXISTS snapshots (
@@ -55,6 +60,18 @@ CREATE TABLE IF NOT EXISTS decisions (
     PRIMARY KEY (game_id, seq)
 );
 """
+# columns added since the first schema: (table, column, declaration); a database without them gets them
+ADDED_COLUMNS = (("games", "owner_sha", "TEXT"), ("seats", "invite_sha", "TEXT"))
+
+
+def _migrate(db: sqlite3.Connection) -> None:
+    """Bring a database of an older grognard up to :data:`SCHEMA`. Its games keep working as they did: no
+    creator's secret (a seat played at the creator's browser, kind ``human``, may delete), and every remote seat
+    counts as claimed (its token was handed out as the invitation)."""
+    for table, column, decl in ADDED_COLUMNS:
+        have = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+        if column not in have:
+            db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {decl}")
 
 
 def _compact(data: Mapping[str, Any]) -> str:
@@ -67,6 +84,12 @@ class SeatRow:
     kind: str
     player: str
     token_sha: str | None
+    invite_sha: str | None = None
+
+    @property
+    def claimed(self) -> bool:
+        """A person sits here: the seat has a token (a remote seat once its invitation is claimed)."""
+        return self.token_sha is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +102,7 @@ class GameRow:
     created: float
     updated: float
     seats: tuple[SeatRow, ...]
+    owner_sha: str | None = None
 
 
 class Store:
@@ -95,6 +119,7 @@ class Store:
             self._db.execute(f"PRAGMA synchronous={'FULL' if fsync else 'NORMAL'}")
             self._db.execute("PRAGMA foreign_keys=ON")
             self._db.executescript(SCHEMA)
+            _migrate(self._db)
         except sqlite3.DatabaseError as e:
             self._db.close()
             raise GrognardError(f"{self.path} is not a grognard database (SQLite): {e}") from None
@@ -123,17 +148,19 @@ class Store:
         seed: int,
         seats: list[SeatRow],
         decisions: Sequence[tuple[str, Mapping[str, Any]]] = (),
+        owner_sha: str | None = None,
     ) -> None:
         """A new game with its seats, and the decisions already made (a game loaded from a save)."""
         now = time.time()
         with self._tx() as db:
             db.execute(
-                "INSERT INTO games (id, ruleset, scenario, options, seed, created, updated) VALUES (?,?,?,?,?,?,?)",
-                (game_id, ruleset, json.dumps(scenario), json.dumps(options), seed, now, now),
+                "INSERT INTO games (id, ruleset, scenario, options, seed, created, updated, owner_sha)"
+                " VALUES (?,?,?,?,?,?,?,?)",
+                (game_id, ruleset, json.dumps(scenario), json.dumps(options), seed, now, now, owner_sha),
             )
             db.executemany(
-                "INSERT INTO seats (game_id, seat, kind, player, token_sha) VALUES (?,?,?,?,?)",
-                [(game_id, s.seat, s.kind, s.player, s.token_sha) for s in seats],
+                "INSERT INTO seats (game_id, seat, kind, player, token_sha, invite_sha) VALUES (?,?,?,?,?,?)",
+                [(game_id, s.seat, s.kind, s.player, s.token_sha, s.invite_sha) for s in seats],
             )
             db.executemany(
                 "INSERT INTO decisions (game_id, seq, seat, decision, at) VALUES (?,?,?,?,?)",
@@ -142,6 +169,16 @@ class Store:
                     for i, (seat, d) in enumerate(decisions)
                 ],
             )
+
+    def claim_seat(self, game_id: str, seat: str, invite_sha: str, token_sha: str) -> bool:
+        """Give the seat invited by ``invite_sha`` its token and clear the invitation, in one statement: of two
+        browsers claiming at once, one gets the seat and the other False."""
+        with self._tx() as db:
+            done = db.execute(
+                "UPDATE seats SET token_sha=?, invite_sha=NULL WHERE game_id=? AND seat=? AND invite_sha=?",
+                (token_sha, game_id, seat, invite_sha),
+            )
+            return done.rowcount == 1
 
     def append_decision(self, game_id: str, seq: int, seat: str, decision: Mapping[str, Any]) -> None:
         """Record the decision at place ``seq`` of the log; fails if that place is taken (a lost race)."""
@@ -194,12 +231,13 @@ class Store:
     def game(self, game_id: str) -> GameRow | None:
         with self._lock:
             row = self._db.execute(
-                "SELECT id, ruleset, scenario, options, seed, created, updated FROM games WHERE id=?", (game_id,)
+                "SELECT id, ruleset, scenario, options, seed, created, updated, owner_sha FROM games WHERE id=?",
+                (game_id,),
             ).fetchone()
             if row is None:
                 return None
             seats = self._db.execute(
-                "SELECT seat, kind, player, token_sha FROM seats WHERE game_id=? ORDER BY rowid", (game_id,)
+                "SELECT seat, kind, player, token_sha, invite_sha FROM seats WHERE game_id=? ORDER BY rowid", (game_id,)
             ).fetchall()
         return GameRow(
             row[0],
@@ -210,6 +248,7 @@ class Store:
             row[5],
             row[6],
             tuple(SeatRow(*s) for s in seats),
+            row[7],
         )
 
     def game_ids(self) -> list[str]:

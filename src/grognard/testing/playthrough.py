@@ -36,6 +36,7 @@ class Golden:
 GOLDENS = (
     Golden("perfect_general", "simple_little_war", 1, 400),
     Golden("grande_armee", "1_austrian_challenge", 1, 300),
+    Golden("kursk", "first_day", 1, 300),
 )
 
 

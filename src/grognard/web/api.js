@@ -15,8 +15,9 @@ function saveGames(list) {
   localStorage.setItem(KEY, JSON.stringify(list));
 }
 
-// Remember a game: the tokens of the seats played here, and invitation tokens to hand to others.
-export function rememberGame(id, tokens, invites = {}, title = "") {
+// Remember a game: the tokens of the seats played here, the invitations to hand to others (never their
+// tokens: the invited browser claims its own), and the creator's secret, which deletes the game.
+export function rememberGame(id, tokens, invites = {}, title = "", creator = null) {
   const list = myGames();
   let entry = list.find((g) => g.id === id);
   if (!entry) {
@@ -26,6 +27,7 @@ export function rememberGame(id, tokens, invites = {}, title = "") {
   Object.assign(entry.tokens, tokens);
   Object.assign(entry.invites, invites);
   if (title) entry.title = title;
+  if (creator) entry.creator = creator;
   saveGames(list);
   return entry;
 }
@@ -69,8 +71,9 @@ export async function api(path, { method = "GET", token = null, body = undefined
   return data;
 }
 
-export function inviteLink(id, token) {
-  return `${location.origin}/game.html#game=${encodeURIComponent(id)}&token=${encodeURIComponent(token)}`;
+// after "#": browsers do not send it, so the invitation stays out of every server log
+export function inviteLink(id, invite) {
+  return `${location.origin}/game.html#game=${encodeURIComponent(id)}&invite=${encodeURIComponent(invite)}`;
 }
 
 export function el(tag, attrs = {}, ...children) {

@@ -21,7 +21,6 @@
 //   line(unit), readyLabel(unit)     a unit in a stack's list, and on its button among the units with orders
 //   optionText(f, value, legal, text), armableName(f, ctx), armableTitle(f)  words for buttons
 //   offer(update)                    units to mark while a reaction is offered (their orders become buttons)
-//   forced(legal)                    a family the page answers by itself (nothing else to decide)
 //   autoSelect, moveFirst            a unit "blinks" (stays selected while it may move); a click on a legal
 //                                    location moves there even where own units stand
 //   keyKinds: {key: kind}            a key that makes the decision of that kind (h: hold fire)
@@ -74,6 +73,9 @@ function connect(seat, token) {
   ws.addEventListener("open", () => {
     conn.retry = 500;
     ws.send(JSON.stringify({ type: "hello", token }));
+    // a click made while reconnecting, or one the old socket took with it unanswered, goes now: the server
+    // takes it if the position is still the one it was made on, else says it was not taken (a stale tag)
+    if (conn.outbox) ws.send(JSON.stringify(conn.outbox));
   });
   ws.addEventListener("message", (e) => onMessage(conn, JSON.parse(e.data)));
   ws.addEventListener("close", () => {
@@ -94,37 +96,29 @@ function onMessage(conn, msg) {
     $("title").textContent = msg.scenario_name;
     $("title").title = `${msg.game_name}: ${msg.scenario_name}`;
     document.title = `${msg.scenario_name} · grognard`;
+  } else if (msg.type === "done") {
+    conn.outbox = null;
   } else if (msg.type === "update") {
+    if (msg.tag !== conn.update?.tag) conn.outbox = null; // answered: the position moved on
     conn.events = conn.events.slice(0, msg.events_from).concat(msg.events);
+    if (msg.view.turn.phase !== conn.phase) [conn.phase, conn.phaseSince] = [msg.view.turn.phase, performance.now()];
     conn.update = msg;
     page.pending = false;
     chooseActive();
     render();
-    forced(conn);
   } else if (msg.type === "inspected") {
     answered(conn, msg.answer);
   } else if (msg.type === "error" && msg.ref === "inspect") {
     // a question the position no longer fits (it changed meanwhile): nothing to show
   } else if (msg.type === "error") {
     page.pending = false;
+    if (conn.outbox) toast("your last order was not taken: the position changed while the page was reconnecting");
+    conn.outbox = null;
     toast(msg.message);
     if (!conn.update) setStatus(msg.message);
   } else if (msg.type === "deleted") {
     conn.gone = true;
     toast("this game was deleted", "info");
-  }
-}
-
-// A decision with no alternative (hold fire when nothing of ours can fire) is made at once, but only when no
-// one elsewhere plays: a remote opponent would learn from our quick answer that we had nothing to fire with.
-function forced(conn) {
-  const legal = conn.update?.legal;
-  const seats = conn.summary?.seats || {};
-  if (!legal || !page.rs.forced || conn.seat !== page.active || Object.values(seats).some((s) => s.kind === "remote")) return;
-  const family = page.rs.forced(legal);
-  if (family) {
-    page.autoHeld = (page.autoHeld || 0) + 1;
-    decide(make(family, null));
   }
 }
 
@@ -183,15 +177,29 @@ async function ensureMap(game, scenario, token) {
   render();
 }
 
+// A message waits in the connection's outbox until the server answers it ("done", an error, or a new
+// position); if the socket is down it goes as soon as the socket is back (connect), so no click is lost.
 function send(conn, message) {
   page.pending = true;
-  conn.ws.send(JSON.stringify(message));
+  conn.outbox = message;
+  if (conn.ws.readyState === WebSocket.OPEN) conn.ws.send(JSON.stringify(message));
+  else toast("reconnecting: your order will be sent as soon as the connection is back", "info");
   $("panel").classList.add("busy");
 }
+
+// A phase can end by itself (its last unit has its order) and the next one come up under a "Done" or an "e"
+// meant for the old one: the tag is fresh by then, so the server cannot tell. An end-of-phase decision is
+// therefore taken only once its phase has been on the screen for a moment a person needs to see it.
+const SEEN_MS = 700;
+page.settled = () => performance.now() - (current()?.phaseSince ?? 0) >= SEEN_MS; // for the browser tests
 
 function decide(decision) {
   const conn = current();
   if (!conn?.update?.legal || page.pending) return;
+  if (/^(done|end)/.test(decision.kind) && !page.settled()) {
+    toast(`the phase has changed: ${conn.update.legal.prompt || conn.update.view.turn.phase}; look again`, "info");
+    return;
+  }
   // a unit that moved stays selected while it may go on (the blinking unit of La Grande Armée)
   page.kept = page.rs.autoSelect && decision.unit === page.selected ? page.selected : null;
   send(conn, { type: "decide", tag: conn.update.tag, decision });
@@ -202,6 +210,34 @@ function undo() {
   const conn = current();
   if (!conn?.update?.undo || page.pending) return;
   send(conn, { type: "undo", tag: conn.update.tag });
+}
+
+// The seat's reaction settings (view.reactions: its own, no one else's): ask me, take the best shot when its
+// chance is at least N%, never ask this phase. A setting is a decision of the seat's, sent at any moment; a
+// reaction with one legal answer is never asked (the server answers it, docs/server.md).
+const SETTING_WORDS = { ask: "ask me", best: "take the best shot at", never: "never ask this phase" };
+
+function setReaction(name, mode, percent) {
+  const conn = current();
+  if (!conn?.update || page.pending) return;
+  send(conn, { type: "decide", tag: conn.update.tag, decision: { kind: "reaction_setting", reaction: name, mode, percent } });
+}
+
+function reactionSettings(update) {
+  const kinds = update.view.reactions;
+  if (!kinds?.length || update.view.over) return null;
+  const box = el("details", { class: "reactions", ontoggle: (e) => { page.reactionsOpen = e.target.open; } }, el("summary", {}, "Reactions: when to ask me"));
+  if (page.reactionsOpen) box.open = true;
+  for (const r of kinds) {
+    const modes = Object.keys(SETTING_WORDS).filter((m) => r.best || m !== "best");
+    const mode = el("select", { "data-reaction": r.name, title: r.label }, ...modes.map((m) => el("option", { value: m, selected: m === r.mode ? "" : null }, SETTING_WORDS[m])));
+    const percent = el("input", { type: "number", min: "0", max: "100", step: "5", value: String(r.percent), "data-percent": r.name, hidden: r.mode === "best" ? null : "" });
+    const apply = () => setReaction(r.name, mode.value, Math.max(0, Math.min(100, parseInt(percent.value, 10) || 0)));
+    mode.onchange = () => { percent.hidden = mode.value !== "best"; apply(); };
+    percent.onchange = apply;
+    box.append(el("div", { class: "reaction", "data-reaction": r.name }, el("div", { class: "hint" }, cap(r.label)), mode, " ", percent, r.best ? " %" : ""));
+  }
+  return box;
 }
 
 function goOn() {
@@ -442,8 +478,15 @@ const sideName = (seat) => (page.rs.sideName ? page.rs.sideName(seat) : seat);
 function whose(view) {
   const all = deciding(view);
   const mine = all.includes(page.active) && !view.over;
-  const others = all.filter((s) => s !== page.active).map(sideName).join(" and ");
-  const text = view.over ? "" : mine ? (others ? `your orders (${others} at the same time)` : "your decision") : `waiting for ${others}`;
+  const others = all.filter((s) => s !== page.active);
+  const away = others.filter((s) => !page.conns.has(s)).map(sideName).join(" and ");
+  const here = others.filter((s) => page.conns.has(s)).map(sideName).join(" and ");
+  let text = "";
+  if (view.over || !all.length) text = "";
+  else if (page.replay) text = `the ${all.map(sideName).join(" and ")} player's decision`; // a replay waits for no one
+  else if (mine) text = others.length ? `your orders (${others.map(sideName).join(" and ")} at the same time)` : "your decision";
+  else if (away) text = `waiting for ${away}`;
+  else text = `the ${here} player's decision, at this screen`;
   return el("span", { id: "whose", class: mine ? "yours" : "" }, text);
 }
 
@@ -525,10 +568,12 @@ function renderPanel() {
   if (update.undo) {
     panel.append(el("button", { class: "undo", title: "u", onclick: undo }, "Undo my last order", el("kbd", {}, "u")));
   }
+  const settings = reactionSettings(update);
   if (!legal) {
     const who = deciding(update.view).filter((s) => s !== page.active).map(sideName).join(" and ");
     panel.append(el("p", { class: "muted" }, update.view.over ? "The game is over." : `Waiting for ${who}…`));
     if (page.rs.panelTop) panel.append(...page.rs.panelTop(update, c));
+    if (settings) panel.append(settings);
     paint(highlights);
     return;
   }
@@ -636,6 +681,7 @@ function renderPanel() {
     rest.append(group);
   }
   panel.append(rest);
+  if (settings) panel.append(settings);
   paint(highlights);
 }
 
@@ -666,7 +712,7 @@ function renderLog(conn) {
   }
   if (page.map && page.shownEvents > 0) animate(fresh);
   page.shownEvents = conn.events.length;
-  log.scrollTop = log.scrollHeight;
+  if (fresh.length) log.scrollTop = log.scrollHeight; // follow the newest entry
 }
 
 function animate(events) {
@@ -723,11 +769,10 @@ function matchPart(res) {
   const start = async () => {
     try {
       const res2 = await api("/api/games", { method: "POST", body: match.next });
-      const mine = {};
-      const invites = {};
-      for (const [seat, tok] of Object.entries(res2.tokens)) (match.next.seats[seat].kind === "remote" ? invites : mine)[seat] = tok;
+      const mine = res2.tokens;
+      const invites = res2.invites || {};
       const entry = gameEntry(gameId);
-      rememberGame(res2.id, mine, invites, (entry?.title || "").replace("game 1 of 2", "game 2 of 2"));
+      rememberGame(res2.id, mine, invites, (entry?.title || "").replace("game 1 of 2", "game 2 of 2"), res2.creator);
       const other = Object.keys(res.scores).find((s) => s !== match.player1);
       rememberMatch(res2.id, { half: 2, player1: match.player1, player1Second: other, firstScores: res.scores });
       const href = `/game.html?match=2#game=${encodeURIComponent(res2.id)}`;
@@ -839,11 +884,12 @@ function renderReplay() {
     el("p", { class: "prompt" }, `Replay: decision ${r.step} of ${r.total}`),
     el("p", { class: "replay-decision" }, last ? `${last.seat}: ${last.text}` : "the start, before the first decision"),
     el("div", { class: "replay-controls" },
-      el("button", { onclick: go(0), title: "start (Home)" }, "⏮"),
-      el("button", { onclick: go(r.step - 1), title: "previous (←, p)", "data-step": "prev" }, "◀"),
+      // words and Latin-1 marks only: the media symbols (U+23EE...) are missing from Debian's Chromium fonts
+      el("button", { onclick: go(0), title: "start (Home)", "data-step": "start" }, "« start"),
+      el("button", { onclick: go(r.step - 1), title: "previous (p)", "data-step": "prev" }, "‹ back"),
       el("button", { onclick: () => togglePlay(), "data-step": "play" }, r.timer ? "pause" : "play"),
-      el("button", { onclick: go(r.step + 1), title: "next (→, n)", "data-step": "forward" }, "▶"),
-      el("button", { onclick: go(r.total), title: "end (End)", "data-step": "end" }, "⏭")),
+      el("button", { onclick: go(r.step + 1), title: "next (n)", "data-step": "forward" }, "next ›"),
+      el("button", { onclick: go(r.total), title: "end (End)", "data-step": "end" }, "end »")),
     slider,
   );
   paint({});
@@ -875,7 +921,20 @@ async function start() {
     setStatus("no game named in the address");
     return;
   }
-  const token = params.get("token");
+  const invite = params.get("invite");
+  if (invite) {
+    // an invitation: the first browser to open it gets the seat and a token of its own; then it is spent
+    try {
+      const s = await api(`/api/games/${encodeURIComponent(gameId)}/claim`, { method: "POST", body: { invite } });
+      rememberGame(gameId, { [s.seat]: s.token });
+    } catch (e) {
+      setStatus(e.message); // spent: this browser does not get the seat (any seat it plays opens from the lobby)
+      return;
+    } finally {
+      history.replaceState(null, "", `#game=${encodeURIComponent(gameId)}`);
+    }
+  }
+  const token = params.get("token"); // an invitation link of an older grognard: the seat's token itself
   if (token) {
     // an invitation: learn its seat, keep the token in this browser, and take it out of the address bar
     try {

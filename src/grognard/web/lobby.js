@@ -1,6 +1,6 @@
 // The lobby: choose a game, a scenario, rule options and who sits in each seat; list this browser's games.
 
-import { api, el, forgetGame, human, inviteLink, myGames, rememberGame, rememberMatch, rulesetModule } from "./api.js";
+import { api, el, forgetGame, gameEntry, human, inviteLink, myGames, rememberGame, rememberMatch, rulesetModule } from "./api.js";
 import { overview } from "./hexmap.js";
 
 const $ = (id) => document.getElementById(id);
@@ -125,11 +125,10 @@ $("new-game").addEventListener("submit", async (e) => {
     const remote = Object.values(seats).some((s) => s.kind === "remote");
     const seed = remote || $("seed").value === "" ? undefined : Number($("seed").value);
     const res = await api("/api/games", { method: "POST", body: { game: g.id, scenario, options: optionsChosen(), seats, seed } });
-    const mine = {};
-    const invites = {};
-    for (const [seat, tok] of Object.entries(res.tokens)) (seats[seat].kind === "remote" ? invites : mine)[seat] = tok;
+    const mine = res.tokens;
+    const invites = res.invites;
     const sc = g.scenarios.find((s) => s.id === scenario);
-    rememberGame(res.id, mine, invites, `${g.name}: ${sc?.name || scenario}${$("match")?.checked ? " (match, game 1 of 2)" : ""}`);
+    rememberGame(res.id, mine, invites, `${g.name}: ${sc?.name || scenario}${$("match")?.checked ? " (match, game 1 of 2)" : ""}`, res.creator);
     if ($("match")?.checked) {
       const options = optionsChosen();
       // the second game: the other seat for each player, player 1 on the other side, the next seed (as simulate --match)
@@ -143,7 +142,7 @@ $("new-game").addEventListener("submit", async (e) => {
     }
     const box = $("created");
     box.replaceChildren(
-      el("h3", {}, "Game created: send each invitation link to its player"),
+      el("h3", {}, "Game created: send each invitation link to its player (it opens the seat once)"),
       ...Object.entries(invites).map(([seat, tok]) =>
         el("p", {}, el("strong", {}, `${human(seat)}: `), el("input", { class: "invite", readonly: true, value: inviteLink(res.id, tok), "data-seat": seat, onclick: (ev) => ev.target.select() }))),
       Object.keys(mine).length ? el("a", { class: "button primary", href: `/game.html#game=${encodeURIComponent(res.id)}` }, "Go to the game") : null,
@@ -173,6 +172,10 @@ $("save-file").addEventListener("change", async () => {
   }
   const g = catalog.find((x) => x.id === upload.game);
   if (!g) return toast(`this server does not know the game ${upload.game}`);
+  const record = upload.format === "grognard-seat-record";
+  $("upload-who").hidden = record; // a seat's record goes on in its own game, at its own seat
+  $("upload-note").hidden = !record;
+  $("upload-note").textContent = record ? `The ${human(upload.seat)} seat's record of a game in play: Open goes on with that game, in the browser that plays the seat.` : "";
   $("upload-seat").replaceChildren(...g.seats.map((s) => el("option", { value: s }, human(s))));
   const computers = seatChoices(g).filter(([v]) => v.startsWith("computer:"));
   $("upload-others").replaceChildren(
@@ -185,25 +188,56 @@ $("upload").addEventListener("submit", async (e) => {
   e.preventDefault();
   if (!upload) return toast("choose a save file first");
   const g = catalog.find((x) => x.id === upload.game);
+  if (upload.format === "grognard-seat-record") return reopen(upload);
   const mine = $("upload-seat").value;
   const [kind, ...rest] = $("upload-others").value.split(":");
   const seats = Object.fromEntries(g.seats.map((s) => [s, s === mine ? { kind: "human" } : kind === "computer" ? { kind, player: rest.join(":") } : { kind }]));
   try {
     const res = await api("/api/games/upload", { method: "POST", body: { save: uploadText, seats } });
     const sc = g.scenarios.find((s) => s.id === upload.scenario?.id);
-    rememberGame(res.id, res.tokens, {}, `${g.name}: ${sc?.name || upload.scenario?.id || "saved game"}`);
+    rememberGame(res.id, res.tokens, {}, `${g.name}: ${sc?.name || upload.scenario?.id || "saved game"}`, res.creator);
     location.href = `/game.html#game=${encodeURIComponent(res.id)}`;
   } catch (err) {
     toast(err.message);
   }
 });
 
+// A seat's record names its game and seat but holds no token (a file travels further than this browser's
+// storage): the server opens the game again for the token this browser holds for that seat, or says why not.
+async function reopen(record) {
+  const token = gameEntry(String(record.game_id))?.tokens?.[record.seat];
+  try {
+    const res = await api("/api/games/upload", { method: "POST", token, body: { save: uploadText, seats: {} } });
+    location.href = `/game.html#game=${encodeURIComponent(res.id)}`;
+  } catch (err) {
+    toast(err.message);
+  }
+}
+
+// how this browser names a seat: its own, the host's, an invitation (claimed or not), a computer
+function seatWords(g, seat, v) {
+  if (g.tokens[seat]) return "you (here)";
+  if (v.kind === "computer") return `the computer (${v.player})`;
+  if (v.kind === "remote") return g.invites?.[seat] ? (v.claimed ? "invited: claimed" : "invited: not claimed yet") : "the other player";
+  return "the host"; // a seat played at the creator's browser
+}
+
+// whose turn: a seat played at this browser is never "waited for"
+function statusOf(g, s) {
+  if (s.error) return s.error;
+  if (s.over) return s.result?.summary || "over";
+  const due = s.turn?.deciding || (s.turn?.seat ? [s.turn.seat] : []);
+  const here = due.filter((seat) => g.tokens[seat]);
+  if (here.length) return Object.keys(g.tokens).length > 1 ? `your turn (${here.map(human).join(" and ")})` : "your turn";
+  return due.length ? `waiting for ${due.map(human).join(" and ")}` : "";
+}
+
 async function listGames() {
   const body = $("my-games").querySelector("tbody");
   const games = myGames().sort((a, b) => b.created - a.created);
   $("no-games").hidden = games.length > 0;
   const rows = await Promise.all(games.map(async (g) => {
-    const token = Object.values(g.tokens)[0] || Object.values(g.invites)[0];
+    const token = Object.values(g.tokens)[0] || g.creator;
     try {
       return [g, await api(`/api/games/${encodeURIComponent(g.id)}`, { token })];
     } catch (err) {
@@ -212,26 +246,33 @@ async function listGames() {
   }));
   body.replaceChildren(...rows.map(([g, s]) => {
     const play = Object.keys(g.tokens).length > 0;
-    const status = s.error ? s.error : s.over ? s.result?.summary || "over" : s.your_turn ? "your turn" : `waiting for ${s.turn?.seat}`;
+    const status = statusOf(g, s);
+    const yours = status.startsWith("your turn");
+    const open = Object.entries(g.invites || {}).filter(([seat]) => s.seats?.[seat] && !s.seats[seat].claimed);
+    // the creator deletes the game for everyone; a browser of an older game's host seat may too (the server
+    // decides); anyone else only forgets it here
+    const creator = g.creator || Object.keys(g.tokens).some((seat) => s.seats?.[seat]?.kind === "human");
+    const remove = creator && !s.error;
     return el("tr", { "data-game": g.id },
       el("td", {}, g.title || s.game_name || g.id),
-      el("td", {}, s.seats ? Object.entries(s.seats).map(([seat, v]) => `${seat}: ${v.kind === "computer" ? v.player : v.kind === "remote" ? "invited" : "here"}`).join(", ") : ""),
+      el("td", { class: "seats" }, s.seats ? Object.entries(s.seats).map(([seat, v]) => `${human(seat)}: ${seatWords(g, seat, v)}`).join(", ") : ""),
       el("td", {}, s.turn?.phase || ""),
-      el("td", { class: s.your_turn ? "yours" : "" }, status),
+      el("td", { class: yours ? "yours" : "" }, status),
       el("td", { class: "actions" },
         play && !s.error ? el("a", { class: "button", href: `/game.html#game=${encodeURIComponent(g.id)}` }, s.over ? "Final position" : "Continue") : null,
         play && s.over ? el("a", { class: "button", href: `/game.html#game=${encodeURIComponent(g.id)}&replay=1` }, "Replay") : null,
-        Object.entries(g.invites || {}).length && !s.over ? el("button", { class: "secondary", onclick: () => navigator.clipboard?.writeText(Object.values(g.invites).map((t) => inviteLink(g.id, t)).join("\n")) }, "Copy invitation") : null,
-        el("button", { class: "danger", onclick: async () => {
-          if (!confirm("Delete this game for every player?")) return;
+        open.length && !s.over ? el("button", { class: "secondary", onclick: () => navigator.clipboard?.writeText(open.map(([, code]) => inviteLink(g.id, code)).join("\n")) }, "Copy invitation") : null,
+        el("button", { class: remove ? "danger" : "secondary", onclick: async () => {
+          if (remove && !confirm("Delete this game for every player?")) return;
           try {
-            if (!s.error) await api(`/api/games/${encodeURIComponent(g.id)}`, { method: "DELETE", token: Object.values(g.tokens)[0] });
+            if (remove) await api(`/api/games/${encodeURIComponent(g.id)}`, { method: "DELETE", token: g.creator || Object.values(g.tokens)[0] });
           } catch (err) {
             toast(err.message);
+            return;
           }
           forgetGame(g.id);
           listGames();
-        } }, s.error ? "Forget" : "Delete")),
+        } }, remove ? "Delete" : "Forget")),
     );
   }));
 }

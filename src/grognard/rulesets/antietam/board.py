@@ -8,7 +8,7 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
-from grognard.engine.geometry import SquareGrid
+from grognard.engine.geometry import SquareGrid, square_in_cone
 from grognard.engine.los import Observer, Sight
 from grognard.engine.maps import GameMap
 
@@ -43,6 +43,25 @@ def _static_sight() -> tuple[BoolArray, IntArray]:
     return vis, dist
 
 
+@cache
+def _cones() -> dict[int, BoolArray]:
+    """§IA7.9: for each facing 1-8, which square lies in the 90° V of a unit on which square (the engine's
+    ``square_in_cone`` over every offset, then looked up for every pair of squares)."""
+    grid = load_battlefield().grid
+    cols = np.array([grid.coord(c)[0] for c in grid.cells()], dtype=np.int64)
+    rows = np.array([grid.coord(c)[1] for c in grid.cells()], dtype=np.int64)
+    dx = cols[None, :] - cols[:, None]
+    dy = rows[None, :] - rows[:, None]
+    w, h = grid.columns, grid.rows
+    out = {}
+    for f in range(1, 9):
+        table = np.array(
+            [[square_in_cone(f, x, y) for y in range(-h + 1, h)] for x in range(-w + 1, w)], dtype=np.bool_
+        )
+        out[f] = np.asarray(table[dx + w - 1, dy + h - 1], dtype=np.bool_)
+    return out
+
+
 class Board:
     def __init__(self, scenario: AntietamScenario) -> None:
         self.scenario = scenario
@@ -73,6 +92,11 @@ class Board:
             for t, pct in self._visibility.items()
         }
 
+    @property
+    def cones(self) -> dict[int, BoolArray]:
+        """The 90° views of §IA7.9 (built on first use: the basic game sees all round)."""
+        return _cones()
+
     # --- squares --------------------------------------------------------------------------------------
     def label(self, cell: int) -> str:
         return self.grid.label(cell)
@@ -99,13 +123,19 @@ class Board:
         """Whether a unit on ``a`` sees square ``b`` (all around: §B3.3 "You see in a 360 degree arc")."""
         return bool(self.vis[a, b]) and int(self.dist[a, b]) <= self.sight_limit(a, turn)
 
-    def seen_from(self, cells: list[int], turn: int) -> BoolArray:
-        """Every square some unit on ``cells`` sees."""
+    def seen_from(self, cells: list[int], turn: int, facings: list[int] | None = None) -> BoolArray:
+        """Every square some unit on ``cells`` sees: all round, or with ``facings`` (§IA7.9, 0: all round) in
+        each unit's 90° V and on the eight squares next to it ("Hidden units will also become visible when moved
+        adjacent to", §IA2.1 #5)."""
         if not cells:
             return np.zeros(self.grid.size, dtype=np.bool_)
         idx = np.array(cells, dtype=np.int64)
         limits = self.limits[turn][idx]
         rows = self.vis[idx] & (self.dist[idx] <= limits[:, None])
+        if facings is not None:
+            for k, f in enumerate(facings):
+                if f:
+                    rows[k] &= self.cones[f][idx[k]] | (self.dist[idx[k]] <= 1)
         return np.asarray(rows.any(axis=0), dtype=np.bool_)
 
     # --- units ----------------------------------------------------------------------------------------

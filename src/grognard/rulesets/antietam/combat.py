@@ -11,8 +11,10 @@ import numpy as np
 from grognard.engine.events import Step
 
 from .ctx import ENEMY, Ctx
-from .moves import enter
-from .state import GONE, AntietamState
+from .leaders import bonus as leader_bonus
+from .leaders import wound_checks
+from .moves import enter, locked
+from .state import GONE, AntietamState, Unit
 
 LOSS_SLOT = {"infantry": 0, "cavalry": 1, "artillery": 2}
 
@@ -42,12 +44,19 @@ def fire_cost(ctx: Ctx, i: int) -> int:
     return ctx.tables.cost("fire_phase", col) or 0
 
 
+def can_fire(ctx: Ctx, state: AntietamState, i: int) -> bool:
+    """Costs table "Fire ... LIMB. ART. P": limbered artillery does not fire (§IA7.8)."""
+    return ctx.basic or ctx.tables.cost("fire_phase", ctx.column(i, state.units[i])) is not None
+
+
 def in_range(ctx: Ctx, state: AntietamState, i: int, cell: int) -> bool:
-    """§IA8.3: the square is within the weapon's range and the unit's sight."""
+    """§IA8.3: the square is within the weapon's range and the unit's sight (§IA7.9 its 90° view but in the
+    basic game)."""
     board = ctx.board
-    a = state.units[i].cell
-    d = int(board.dist[a, cell])
-    return 0 < d <= ctx.tables.weapon_range(board.spec(i).weapon) and board.sees(a, cell, state.turn)
+    u = state.units[i]
+    d = int(board.dist[u.cell, cell])
+    in_view = board.sees(u.cell, cell, state.turn) and ctx.in_cone(u, cell)
+    return 0 < d <= ctx.tables.weapon_range(board.spec(i).weapon) and in_view
 
 
 def choose_target(ctx: Ctx, state: AntietamState, i: int, occ: dict[int, list[int]]) -> int:
@@ -65,6 +74,8 @@ def choose_target(ctx: Ctx, state: AntietamState, i: int, occ: dict[int, list[in
     cells = np.array(enemies, dtype=np.int64)
     d = board.dist[u.cell, cells]
     ok = (d <= reach) & (d > 0) & board.vis[u.cell, cells]
+    if u.facing:  # §IA7.9 the 90° view
+        ok &= board.cones[u.facing][u.cell, cells]
     if not ok.any():
         return -1
     best = min((int(d[k]), board.grid.coord(int(cells[k]))) for k in np.nonzero(ok)[0])
@@ -112,8 +123,16 @@ def fire_modifiers(
     mods = [Modifier(f"terrain {terrain_row(ctx, state, cell)}", c_terrain(ctx, state, cell, 0))]
     if board.level(cell) > board.level(u.cell):
         mods.append(Modifier("higher elevation", ctx.tables.terrain["defence"]["higher_elevation"][0]))
-    if u.routed:
-        mods.append(Modifier("routed", c["mode"]["routed"][0]))
+    mode = mode_modifier(ctx, i, u, 0)
+    if mode is not None:
+        mods.append(mode)
+    if not ctx.basic:
+        targets = [j for j in occ.get(cell, ()) if board.side(j) != side]
+        if any(flanked(ctx, state, j, u.cell) for j in targets):
+            mods.append(Modifier("flank", c["other"]["flank_attacker"]))
+        fort = min((state.units[j].fort for j in targets), default=0)
+        if fort:  # "Fortification = levelX.10" (AMB-13: 10% fewer casualties a level)
+            mods.append(Modifier(f"fortification {fort}", 100 - fort * c["other"]["fortification_percent_per_level"]))
     mods.append(Modifier("density", density(ctx, state, cell, occ)))
     # the roll names the firer, so only its side sees it (the target's side sees the casualties)
     mods.append(Modifier("random", random_percent(step, f"{board.spec(i).name} fire, random modifier", ctx, (side,))))
@@ -121,9 +140,33 @@ def fire_modifiers(
     mods.append(Modifier("battle time", max(u.op, o["battle_time_min_op"]) * 100 // o["battle_time_divisor"]))
     mods.append(Modifier("fatigue", max(0, 100 - u.fatigue)))  # §IA8.10 "a proportional effect on fire strength"
     mods.append(Modifier(f"level {ctx.options.level}", level_percent(ctx, side)))
+    if ctx.has["leaders"]:  # §IA7.12 "A leader with a bonus of 20 will increase casualties ... by 20%" (AMB-14)
+        b = leader_bonus(ctx, state, i)
+        if b:
+            mods.append(Modifier("leader bonus", 100 + b * c["other"]["leader_bonus_percent_per_point"]))
     if out_of_ammo:
         mods.append(Modifier("ran out of ammo", c["ammo"]["out_of_ammo_fire_factor"]))
     return mods
+
+
+def mode_modifier(ctx: Ctx, i: int, u: Unit, column: int) -> Modifier | None:
+    """MODE MODIFIERS ON FIRE AND MELEE STRENGTH ([fire, melee] by ``column``): routed (every game), infantry in
+    column, mounted cavalry, dismounted cavalry (§IA7.8 "a .75 modifier ... (horse-holders)")."""
+    m = ctx.combat["mode"]
+    if u.routed:
+        return Modifier("routed", m["routed"][column])
+    if ctx.basic or not u.mode:
+        return None
+    row = f"{ctx.board.spec(i).type}_{u.mode}"
+    return Modifier(u.mode, m[row][column]) if row in m else None
+
+
+def flanked(ctx: Ctx, state: AntietamState, j: int, source: int) -> bool:
+    """§IA7.9 "A unit fired at through a direction not in its line of sight is considered to be flanked";
+    §IA7.8 column, limbered and mounted units are flanked from any direction (a square is flanked when any of
+    its units is: reading)."""
+    u = state.units[j]
+    return ctx.flanked_mode(u) or not ctx.in_cone(u, source)
 
 
 def c_terrain(ctx: Ctx, state: AntietamState, cell: int, column: int) -> int:
@@ -246,8 +289,12 @@ def take_losses(ctx: Ctx, state: AntietamState, i: int, casualties: int, guns_lo
     else:
         lost = min(casualties, u.strength)
         gain = fatigue_for_losses(ctx, u.strength, lost)
+    men = u.strength
     u = replace(u, strength=u.strength - lost, fatigue=u.fatigue + gain)
     state = state.with_unit(i, u)
+    if ctx.has["leaders"] and state.leaders:
+        state = wound_checks(ctx, state, i, casualties, men, step)
+        u = state.units[i]
     if lost:
         state = count_loss(ctx, state, i, lost)
     ctx.tell(
@@ -332,7 +379,7 @@ def retreat(ctx: Ctx, state: AntietamState, i: int, squares: int, step: Step, un
         for c in board.grid.neighbors(u.cell):
             if ctx.enemy_at(state, c, side, occ) or ctx.stack_allows(state, i, c, occ):
                 continue
-            if ctx.tables.move_cost(board.terrain(state, c), board.column(i), False) is None:
+            if ctx.tables.move_cost(board.terrain(state, c), board.column(i), False) is None:  # as it marches
                 continue
             options.append((c in ezoc, int(board.dist[c, rear]), c))
         if not options:
@@ -341,7 +388,14 @@ def retreat(ctx: Ctx, state: AntietamState, i: int, squares: int, step: Step, un
             break
         in_zoc, _, c = min(options)
         if in_zoc and u.routed:
-            return eliminate(ctx, state, i, step, "eliminated retreating into an enemy zone of control (§B3.6)")
+            if ctx.basic:
+                return eliminate(ctx, state, i, step, "eliminated retreating into an enemy zone of control (§B3.6)")
+            # §IA7.6 "Routed units forced to retreat through an enemy ZOC suffer losses and stop their retreat"
+            # (AMB-20: 10% of the men, at least 10); it stops where it stands
+            z = ctx.rules["zoc"]
+            loss = max(z["routed_into_zoc_loss_min"], u.strength * z["routed_into_zoc_loss_percent"] // 100)
+            ctx.tell(step, "retreat", f"{board.spec(i).name} is caught retreating (§IA7.6)", (side,))
+            return take_losses(ctx, state, i, loss, False, step)
         extra = ctx.rules["retreat"]["retreated_onto_fatigue"]
         changed = {j: replace(state.units[j], fatigue=state.units[j].fatigue + extra) for j in occ.get(c, ())}
         changed[i] = replace(u, cell=c)
@@ -369,6 +423,8 @@ def fire_step(ctx: Ctx, state: AntietamState, side: str, artillery: bool, defens
             continue
         u = state.units[i]
         if u.cell < 0 or u.disrupted or not u.ammo:  # §IA8.8, §IA8.9 "Units without ammo may not fire"
+            continue
+        if not can_fire(ctx, state, i):
             continue
         if not defensive:
             if u.op < fire_cost(ctx, i):  # AMB-22: offensive fire needs its cost
@@ -441,15 +497,20 @@ def melee_phase(ctx: Ctx, state: AntietamState, phasing: str, step: Step) -> Ant
     return state
 
 
-def melee_strength(ctx: Ctx, state: AntietamState, i: int, cell: int, attacking: bool) -> int:
+def melee_strength(
+    ctx: Ctx, state: AntietamState, i: int, cell: int, attacking: bool, sources: tuple[int, ...] = ()
+) -> int:
     """A unit's melee strength: men (guns x the AMB-13 reading) times the melee column of the charts."""
     board, c = ctx.board, ctx.combat
     u = state.units[i]
     spec = board.spec(i)
     men = u.strength * (c["casualties"]["artillery_melee_men_per_gun"] if spec.artillery else 1)
     mods: list[Modifier] = []
-    if u.routed:
-        mods.append(Modifier("routed", c["mode"]["routed"][1]))
+    mode = mode_modifier(ctx, i, u, 1)
+    if mode is not None:
+        mods.append(mode)
+    if not attacking and not ctx.basic and any(flanked(ctx, state, i, a) for a in sources):
+        mods.append(Modifier("flanked", c["other"]["flank_defender"]))  # "Flank Modifier to defender = .50"
     if not u.ammo:  # §IA8.9 "may melee at reduced strength" (reading: the out-of-ammo factor)
         mods.append(Modifier("no ammo", c["ammo"]["out_of_ammo_fire_factor"]))
     if attacking:
@@ -485,7 +546,8 @@ def melee(
             Modifier("random", random_percent(step, "melee attack, random modifier", ctx, sides)),
         ],
     )
-    d_str = sum(melee_strength(ctx, state, d, cell, False) for d in defenders)
+    sources = tuple(state.units[a].cell for a in attackers)
+    d_str = sum(melee_strength(ctx, state, d, cell, False, sources) for d in defenders)
     d_str = product(d_str, [Modifier("random", random_percent(step, "melee defence, random modifier", ctx, sides))])
     diff = int((a_str - d_str) / m["divisor"])  # AMB-17: truncated toward zero
     row = melee_row(ctx, diff)
@@ -547,9 +609,14 @@ def advance(ctx: Ctx, state: AntietamState, cell: int, attackers: list[int], ste
         u = state.units[a]
         if u.cell < 0 or u.routed or u.disrupted or not board.grid.adjacent(u.cell, cell):
             continue
+        # §IA7.13 / §IA8.7 only plotted units advance; units not activated do not (§IA3.3, AMB-8)
+        if not ctx.basic and (not u.advance or locked(ctx, state, a)):
+            continue
         occ = ctx.occupants(state)
         if ctx.stack_allows(state, a, cell, occ):
             continue
+        if not ctx.basic:  # §IA7.9 it faces the square it moves into; §IA7.11 its fortification stays behind
+            u = replace(u, facing=board.grid.direction(u.cell, cell), fort=0)
         state = enter(ctx, state.with_unit(a, replace(u, cell=cell)), a, cell)
         ctx.tell(
             step,

@@ -18,13 +18,22 @@ ENEMY = {"union": "confederate", "confederate": "union"}
 @dataclass(frozen=True, slots=True)
 class Options:
     level: int  # §IA2.1 #1
-    game: str  # §IA2.1 #4: basic (intermediate and advanced to come)
+    game: str  # §IA2.1 #4: basic, intermediate or advanced
     hidden: bool  # §IA2.1 #5
     activation: bool  # §IA2.1 #8
+    time_limit: int = 0  # §IA2.1 #6: minutes a human has for an operation phase (0: none; a front end's clock)
+    display: str = "icons"  # §IA2.1 #9: icons or symbols (the basic game always shows icons)
 
     @classmethod
     def of(cls, options: Mapping[str, Any]) -> Options:
-        return cls(options["level"], options["game"], options["hidden"], options["activation"])
+        return cls(
+            options["level"],
+            options["game"],
+            options["hidden"],
+            options["activation"],
+            options.get("time_limit", 0),
+            options.get("display", "icons"),
+        )
 
 
 class Ctx:
@@ -37,9 +46,25 @@ class Ctx:
         self.recovery = board.tables.recovery
         self._occ: tuple[tuple[Unit, ...], dict[int, list[int]]] | None = None
         self._zoc: dict[str, tuple[tuple[Unit, ...], frozenset[int]]] = {}
+        # §IA2.1 #4 what the chosen game has: modes, facing, force march, fortification, leaders, command control
+        self.has: dict[str, bool] = dict(self.rules["options"]["complexity_rules"][options.game])
+        self.basic = options.game == "basic"
+        # §IA3 the activation cycle of the intermediate and advanced games (the basic game keeps §B2.0)
+        self.cycle = options.activation and not self.basic
         # §B2.0 the held formations (the table's capitalised keys; the others are its variant and its chance)
         table = self.rules["activation"]["schedule"]
-        self.schedule: dict[str, int] = {k: v for k, v in table.items() if k[0].isupper()} if options.activation else {}
+        held = options.activation and self.basic
+        self.schedule: dict[str, int] = {k: v for k, v in table.items() if k[0].isupper()} if held else {}
+        # §IA3.3 each Union division's corps, and its first unit in the OOB (the order of the activation cycle)
+        self.corps_of: dict[str, str] = {}
+        self.first_of: dict[str, int] = {}
+        for i, s in enumerate(board.specs):
+            if s.division:
+                self.corps_of.setdefault(s.division, s.corps)
+                self.first_of.setdefault(s.division, i)
+        # §IA7.12 the brigade leaders' bonuses (printed on the A rows) and the leaders table by name
+        self.brigade_bonus = {(s.side, s.brigade): s.brigade_bonus for s in board.specs if s.brigade_bonus}
+        self.leader_index = {str(lead["name"]): k for k, lead in enumerate(self.tables.leaders)}
         self.formations = tuple(
             next((n for n in (s.corps, s.division) if n in self.schedule), "") if s.side == "union" else ""
             for s in board.specs
@@ -91,6 +116,25 @@ class Ctx:
         elif sum(not b.spec(j).artillery for j in here) >= st["non_artillery"]:
             return "a square holds two infantry or cavalry units (§B3.5)"
         return None
+
+    # --- modes and facing (§IA7.8, §IA7.9; the basic game has neither) ----------------------------------
+    def column(self, i: int, u: Unit) -> str:
+        """The unit's column of the Operations Costs Table: by its mode (§IA7.8: infantry in either mode and
+        dismounted cavalry INF, mounted cavalry CAV, limbered and unlimbered artillery); the basic game's fixed
+        column otherwise (AMB-3)."""
+        if self.basic or not u.mode:
+            return self.board.column(i)
+        return {"dismounted": "inf", "mounted": "cav", "limbered": "limb", "unlimbered": "unlimb"}.get(u.mode, "inf")
+
+    def flanked_mode(self, u: Unit) -> bool:
+        """§IA7.8 "Infantry in column, limbered artillery, and mounted cavalry are considered to be flanked when
+        fired upon from any direction"."""
+        return u.mode in self.rules["modes"]["always_flanked"]
+
+    def in_cone(self, u: Unit, cell: int) -> bool:
+        """§IA7.9 "a line of sight equal to 90 degree angle radiating in a V shape" ahead of the unit's facing
+        (all round in the basic game, §B3.3)."""
+        return not u.facing or bool(self.board.cones[u.facing][u.cell, cell])
 
     def morale(self, i: int, u: Unit) -> int:
         """§IA8.6: morale = effectiveness - fatigue."""

@@ -58,4 +58,63 @@ class EndPhase(Decision):
     kind: ClassVar[str] = "end_phase"
 
 
-ALL = (Access, Next, Move, PutDown, Plot, EndPhase)
+@dataclass(frozen=True, slots=True)
+class Activate(Decision):
+    """Activate the Union division the cycle offers (§IA3.1, intermediate and advanced games)."""
+
+    kind: ClassVar[str] = "activate"
+    division: str
+
+
+@dataclass(frozen=True, slots=True)
+class Bypass(Decision):
+    """Bypass the Union division the cycle offers: it may not move this turn (§IA3.1, §IA3.3)."""
+
+    kind: ClassVar[str] = "bypass"
+    division: str
+
+
+@dataclass(frozen=True, slots=True)
+class Mode(Decision):
+    """S: change the accessed unit's mode (§IA7.8): column/normal, mounted/dismounted, limbered/unlimbered."""
+
+    kind: ClassVar[str] = "mode"
+    unit: str
+
+
+@dataclass(frozen=True, slots=True)
+class Face(Decision):
+    """D: face the accessed unit and its stack in direction 1-8 (§IA7.9), at no cost."""
+
+    kind: ClassVar[str] = "face"
+    unit: str
+    facing: int
+
+
+@dataclass(frozen=True, slots=True)
+class ForceMarch(Decision):
+    """X: one more operation point for six fatigue points (§IA7.10)."""
+
+    kind: ClassVar[str] = "force_march"
+    unit: str
+
+
+@dataclass(frozen=True, slots=True)
+class Fortify(Decision):
+    """B: build one level of fortification (§IA7.11, advanced game)."""
+
+    kind: ClassVar[str] = "fortify"
+    unit: str
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer(Decision):
+    """L: transfer a division or corps leader riding with the accessed unit to another unit of his formation
+    (§IA7.12, advanced game)."""
+
+    kind: ClassVar[str] = "transfer"
+    leader: str
+    to: str
+
+
+ALL = (Access, Next, Move, PutDown, Plot, EndPhase, Activate, Bypass, Mode, Face, ForceMarch, Fortify, Transfer)

@@ -7,6 +7,7 @@ from dataclasses import replace
 from grognard.engine.errors import IllegalDecision
 from grognard.engine.events import Step
 
+from .activation import inactive
 from .ctx import ENEMY, Ctx
 from .state import AntietamState, Unit
 
@@ -23,11 +24,22 @@ def formation(ctx: Ctx, i: int) -> str:
 
 
 def locked(ctx: Ctx, state: AntietamState, i: int) -> str:
-    """The formation that holds unit ``i`` in place this turn (§B2.0), or ""."""
+    """The formation that holds unit ``i`` in place this turn (§B2.0; §IA3.3 a division not activated), or ""."""
     f = formation(ctx, i)
     if f and state.turn < schedule(ctx)[f] and f not in state.released:
         return f
-    return ""
+    return inactive(ctx, state, i)
+
+
+def held_refusal(ctx: Ctx, state: AntietamState, i: int) -> IllegalDecision | None:
+    """Why unit ``i`` may not move this turn as activation goes (§B2.0, §IA3.3), or None."""
+    f = locked(ctx, state, i)
+    if not f:
+        return None
+    if f in ctx.schedule:
+        return IllegalDecision(f"{f}'s command cannot move until turn {ctx.schedule[f]}", "§B2.0")
+    what = "artillery" if ":" in f else "division"
+    return IllegalDecision(f"{f.replace('corps:', '')}'s {what} is not activated", "§IA3.3")
 
 
 def release_adjacent(ctx: Ctx, state: AntietamState, cell: int, step: Step) -> AntietamState:
@@ -52,13 +64,17 @@ def step_cost(
 ) -> int | None:
     """The Operations Costs Table for unit ``i`` stepping from ``a`` to the adjacent ``b`` (None: prohibited)."""
     board, tables = ctx.board, ctx.tables
-    col = board.column(i)
+    u = state.units[i]
+    col = ctx.column(i, u)
     diagonal = board.grid.is_diagonal(board.grid.direction(a, b))
     base = tables.move_cost(board.terrain(state, b), col, diagonal)
     if base is None:
         return None  # river, stream (§IA7.5)
+    # note 2 "Infantry must be in column mode to use the road bonus" (the basic game has no modes: AMB-3)
+    road_mode = ctx.basic or col != "inf" or u.mode == ctx.rules["modes"]["road_bonus_infantry_mode"]
     road = (
-        not diagonal  # note 2: never diagonal (AMB-27)
+        road_mode
+        and not diagonal  # note 2: never diagonal (AMB-27)
         and ctx.board.map.edge_has("road", a, b)
         and not occ.get(b)  # §IA7.7 the road rate only into a road square no unit stands in
     )
@@ -71,11 +87,25 @@ def step_cost(
         cost += up if up is not None else (tables.cost("enter_higher_elevation", col) or 0)
     if a in enemy_zoc or b in enemy_zoc:  # "Enter or leave enemy ZOC"
         cost += tables.cost("enter_or_leave_enemy_zoc", col) or 0
+    if not ctx.basic and a in enemy_zoc and b in enemy_zoc:  # "Move ZOC to ZOC +8 +5 P P" (§IA7.6)
+        extra = tables.cost("zoc_to_zoc", col)
+        if extra is None:
+            return None
+        cost += extra
     return cost
 
 
-def full_allowance(ctx: Ctx) -> int:
-    return int(ctx.rules["operation_points"]["per_phase"])
+def full_allowance(ctx: Ctx, state: AntietamState | None = None, i: int = -1) -> int:
+    """§IA7.4 / §IA7.5: ten operation points, five out of command control."""
+    op = ctx.rules["operation_points"]
+    if state is not None and i >= 0 and not in_command(ctx, state, i):
+        return int(op["out_of_command"])
+    return int(op["per_phase"])
+
+
+def in_command(ctx: Ctx, state: AntietamState, i: int) -> bool:
+    """§IA4: whether unit ``i`` is in command control (always, but in the advanced game)."""
+    return i not in state.out_of_command
 
 
 def step_refusal(
@@ -92,10 +122,9 @@ def step_refusal(
     a = u.cell
     if b < 0 or not board.grid.adjacent(a, b):
         return IllegalDecision("a unit moves one square at a time, keys 1-8", "§B3.3"), 0
-    f = locked(ctx, state, i)
-    if f:
-        turn = schedule(ctx)[f]
-        return IllegalDecision(f"{f}'s command cannot move until turn {turn}", "§B2.0"), 0
+    held = held_refusal(ctx, state, i)
+    if held is not None:
+        return held, 0
     if u.routed and u.moved:
         return IllegalDecision("a routed unit moves only one square a phase", "§B4.3"), 0
     if ctx.enemy_at(state, b, board.side(i), occ):
@@ -103,11 +132,16 @@ def step_refusal(
     why = ctx.stack_allows(state, i, b, occ)
     if why:
         return IllegalDecision(why, "§B3.5"), 0
+    if not ctx.basic:
+        refused = mode_refusal(ctx, state, i, a, b, enemy_zoc)
+        if refused is not None:
+            return refused, 0
     cost = step_cost(ctx, state, i, a, b, occ, enemy_zoc)
     if cost is None:
         return IllegalDecision(f"{board.terrain(state, b)} may not be entered but at a bridge or ford", "§IA7.5"), 0
-    full = full_allowance(ctx)
-    if a in enemy_zoc and b in enemy_zoc:  # §B3.6 "A unit must have 10 operation points to move ZOC to ZOC."
+    full = full_allowance(ctx, state, i)
+    # §B3.6 basic game: "A unit must have 10 operation points to move ZOC to ZOC."
+    if ctx.basic and a in enemy_zoc and b in enemy_zoc:
         if board.spec(i).artillery:
             return IllegalDecision("artillery may not move ZOC to ZOC", "§B3.6"), 0
         need = ctx.rules["operation_points"]["basic_zoc_to_zoc_needs"]
@@ -122,19 +156,46 @@ def step_refusal(
     return IllegalDecision(f"{cost} operation points needed, {u.op} left", "§B3.4"), 0
 
 
+def mode_refusal(
+    ctx: Ctx, state: AntietamState, i: int, a: int, b: int, enemy_zoc: frozenset[int]
+) -> IllegalDecision | None:
+    """The intermediate and advanced games' limits on a step by the unit's mode (§IA7.5, §IA7.6, §IA7.8)."""
+    u = state.units[i]
+    modes = ctx.rules["modes"]
+    if u.mode == "unlimbered":
+        return IllegalDecision("unlimbered artillery may not move: limber it first", "§IA7.8")
+    if ctx.board.terrain(state, b) == "bridge" and u.mode not in modes["bridge_modes"]:
+        return IllegalDecision("units must be limbered, mounted, or in column to cross a bridge", "§IA7.8")
+    if a in enemy_zoc and b in enemy_zoc:
+        if ctx.board.spec(i).artillery:
+            return IllegalDecision("limbered artillery may not move ZOC to ZOC", "§IA7.6")
+        if u.moved:
+            return IllegalDecision("ZOC to ZOC only if no other movement has been made by that unit", "§IA7.6")
+    return None
+
+
 def move(ctx: Ctx, state: AntietamState, i: int, b: int, cost: int, step: Step) -> AntietamState:
     """Unit ``i`` steps into ``b``, spending ``cost`` OP and gaining fatigue (Fatigue Gain Table)."""
     board = ctx.board
     side = board.side(i)
     occ = ctx.occupants(state)
-    gain = ctx.recovery["fatigue_gain"]["enter_square_normal"]  # the basic game has no column mode (AMB-3)
     u = state.units[i]
+    # Fatigue Gain Table: "Enter square in normal mode 2, in column 1" (the basic game has no column, AMB-3;
+    # mounted and limbered units march as a column does: reading)
+    marching = u.mode in ctx.rules["modes"]["always_flanked"]
+    gain = ctx.recovery["fatigue_gain"]["enter_square_column" if marching else "enter_square_normal"]
     a = u.cell
-    changed: dict[int, Unit] = {i: replace(u, cell=b, op=u.op - cost, moved=True, fatigue=u.fatigue + gain)}
-    if u.routed:  # §IA7.7 "When routed units stack onto friendly units each unit gains five fatigue points."
-        extra = ctx.rules["stacking"]["routed_stacking_fatigue"]
-        for j in occ.get(b, ()):
-            changed[j] = replace(state.units[j], fatigue=state.units[j].fatigue + extra)
+    moved = replace(u, cell=b, op=u.op - cost, moved=True, fatigue=u.fatigue + gain)
+    if not ctx.basic:
+        # §IA7.9 "facing automatically changes during movement as a unit faces the square it is moving into";
+        # §IA7.11 fortifications stay behind (AMB-11)
+        moved = replace(moved, facing=ctx.board.grid.direction(a, b), fort=0)
+    changed: dict[int, Unit] = {i: moved}
+    extra = ctx.rules["stacking"]["routed_stacking_fatigue"] if u.routed else 0
+    for j in occ.get(b, ()) if extra or not ctx.basic else ():
+        # §IA7.7 "When routed units stack onto friendly units each unit gains five fatigue points"; "All units
+        # in a square assume the direction of facing of the last unit to end its turn on the square"
+        changed[j] = replace(state.units[j], fatigue=state.units[j].fatigue + extra, facing=moved.facing)
     state = state.with_units(changed)
     ctx.tell(
         step,

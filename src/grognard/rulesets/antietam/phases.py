@@ -13,10 +13,12 @@ from grognard.engine.decisions import Legal
 from grognard.engine.events import Step
 from grognard.engine.sequence import Part, TurnSequence
 
-from . import victory
+from . import leaders, victory
+from .activation import start_cycle
 from .combat import combat_phase
 from .ctx import ENEMY, Ctx
-from .moves import enter, locked, schedule
+from .moves import enter, full_allowance, in_command, locked, schedule
+from .orders import auto_fortify
 from .state import OFF_MAP, AntietamState, Unit
 
 OPS_PASSES = ("end_phase", "put_down")
@@ -42,6 +44,8 @@ def turn_sequence(ctx: Ctx, legal: Callable[[AntietamState, str], Legal]) -> Tur
             )
         elif what.startswith("combat_"):
             parts.append(Part(name, begin=partial(begin_combat, ctx, side)))
+        elif name == "activation":
+            parts.append(Part(name, partial(_activating, ctx), partial(activation, ctx)))
         else:
             parts.append(Part(name, begin=partial(BEGIN[name], ctx)))
 
@@ -53,6 +57,18 @@ def turn_sequence(ctx: Ctx, legal: Callable[[AntietamState, str], Legal]) -> Tur
 
 def _only(side: str, state: AntietamState) -> tuple[str, ...]:
     return (side,)
+
+
+def _activating(ctx: Ctx, state: AntietamState) -> tuple[str, ...]:
+    """§IA3.1 the Union decides in the activation phase while the cycle offers divisions."""
+    return ("union",) if ctx.cycle and state.offer else ()
+
+
+def deciding_side(ctx: Ctx, state: AntietamState) -> str:
+    """Who decides now: the phasing side of an operation phase, the Union in the activation cycle, or ""."""
+    if phase_names(ctx)[state.part] == "activation":
+        return "union" if ctx.cycle and state.offer else ""
+    return operations_side(ctx, state.part)
 
 
 def phase_title(name: str) -> str:
@@ -73,8 +89,10 @@ def clock(ctx: Ctx, turn: int) -> str:
 def activation(ctx: Ctx, state: AntietamState, step: Step) -> AntietamState:
     """§B2.0: Porter, Franklin and Pleasonton are held until their turns; "The above limits may be changed due to
     a random factor" (AMB-4 reading: each held formation is released with 1 chance in 6 a turn). The
-    intermediate and advanced games' activation cycle (§IA3.1-3.2) is to come."""
+    intermediate and advanced games have the activation cycle instead (§IA3.1-3.2)."""
     ctx.tell(step, "turn", f"Turn {state.turn}, {clock(ctx, state.turn)}", turn=state.turn)
+    if ctx.cycle:
+        return start_cycle(ctx, state, step)
     one_in = ctx.rules["activation"]["schedule"]["early_release_one_in"]
     freed = []
     for f, turn in schedule(ctx).items():
@@ -86,8 +104,9 @@ def activation(ctx: Ctx, state: AntietamState, step: Step) -> AntietamState:
 
 
 def command_control(ctx: Ctx, state: AntietamState, step: Step) -> AntietamState:
-    """§IA4: advanced game only; in the basic game every unit is in command control."""
-    return state
+    """§IA4: advanced game only ("This phase is skipped for the INTERMEDIATE Game, (All units are always in command
+    control)"; so in the basic game)."""
+    return leaders.command_control(ctx, state, step) if ctx.has["command_control"] else state
 
 
 # --- 3. recovery and rally (§IA5), 9. mid-turn recovery (§IA9) --------------------------------------------------
@@ -105,15 +124,19 @@ def recover(ctx: Ctx, state: AntietamState, step: Step, turn_start: bool) -> Ant
         # §IA5.1 disruption recovery: morale above 40; in command control (always, basic); the leader is
         # assumed alive, as the table's note says of the intermediate game
         dr = rec["disruption_recovery"]
-        if u.disrupted and ctx.morale(i, u) > dr["morale_above"]:
-            pct = dr["leader_dead_or_in_zoc" if in_zoc else "leader_alive_not_in_zoc"]
+        # §IA4.4 "units out of command do not have ammo resupplied or disruption recovered. They may not rally."
+        cc = in_command(ctx, state, i)
+        if u.disrupted and cc and ctx.morale(i, u) > dr["morale_above"]:
+            alive = leaders.brigade_leader_alive(ctx, state, i)
+            row = "leader_alive_not_in_zoc" if alive and not in_zoc else "leader_dead_or_in_zoc"
+            pct = dr["leader_dead_and_in_zoc" if not alive and in_zoc else row]
             if step.chance(pct, f"{spec.name} recovers from disruption", sides):
                 u = replace(u, disrupted=False)
         if turn_start:
             # §IA5.2 rally
             ra = rec["rally"]
             men_ok = spec.artillery or u.strength > ra["more_than_men"][side]
-            if u.routed and ctx.morale(i, u) >= ra["morale_at_least"] and men_ok:
+            if u.routed and cc and ctx.morale(i, u) >= ra["morale_at_least"] and men_ok:
                 u = replace(u, routed=False)
                 ctx.tell(step, "rallied", f"{spec.name} rallies", sides, unit=spec.id)
             # §IA5.3 fatigue recovery (AMB-16: read swapped, rest away from the enemy recovers more)
@@ -123,9 +146,15 @@ def recover(ctx: Ctx, state: AntietamState, step: Step, turn_start: bool) -> Ant
                 far, near = near, far
             u = replace(u, fatigue=max(0, u.fatigue - spec.eff // (far if in_zoc else near)))
         # §IA5.4 / §IA9 ammunition (basic: every unit goes to the Resupply Table, no leader to trace to)
-        if not u.ammo:
+        if not u.ammo and cc:
             table = rec["ammo_resupply"][side]["artillery" if spec.artillery else "small_arms"]
-            if step.chance(table[column], f"{spec.name} resupplied with ammunition", sides):
+            eligible = leaders.ammo_eligibility(ctx, state, i) if ctx.has["leaders"] else 100
+            ok = eligible is None or (  # "Auto - Resupply": the division leader is at hand, no table
+                eligible > 0
+                and (eligible == 100 or step.chance(eligible, f"{spec.name} eligible for ammunition", sides))
+                and step.chance(table[column], f"{spec.name} resupplied with ammunition", sides)
+            )
+            if ok:
                 u = replace(u, ammo=True)
         if u != state.units[i]:
             state = state.with_unit(i, u)
@@ -173,7 +202,7 @@ def reinforcement(ctx: Ctx, state: AntietamState, step: Step) -> AntietamState:
             cells = sorted(cells, key=lambda c: int(board.dist[c, first]))  # "on the road from 33,1 to 32,4"
         for c in cells:
             if not ctx.enemy_at(state, c, spec.side, occ) and not ctx.stack_allows(state, i, c, occ):
-                state = enter(ctx, state.with_unit(i, replace(u, cell=c)), i, c)
+                state = enter(ctx, state.with_unit(i, arrive(ctx, i, replace(u, cell=c), True)), i, c)
                 ctx.tell(
                     step,
                     "arrives",
@@ -186,6 +215,17 @@ def reinforcement(ctx: Ctx, state: AntietamState, step: Step) -> AntietamState:
     return state
 
 
+def arrive(ctx: Ctx, i: int, u: Unit, reinforcement: bool) -> Unit:
+    """A unit's mode and facing as it enters play in the intermediate and advanced games (rules.toml [modes]
+    reinforcement, [facing] initial: readings, the manual prints neither)."""
+    if ctx.basic:
+        return u
+    spec = ctx.board.spec(i)
+    m = ctx.rules["modes"]
+    mode = m["reinforcement"][spec.type] if reinforcement else m[spec.type][0]
+    return replace(u, mode=mode, facing=ctx.rules["facing"]["initial"][spec.side])
+
+
 # --- operation and combat phases --------------------------------------------------------------------------------
 def begin_operations(ctx: Ctx, side: str, second: bool, state: AntietamState, step: Step) -> AntietamState:
     """§B3.4 / §IA7.4: ten operation points each phase; up to two unused carry into the turn's second phase.
@@ -196,7 +236,7 @@ def begin_operations(ctx: Ctx, side: str, second: bool, state: AntietamState, st
     changed: dict[int, Unit] = {}
     for i in ctx.side_units(state, side):
         u = state.units[i]
-        base = 0 if ctx.board.spec(i).division in zero else op["per_phase"]
+        base = 0 if ctx.board.spec(i).division in zero else full_allowance(ctx, state, i)
         carry = min(u.op, op["carry_over_max"]) if second else 0
         changed[i] = replace(u, op=base + carry, moved=False, acted=False, plotted=False)
     ctx.tell(step, "operations", f"{side.capitalize()} operation phase", side=side)
@@ -204,7 +244,10 @@ def begin_operations(ctx: Ctx, side: str, second: bool, state: AntietamState, st
 
 
 def begin_combat(ctx: Ctx, side: str, state: AntietamState, step: Step) -> AntietamState:
-    return combat_phase(ctx, state, side, step)
+    state = combat_phase(ctx, state, side, step)
+    if side == "confederate" and ctx.has["auto_fortify"]:  # §IA7.11, the intermediate game
+        state = auto_fortify(ctx, state, step)
+    return state
 
 
 # --- 14. victory determination (§IA10) ------------------------------------------------------------------------------

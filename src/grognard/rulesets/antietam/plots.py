@@ -13,13 +13,16 @@ from grognard.engine.events import Step
 from grognard.engine.rng import Dice
 
 from .board import BoolArray
-from .combat import in_range
+from .combat import can_fire, in_range
 from .ctx import ENEMY, Ctx
 from .state import AntietamState
 
+HOLD = "!."  # §IA7.13 melee with the advance plot toggled back to N (intermediate and advanced games)
 
-def parse_order(ctx: Ctx, order: object) -> tuple[int, int, bool] | None:
-    """(unit index, square or -1, melee) of an order, or None when it is not one."""
+
+def parse_order(ctx: Ctx, order: object) -> tuple[int, int, bool, bool] | None:
+    """(unit index, square or -1, melee, advance) of an order, or None when it is not one. §IA7.13 "plotting
+    melee will automatically plot advance": ``!`` plots both, ``!.`` the melee alone."""
     if not isinstance(order, str) or "@" not in order:
         return None
     uid, _, target = order.partition("@")
@@ -27,10 +30,11 @@ def parse_order(ctx: Ctx, order: object) -> tuple[int, int, bool] | None:
     if i is None:
         return None
     if target == "-":
-        return i, -1, False
-    melee = target.endswith("!")
-    cell = ctx.board.parse(target[:-1] if melee else target)
-    return None if cell is None else (i, cell, melee)
+        return i, -1, False, False
+    hold = target.endswith(HOLD)
+    melee = hold or target.endswith("!")
+    cell = ctx.board.parse(target[: -len(HOLD)] if hold else target[:-1] if melee else target)
+    return None if cell is None else (i, cell, melee, melee and not hold)
 
 
 def order_refusal(ctx: Ctx, state: AntietamState, seat: str, order: object) -> IllegalDecision | None:
@@ -39,13 +43,17 @@ def order_refusal(ctx: Ctx, state: AntietamState, seat: str, order: object) -> I
         if isinstance(order, str) and order.partition("@")[0] in ctx.board.index:
             return IllegalDecision(f"{order.partition('@')[2]!r} is not a square of the map (x,y)", "§B3.7")
         return IllegalDecision(f"{order!r} is not an order: write unit@x,y, unit@x,y! or unit@-", "§B3.7")
-    i, cell, melee = parsed
+    i, cell, melee, advance = parsed
     board = ctx.board
     u = state.units[i]
     if board.side(i) != seat or u.cell < 0:
         return IllegalDecision(f"{board.spec(i).name} is not a unit of yours on the map", "§B3.3")
+    if ctx.basic and melee and not advance:
+        return IllegalDecision("the basic game has no advance plot: advances are automatic", "§B4.2")
     if cell < 0:
         return None
+    if not can_fire(ctx, state, i):
+        return IllegalDecision("limbered artillery may not fire", "Operations Costs Table")
     if u.disrupted:
         return IllegalDecision(f"{board.spec(i).name} is disrupted and loses its fire plot", "§IA8.8")
     if not in_range(ctx, state, i, cell):
@@ -82,6 +90,10 @@ def fire_rows(ctx: Ctx, state: AntietamState, units: list[int]) -> BoolArray:
     )
     d = board.dist[cells]
     rows: BoolArray = board.vis[cells] & (d <= reach[:, None]) & (d > 0)
+    for k, i in enumerate(units):  # §IA7.9 the 90° view
+        f = state.units[i].facing
+        if f:
+            rows[k] &= board.cones[f][cells[k]]
     return rows
 
 
@@ -91,7 +103,11 @@ def plottable(ctx: Ctx, state: AntietamState, seat: str) -> dict[int, list[int]]
     mask = np.zeros(ctx.board.grid.size, dtype=np.bool_)
     for j in ctx.side_units(state, ENEMY[seat]):
         mask[state.units[j].cell] = True
-    units = [i for i in ctx.side_units(state, seat) if not state.units[i].plotted and not state.units[i].disrupted]
+    units = [
+        i
+        for i in ctx.side_units(state, seat)
+        if not state.units[i].plotted and not state.units[i].disrupted and can_fire(ctx, state, i)
+    ]
     if not units or not mask.any():
         return {}
     rows = fire_rows(ctx, state, units) & mask
@@ -124,7 +140,7 @@ def apply_plot(ctx: Ctx, state: AntietamState, seat: str, orders: tuple[str, ...
     for o in orders:
         parsed = parse_order(ctx, o)
         assert parsed is not None
-        i, cell, melee = parsed
-        changed[i] = replace(state.units[i], target=cell, melee=melee, plotted=True)
+        i, cell, melee, advance = parsed
+        changed[i] = replace(state.units[i], target=cell, melee=melee, advance=advance, plotted=True)
     ctx.tell(step, "plot", "Plots: " + ", ".join(orders), (seat,), orders=list(orders))
     return state.with_units(changed)

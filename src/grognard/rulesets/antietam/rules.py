@@ -3,7 +3,7 @@ sequence of play of §IA2.3. The protocol's calls, dispatching to the rule modul
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
@@ -11,16 +11,18 @@ from typing import Any
 
 from grognard.engine import Choice, Decision, Event, IllegalDecision, Legal, Result, Ruleset, Step, Turn
 from grognard.engine.protocol import OptionSpec
-from grognard.engine.rng import seed_state
+from grognard.engine.rng import Dice, seed_state
 
+from . import activation, leaders, plots, view
 from . import decisions as D
-from . import plots, view
+from . import orders as unit_orders
 from .board import Board
+from .combat import count_loss
 from .ctx import ENEMY, Ctx, Options
-from .moves import enemy_zoc_of, locked, move, step_refusal
-from .phases import clock, operations_side, phase_names, phase_title, turn_sequence
+from .moves import enemy_zoc_of, held_refusal, locked, move, step_refusal
+from .phases import arrive, clock, deciding_side, phase_names, phase_title, turn_sequence
 from .scenario import SCENARIO_DIR, AntietamScenario, read_scenario, scenario_from_document
-from .state import OFF_MAP, AntietamState, Unit
+from .state import GONE, OFF_MAP, AntietamState, Unit
 from .tables import SEATS, load_tables
 from .victory import LEVEL_NAMES
 
@@ -28,7 +30,7 @@ _RULES = load_tables().rules
 
 
 class Antietam(Ruleset[AntietamState, AntietamScenario]):
-    """Battle of Antietam (SSI 1985), the basic game."""
+    """Battle of Antietam (SSI 1985): the basic, intermediate and advanced games (§IA2.1 #4)."""
 
     id = "antietam"
     name = "Battle of Antietam"
@@ -43,10 +45,26 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
             tuple(_RULES["options"]["levels"]),
         ),
         OptionSpec(
-            "game", "Basic, intermediate or advanced game (§IA2.1 #4): the basic game so far", "basic", ("basic",)
+            "game",
+            "Basic, intermediate or advanced game (§IA2.1 #4)",
+            "basic",
+            tuple(_RULES["options"]["complexity"]),
         ),
         OptionSpec("hidden", "Hidden units (§IA2.1 #5): only sighted enemy units appear", True),
-        OptionSpec("activation", "Activation (§IA2.1 #8; §B2.0 the Union corps schedule)", True),
+        OptionSpec(
+            "time_limit",
+            "Time limit per operation phase in minutes (§IA2.1 #6; 0: none; kept by the page or terminal)",
+            0,
+            (0, *_RULES["options"]["time_limit_minutes"]),
+        ),
+        OptionSpec(
+            "activation",
+            "Activation (§IA2.1 #8): §B2.0 the corps schedule (basic), §IA3 the activation cycle (others)",
+            True,
+        ),
+        OptionSpec(
+            "display", "Icons or symbols (§IA2.1 #9; the basic game always shows icons)", "icons", ("icons", "symbols")
+        ),
     )
 
     @classmethod
@@ -61,6 +79,12 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
     def scenario_from_document(cls, document: Mapping[str, Any], where: str) -> AntietamScenario:
         return scenario_from_document(document, where)
 
+    @classmethod
+    def computer_players(cls) -> dict[str, Callable[[int, int], Any]]:
+        from .general import General
+
+        return {"general": lambda seed, level: General(seed, level)}
+
     def __init__(self, scenario: AntietamScenario, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(scenario, options)
         self.ctx = Ctx(Board(scenario), Options.of(self.options))
@@ -74,12 +98,15 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
     def opening(self, seed: int) -> tuple[AntietamState, list[Event]]:
         """§IA2.2 the historical set-up; §IA1.3 one to seven random fords on the creek (their rolls logged)."""
         ctx, board, sc = self.ctx, self.ctx.board, self.scenario
-        units = []
+        units: list[Unit] = []
         for spec in board.specs:
             square = sc.start_square(spec)
-            cell = board.grid.parse(square) if square else OFF_MAP
-            units.append(Unit(cell=cell, strength=spec.strength))
+            men = sc.start_strength(spec)
+            cell = board.grid.parse(square) if square else (OFF_MAP if men else GONE)
+            units.append(arrive(ctx, len(units), Unit(cell=cell, strength=men), False))
         state = AntietamState(rng=seed_state(seed), turn=sc.spec.first_turn, part=0, units=tuple(units))
+        for i, spec in enumerate(board.specs):  # a later start's casualties already taken (scenario.py)
+            state = count_loss(ctx, state, i, spec.strength - state.units[i].strength)
         step = Step(state.rng)
         f = ctx.tables.terrain["fords"]
         count = f["random_min"] - 1 + step.roll(f["random_max"] - f["random_min"] + 1, "random fords")
@@ -88,8 +115,10 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
             c = board.stream[step.roll(len(board.stream), "a random ford's square") - 1]
             if c not in fords:
                 fords.append(c)
-        state = replace(state, fords=tuple(sorted(fords)), holders=self._first_holders(state))
-        state = self.sequence.enter(state, 0, step)
+        state = replace(
+            state, fords=tuple(sorted(fords)), holders=self._first_holders(state), leaders=leaders.initial(ctx)
+        )
+        state = self.sequence.enter(state, sc.first_part, step)
         return replace(state, rng=step.rng), step.events
 
     def _first_holders(self, state: AntietamState) -> tuple[str, ...]:
@@ -110,7 +139,7 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
     def turn(self, state: AntietamState) -> Turn:
         if state.over:
             return Turn(None, phase="the battle is over")
-        side = operations_side(self.ctx, state.part)
+        side = deciding_side(self.ctx, state)
         label = f"Turn {state.turn} ({clock(self.ctx, state.turn)}): {phase_title(phase_names(self.ctx)[state.part])}"
         return Turn(side or None, phase=label)
 
@@ -123,13 +152,21 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
         return legal
 
     def _legal(self, state: AntietamState, seat: str) -> Legal:
-        if state.over or seat != operations_side(self.ctx, state.part):
+        if state.over or seat != deciding_side(self.ctx, state):
             return Legal(seat)
         ctx, board = self.ctx, self.ctx.board
+        if phase_names(ctx)[state.part] == "activation":  # §IA3.1 activate or bypass the division offered
+            d = state.offer[0]
+            return Legal(
+                seat,
+                [Choice(D.Activate, None, [d], label="activate"), Choice(D.Bypass, None, [d], label="bypass")],
+                prompt=f"activate {d}'s division? ({state.limit} activations left)",
+            )
         mine = ctx.side_units(state, seat)
         choices: list[Choice] = []
         ready = [i for i in mine if self._ready(state, i)]
         ids = [board.spec(i).id for i in ready]
+        others = [i for i in ready if i != state.accessed]
         # SPACE BAR: any ready unit, by a check (listing them all would make a random player pick units up for
         # ever); N: the next one not yet picked up, in the OOB's order
         choices.append(
@@ -139,8 +176,8 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
                 None,
                 label="pick up a unit",
                 check=partial(self._access_refusal, state, seat),
-                sampler=lambda dice: ids[dice.below(len(ids))],
-                size=1 if ids else 0,
+                sampler=partial(_draw_other, ids, board.spec(state.accessed).id if state.accessed >= 0 else ""),
+                size=1 if others else 0,
                 hint=ids,
             )
         )
@@ -160,6 +197,8 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
             fixed = {"unit": board.spec(i).id, "at": board.label(here)}
             choices.append(Choice.filtered(D.Move, fixed, candidates, check, label="move one square"))
             choices.append(Choice(D.PutDown, label="put the unit down"))
+            if not ctx.basic:
+                choices.extend(self._unit_orders(state, i))
         ready_plots = plots.plottable(ctx, state, seat)
         choices.append(
             Choice(
@@ -180,11 +219,35 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
             suggested=self._suggest(state, seat, ready_plots),
         )
 
+    def _unit_orders(self, state: AntietamState, i: int) -> list[Choice]:
+        """S mode, D facing, X force march, B fortify for the accessed unit (§IA7.8-§IA7.11), each listed only
+        when its rule allows it."""
+        ctx = self.ctx
+        uid = ctx.board.spec(i).id
+        out = []
+        one = {"unit": uid}
+        if unit_orders.mode_refusal(ctx, state, i) is None:
+            out.append(Choice(D.Mode, None, [uid], label="change mode"))
+        faces = [f for f in range(1, 9) if unit_orders.face_refusal(ctx, state, i, f) is None]
+        out.append(Choice(D.Face, one, faces, label="face", check=partial(unit_orders.face_refusal, ctx, state, i)))
+        if unit_orders.force_march_refusal(ctx, state, i) is None:
+            out.append(Choice(D.ForceMarch, None, [uid], label="force march"))
+        if unit_orders.fortify_refusal(ctx, state, i) is None:
+            out.append(Choice(D.Fortify, None, [uid], label="fortify"))
+        for k in leaders.riding(ctx, state, i) if ctx.has["leaders"] else ():
+            name = str(ctx.tables.leaders[k]["name"])
+            to = [ctx.board.spec(j).id for j in leaders.transfer_targets(ctx, state, k)]
+            check = partial(leaders.transfer_refusal, ctx, state, name)
+            out.append(Choice(D.Transfer, {"leader": name}, to, label=f"transfer {name}", check=check))
+        return out
+
     def _ready(self, state: AntietamState, i: int) -> bool:
         """A unit that may still act this phase: operation points left, not held by the §B2.0 schedule, and
-        not a routed unit that has made its one move (§B4.3)."""
+        not a routed unit that has made its one move (§B4.3). In the intermediate and advanced games a unit not
+        activated may still do all but move (§IA3.3, AMB-8)."""
         u = state.units[i]
-        return u.cell >= 0 and u.op > 0 and not locked(self.ctx, state, i) and not (u.routed and u.moved)
+        held = not self.ctx.cycle and bool(locked(self.ctx, state, i))
+        return u.cell >= 0 and u.op > 0 and not held and not (u.routed and u.moved)
 
     def _access_refusal(self, state: AntietamState, seat: str, uid: object) -> IllegalDecision | None:
         i = self.ctx.board.index.get(uid) if isinstance(uid, str) else None
@@ -193,9 +256,9 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
         if i == state.accessed:
             return IllegalDecision("that unit is picked up already", "§B3.3")
         if not self._ready(state, i):
-            f = locked(self.ctx, state, i)
-            if f:
-                return IllegalDecision(f"{f}'s command cannot move until turn {self.ctx.schedule[f]}", "§B2.0")
+            held = held_refusal(self.ctx, state, i)
+            if held is not None:
+                return held
             return IllegalDecision(f"{self.ctx.board.spec(i).name} has nothing left to do this phase", "§B3.4")
         return None
 
@@ -229,7 +292,9 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
         match d:
             case D.Access(unit=uid):
                 i = board.index[uid]
-                return replace(state.with_unit(i, replace(state.units[i], acted=True)), accessed=i)
+                state = replace(state.with_unit(i, replace(state.units[i], acted=True)), accessed=i)
+                # §IA7.9 "all units in a square will assume the facing of the last unit accessed in the square"
+                return state if ctx.basic else unit_orders.face(ctx, state, i, state.units[i].facing)
             case D.Move(to=to):
                 i = state.accessed
                 cell = board.grid.parse(to)
@@ -239,7 +304,22 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
                 return move(ctx, state, i, cell, cost, step)
             case D.Next():
                 i = self._next_unit(state, seat)
-                return replace(state.with_unit(i, replace(state.units[i], acted=True)), accessed=i)
+                state = replace(state.with_unit(i, replace(state.units[i], acted=True)), accessed=i)
+                return state if ctx.basic else unit_orders.face(ctx, state, i, state.units[i].facing)
+            case D.Activate(division=div):
+                return activation.answer(ctx, state, div, True, step)
+            case D.Bypass(division=div):
+                return activation.answer(ctx, state, div, False, step)
+            case D.Mode():
+                return unit_orders.change_mode(ctx, state, state.accessed, step)
+            case D.Face(facing=f):
+                return unit_orders.face(ctx, state, state.accessed, f)
+            case D.ForceMarch():
+                return unit_orders.force_march(ctx, state, state.accessed, step)
+            case D.Fortify():
+                return unit_orders.fortify(ctx, state, state.accessed, step)
+            case D.Transfer(leader=name, to=to):
+                return leaders.transfer(ctx, state, name, to)
             case D.PutDown():
                 return replace(state, accessed=-1)
             case D.Plot(orders=orders):
@@ -254,6 +334,9 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
 
     def hidden_units(self, state: AntietamState, seat: str) -> frozenset[str]:
         return view.hidden_units(self.ctx, state, seat)
+
+    def perturb_hidden(self, state: AntietamState, seat: str, dice: Dice) -> AntietamState:
+        return perturb_hidden(self.ctx, state, seat, dice)
 
     def result(self, state: AntietamState) -> Result | None:
         if not state.over:
@@ -284,6 +367,31 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
         return quick_rate(self.ctx, view_, seat, decision)
 
 
+def perturb_hidden(ctx: Ctx, state: AntietamState, seat: str, dice: Dice) -> AntietamState:
+    """``state`` with what ``seat`` may not know changed (the fog-honesty check): the generator, and one enemy unit
+    it does not sight removed, chosen among those three or more squares from every unit of the seat, so that its
+    zone of control (§B3.6) touches no square the seat's units could step into."""
+    new = replace(state, rng=seed_state(dice.bits32()))
+    board, hidden = ctx.board, view.hidden_units(ctx, state, seat)
+    mine = [state.units[i].cell for i in ctx.side_units(state, seat)]
+    far = [
+        i
+        for i, u in enumerate(state.units)
+        if u.cell >= 0 and board.spec(i).id in hidden and all(int(board.dist[u.cell, c]) >= 3 for c in mine)
+    ]
+    if not far:
+        return new
+    i = dice.pick(far)
+    return new.with_unit(i, replace(state.units[i], cell=GONE))
+
+
+def _draw_other(ids: list[str], accessed: str, dice: Dice) -> str:
+    """A ready unit at random for SPACE BAR, not the one already picked up (§B3.3): the next in the list when the
+    draw falls on it, so every other draw stays as it was."""
+    k = dice.below(len(ids))
+    return ids[(k + 1) % len(ids)] if ids[k] == accessed else ids[k]
+
+
 def _same_position(a: AntietamState, b: AntietamState) -> bool:
     """Whether two states ask the same decisions: all but the generator."""
     return a is b or (
@@ -292,6 +400,7 @@ def _same_position(a: AntietamState, b: AntietamState) -> bool:
         and a.turn == b.turn
         and a.accessed == b.accessed
         and a.released == b.released
+        and a.offer == b.offer
         and a.over == b.over
     )
 

@@ -1,7 +1,10 @@
 """Battle of Antietam's scenarios: the full battle from dawn (§IA2.2) and, later, the manual's four historical
 situations. A scenario file (``data/scenarios/<id>.json``, format ``grognard-antietam-scenario/1``) names its
 first and last turn and may move units from their dawn squares (``positions``) or change their arrival turn
-(``arrivals``); every other number comes from units.toml."""
+(``arrivals``); a later start may also begin in a phase of its first turn other than the first
+(``first_phase``: 07:30 is the mid-turn), give units the men or guns they have left (``strength``: the
+difference counts as casualties already taken) and remove units fought out of the battle (``gone``). Every
+other number comes from units.toml."""
 
 from __future__ import annotations
 
@@ -32,6 +35,9 @@ class ScenarioSpec:
     aftermath: str = ""
     positions: dict[str, str] = field(default_factory=dict)  # unit id -> square, instead of its dawn square
     arrivals: dict[str, int] = field(default_factory=dict)  # unit id -> turn, for units with an entry region
+    first_phase: str = ""  # the phase of §IA2.3 the first turn starts in ("": the activation phase)
+    strength: dict[str, int] = field(default_factory=dict)  # unit id -> men (guns) left at the start
+    gone: tuple[str, ...] = ()  # units fought out before the start (all their men count as lost)
 
 
 class AntietamScenario(Scenario):
@@ -46,7 +52,8 @@ class AntietamScenario(Scenario):
         specs = load_tables().units
         ids = {u.id for u in specs}
         grid = load_battlefield().grid
-        for key, table in (("positions", self.spec.positions), ("arrivals", self.spec.arrivals)):
+        tables = (("positions", self.spec.positions), ("arrivals", self.spec.arrivals))
+        for key, table in (*tables, ("strength", self.spec.strength), ("gone", dict.fromkeys(self.spec.gone))):
             for uid in table:
                 if uid not in ids:
                     raise DataError(where, f"{key}.{uid}", f"no unit {uid!r}; {nearest(uid, ids)}")
@@ -54,6 +61,17 @@ class AntietamScenario(Scenario):
         for uid in self.spec.arrivals:
             if not by_id[uid].entry:
                 raise DataError(where, f"arrivals.{uid}", "the unit has no entry region: give it a position")
+        phases = load_tables().rules["sequence"]["phases"]
+        first = self.spec.first_phase
+        if first and first not in phases:
+            raise DataError(where, "first_phase", f"no phase {first!r}; {nearest(first, phases)}")
+        self.first_part = phases.index(first) if first else 0
+        for uid, men in self.spec.strength.items():
+            if not 0 < men <= by_id[uid].strength:
+                raise DataError(where, f"strength.{uid}", f"between 1 and the OOB's {by_id[uid].strength}")
+        for uid in self.spec.gone:
+            if uid in self.spec.positions or uid in self.spec.strength:
+                raise DataError(where, f"gone.{uid}", "a unit fought out has no square or strength")
         for uid, square in self.spec.positions.items():
             try:
                 grid.parse(square)
@@ -70,7 +88,13 @@ class AntietamScenario(Scenario):
 
     def start_square(self, spec: UnitSpec) -> str:
         """Where the unit stands when the scenario begins ("" off the map: it arrives by its entry region)."""
+        if spec.id in self.spec.gone:
+            return ""
         return self.spec.positions.get(spec.id, spec.dawn if self.arrival(spec) == 1 else "")
+
+    def start_strength(self, spec: UnitSpec) -> int:
+        """Men (guns) the unit has when the scenario begins; 0 for a unit fought out (``gone``)."""
+        return 0 if spec.id in self.spec.gone else self.spec.strength.get(spec.id, spec.strength)
 
     def arrival(self, spec: UnitSpec) -> int:
         return self.spec.arrivals.get(spec.id, spec.turn)

@@ -28,10 +28,12 @@ class Unit:
     acted: bool = False  # was accessed this phase (the computer players' bookkeeping, shown to the owner)
     plotted: bool = False  # was given a plot this phase
     fired_at: int = -1  # the square it fired into in this combat phase (§IA7.13: melee only a square fired at)
-    # intermediate/advanced game hooks (§IA7.8 modes, §IA7.9 facing, §IA7.11 fortification): unused in basic
+    # intermediate and advanced games (unused in the basic game): §IA7.8 mode ("" the basic game's none),
+    # §IA7.9 facing 1-8 (0: all round), §IA7.11 fortification level, §IA7.13 advance plot
     mode: str = ""
     facing: int = 0
     fort: int = 0
+    advance: bool = False
 
     @property
     def on_map(self) -> bool:
@@ -51,6 +53,15 @@ class AntietamState:
     losses: tuple[int, ...] = (0, 0, 0, 0, 0, 0)  # union men, cavalrymen, guns; then the confederate three
     score: tuple[int, int] = (0, 0)  # union, confederate victory points at the last determination (§IA10)
     early: bool = False  # A. P. Hill's division marches early (AMB-31)
+    # §IA3 the activation cycle: divisions activated this turn, divisions still to be offered, activations left
+    active: tuple[str, ...] = ()
+    offer: tuple[str, ...] = ()
+    limit: int = 0
+    out_of_command: tuple[int, ...] = ()  # §IA4 units out of command control this turn (advanced game)
+    # §IA7.12 (advanced game): the unit each division and corps leader of units.toml rides with, by the order of
+    # its leaders table (-1: none); the leaders lost (wounded or killed), whose replacements have no bonus
+    leaders: tuple[int, ...] = ()
+    fallen: tuple[str, ...] = ()
     over: bool = False
 
     def with_unit(self, i: int, unit: Unit) -> AntietamState:

@@ -35,6 +35,7 @@ class UnitSpec:
     entry: str  # the map region a reinforcement enters by
     dawn: str  # the square at 06:00 (turn-1 units)
     horse_artillery: bool = False
+    brigade_bonus: int = 0  # the brigade leader's bonus, printed on the brigade's A row (§IA7.12)
 
     @property
     def artillery(self) -> bool:
@@ -116,6 +117,7 @@ def _units(raw: dict[str, Any]) -> tuple[UnitSpec, ...]:
                     entry=u.get("entry", ""),
                     dawn=u.get("dawn", ""),
                     horse_artillery=u.get("horse_artillery", False),
+                    brigade_bonus=u.get("brigade_bonus", 0),
                 )
             )
     # Union first: the seat order of the sequence of play (§IA2.3), and the OOB order within each side

@@ -4,6 +4,7 @@ and the victory levels with the 5,000-casualty condition. The basic game has no 
 from __future__ import annotations
 
 from .ctx import Ctx
+from .leaders import leader_points
 from .state import AntietamState
 
 LEVEL_NAMES = {
@@ -47,6 +48,8 @@ def points(ctx: Ctx, state: AntietamState) -> tuple[int, int]:
     """(Union, Confederate) victory points: each side scores for the enemy's losses."""
     union = loss_points(ctx, state.losses[3:6]) + sum(p for _, p in square_points(ctx, state))  # type: ignore[arg-type]
     confederate = loss_points(ctx, state.losses[0:3])  # type: ignore[arg-type]
+    union += leader_points(ctx, state, "union")  # §IA10.1 leader points, advanced game
+    confederate += leader_points(ctx, state, "confederate")
     return union, confederate
 
 

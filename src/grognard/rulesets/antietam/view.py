@@ -2,9 +2,9 @@
 may not know of, and the words of decisions.
 
 Hidden units (AMB-24 reading): a seat sees the enemy units standing on squares some unit of its own sees
-(§IA8.3 sight over levels and obstacles, 360° in the basic game), which includes every square next to one
-of its units ("Hidden units will also become visible when moved adjacent to"). Of a sighted enemy unit it sees
-what the map shows (name, kind, square, the rout shape), not its men or state."""
+(§IA8.3 sight over levels and obstacles, 360° in the basic game, the 90° V of §IA7.9 in the others), and every
+square next to one of its units ("Hidden units will also become visible when moved adjacent to"). Of a sighted
+enemy unit it sees what the map shows (name, kind, square, the rout shape), not its men or state."""
 
 from __future__ import annotations
 
@@ -25,7 +25,9 @@ def sighted(ctx: Ctx, state: AntietamState, seat: str) -> set[int]:
     enemy = ctx.side_units(state, ENEMY[seat])
     if not ctx.options.hidden:
         return set(enemy)
-    seen = ctx.board.seen_from([state.units[i].cell for i in ctx.side_units(state, seat)], state.turn)
+    mine = ctx.side_units(state, seat)
+    facings = None if ctx.basic else [state.units[i].facing for i in mine]  # §IA7.9 the 90° view
+    seen = ctx.board.seen_from([state.units[i].cell for i in mine], state.turn, facings)
     return {i for i in enemy if seen[state.units[i].cell]}
 
 
@@ -66,6 +68,17 @@ def own_unit(ctx: Ctx, state: AntietamState, i: int) -> dict[str, Any]:
         "on_map": u.cell >= 0,
         "eliminated": u.cell == -2,
     }
+    if not ctx.basic:  # page 2 of the unit display (§IA7.2): "FORT:0 NORMAL CC.IN", "DIR:5 ADV:N ACT:Y"
+        out.update(
+            mode=u.mode,
+            facing=u.facing,
+            fort=u.fort,
+            advance=u.advance,
+            active=not locked(ctx, state, i),
+            command=i not in state.out_of_command,
+        )
+    if ctx.has["leaders"]:  # §IA7.12 L lists any leader present
+        out["leaders"] = [str(ctx.tables.leaders[k]["name"]) for k, j in enumerate(state.leaders) if j == i]
     if u.cell >= 0:
         out["terrain"] = b.terrain(state, u.cell)
         out["level"] = b.level(u.cell)
@@ -84,7 +97,7 @@ def enemy_unit(ctx: Ctx, state: AntietamState, i: int) -> dict[str, Any]:
         "square": b.label(u.cell),
         "cell": u.cell,
         "routed": u.routed,
-    }
+    } | ({} if ctx.basic else {"mode": u.mode, "facing": u.facing})  # the map's symbols show both (§IA2.1 #9)
 
 
 def build_view(ctx: Ctx, state: AntietamState, seat: str | None) -> dict[str, Any]:
@@ -101,9 +114,14 @@ def build_view(ctx: Ctx, state: AntietamState, seat: str | None) -> dict[str, An
             "game": ctx.options.game,
             "hidden": ctx.options.hidden,
             "activation": ctx.options.activation,
+            "time_limit": ctx.options.time_limit,
+            # §IA2.1 #9 "Icons are automatically used for the BASIC game"
+            "display": "icons" if ctx.basic else ctx.options.display,
         },
         "fords": [b.label(c) for c in state.fords],
         "released": list(state.released),
+        # §IA3 the activation cycle: divisions activated, still to be offered, activations left
+        "activation": {"active": list(state.active), "offer": list(state.offer), "limit": state.limit},
         "victory_squares": [
             {"square": b.label(c), "points": full, "in_zoc": half, "holder": h}
             for (c, full, half), h in zip(b.victory, state.holders, strict=True)

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from grognard.engine import Choice, Decision, Event, IllegalDecision, Legal, Result, Ruleset, Step, Turn
+from grognard.engine.protocol import Reaction, ReactionKind
 from grognard.engine.rng import Dice, seed_state
 
 from . import decisions as D
@@ -30,6 +31,10 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
     decision_types = D.ALL
     state_type = LGAState
     reaction_events = ("combat",)  # §5.65-5.66: the defender may reinforce or withdraw after each attack
+    # §5.65-5.67: one kind of reaction, with no single best shot (where to reinforce is the player's judgement)
+    reaction_kinds = (
+        ReactionKind("react", "reinforce, withdraw or change the top unit after an enemy attack (§5.65-5.67)", False),
+    )
     cell_format = "column,row"  # §2.2: areas are named by column and row
     version = 2  # 2: every die is a logged roll, the opening's included: a version 1 save's event log differs
 
@@ -169,6 +174,12 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
             prompt=prompts.reaction_prompt(ctx, state),
             info=prompts.reaction_info(ctx, state, mine),
         )
+
+    def reaction(self, state: LGAState, seat: str) -> Reaction | None:
+        """After an attack the other side may react (§5.66); declining is letting the mover go on."""
+        if seat == state.seat or not self.turn(state).may_act(seat) or not self._legal_reactions(state, seat):
+            return None
+        return Reaction("react", None, None, None)
 
     # --- deciding --------------------------------------------------------------------------------------
     def apply(self, state: LGAState, seat: str, decision: Decision, step: Step) -> LGAState:

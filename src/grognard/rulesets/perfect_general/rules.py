@@ -9,11 +9,11 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from grognard.engine import Choice, Decision, IllegalDecision, Legal, Result, Ruleset, Step, Turn
-from grognard.engine.protocol import OptionSpec
+from grognard.engine.protocol import OptionSpec, Reaction
 from grognard.engine.rng import Dice, seed_state
 
 from . import decisions as D
-from . import moves, refusals, setup
+from . import moves, odds, reactions, refusals, setup
 from .artillery import can_plot, plot, plot_cells, side_sight
 from .board import Board
 from .combat import best_target, resolve_shot, return_fire_targets, targets
@@ -214,7 +214,8 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
                 if ctx.tables.units[u.type].has("barrage"):
                     choices.append(Choice(D.Plot, {"unit": u.id, "barrage": True}, cells(u.id)))
         choices.append(Choice(D.EndPlot))
-        return Legal(seat, choices, prompt=PROMPTS[state.phase])
+        plotting = {c.fixed["unit"]: state.unit(c.fixed["unit"]).type for c in choices if "unit" in c.fixed}
+        return Legal(seat, choices, prompt=PROMPTS[state.phase], info={"plots": odds.plot_odds(ctx, state, plotting)})
 
     def _legal_fire(self, state: PGState, seat: str) -> Legal:
         ctx = self.ctx
@@ -304,7 +305,8 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
                 choices.append(Choice(D.ClearMine, {"unit": u.id}, moves.mines_to_clear(ctx, state, u)))
         choices.append(Choice(D.BuildBridge, values=builders))
         choices.append(Choice(D.EndMovement))
-        return Legal(seat, choices, prompt=PROMPTS[Phase.MOVEMENT])
+        info = {"assault": odds.assault_chances(ctx, state, seat)}
+        return Legal(seat, choices, prompt=PROMPTS[Phase.MOVEMENT], info=info)
 
     # --- deciding --------------------------------------------------------------------------------------
     def apply(self, state: PGState, seat: str, decision: Decision, step: Step) -> PGState:
@@ -405,6 +407,15 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
         return ready[(ready.index(current) + 1) % len(ready)]
 
     # --- what leaves the engine ------------------------------------------------------------------------
+    # --- reactions: return and passing fire (p.13-14, p.29), answered by a seat's settings ------------------
+    reaction_kinds = reactions.KINDS
+
+    def reaction(self, state: PGState, seat: str) -> Reaction | None:
+        return reactions.pending(self.ctx, state, seat)
+
+    def reaction_phase(self, state: PGState) -> str:
+        return reactions.phase_key(state)
+
     def view(self, state: PGState, seat: str | None) -> dict[str, Any]:
         from .view import build_view
 

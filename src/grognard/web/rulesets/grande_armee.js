@@ -171,7 +171,7 @@ export default {
   },
 
   // Exhibit 1: the date and the player turn; the phase (§5.1); both sides' victory points and levels (§5.2)
-  header(view) {
+  header(view, { whose }) {
     const st = view.state;
     const vp = Object.entries(st.victory || {}).map(([side, v]) => {
       const levels = (st.thresholds?.[side] || []).map((need, i) => `${["SD", "TD", "TV", "SV", "AV"][i]} ${need}`).join(" · ");
@@ -183,6 +183,7 @@ export default {
       el("span", { id: "date", class: "pill", title: `the date (§2.6) and the player turn (§2.7); the scenario ends after ${cap(st.end)}` }, `${cap(st.season)} ${st.year}${turn}`),
       el("span", { id: "phase", class: "pill", title: phase }, phase.replace(/^Phase [IVX]+: /, "")),
       el("span", { id: "score", title: "victory points and level of victory (§5.2)" }, vp),
+      whose(view), // whose decision it is, as on every game's page
     ];
   },
 

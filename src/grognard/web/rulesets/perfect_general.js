@@ -164,10 +164,18 @@ export default {
     if (e.kind === "move" && e.to !== undefined) map.flash([e.to]);
   },
 
-  // hold fire when nothing of ours can fire is answered by the page itself
-  forced(legal) {
-    const open = legal.choices.filter((f) => f.field === null || f.values.length);
-    return open.length === 1 && open[0].field === null && open[0].kind === "hold_fire" ? open[0] : null;
+  // the odds before deciding (issue 15 item 3): a close assault's chance to win on its target's location
+  cellBadge(f, cell, { update }) {
+    const odds = f.kind === "assault" ? update.legal?.info?.assault?.[f.fixed.unit]?.[cell] : undefined;
+    return odds === undefined ? null : `${odds}%`;
+  },
+
+  // and where the selected artillery's shot may land (p.30: drift, and the splash next to the strike)
+  unitOrders(u, { update }) {
+    const plot = update.legal?.info?.plots?.[u.id];
+    if (!plot) return [];
+    const lands = plot.drift ? `${plot.on_target}% to land where aimed, else up to ${plot.drift} hex${plot.drift > 1 ? "es" : ""} off` : "lands where aimed";
+    return [el("div", { class: "hint plot-odds" }, `${lands}; ${plot.splash}% to hit each unit next to the strike`)];
   },
 
   // the score per turn, from the view's history

@@ -1,0 +1,102 @@
+"""Win rates of Battle of Antietam's computer general against other players, per seat, judged by the manual's
+victory levels (§IA10.2: a win is a minor or major victory of the player's side; a draw is not a win), with Wilson
+95% confidence intervals, the distribution of victory levels, and the general's thinking time per operation phase.
+
+    python scripts/antietam_strength.py --opponents random,greedy --games 100 --jobs 2
+    python scripts/antietam_strength.py --player general:hard --opponents greedy --games 20 --scenario 4_ii_corps
+
+Each seat is played ``--games`` times against each opponent with seeds ``--seed`` .. ``--seed + games - 1`` (the
+players' own seeds derive from the game's), so a run is repeatable.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections import Counter, defaultdict
+from collections.abc import Hashable
+from concurrent.futures import ProcessPoolExecutor
+
+from grognard.ai.base import Player, parse_players
+from grognard.ai.driver import play_out
+from grognard.ai.strength import Timed, spread, wilson
+from grognard.engine.game import new_game
+from grognard.rulesets.antietam import Antietam
+
+SEATS = ("union", "confederate")
+Job = tuple[str, str, str, str, int]  # scenario, seat, player, opponent, seed
+
+
+def play(job: Job) -> tuple[Job, str, str, list[list[float]], float]:
+    """One game: the player's outcome, the victory level, its [wall, CPU] seconds per operation phase, wall time."""
+    scenario, seat, player, opponent, seed = job
+    start = time.perf_counter()
+    game = new_game(Antietam, scenario, None, seed)
+    other = "confederate" if seat == "union" else "union"
+    players: dict[str, Player] = parse_players(f"{seat}={player},{other}={opponent}", Antietam, Antietam.seats, seed)
+    spent: dict[Hashable, list[float]] = {}
+    timed = Timed(players[seat], lambda: (game.state.turn, game.state.part), spent)
+    players[seat] = timed
+    play_out(game, players)
+    result = game.result()
+    assert result is not None
+    outcome = "draw" if result.winner is None else "win" if result.winner == seat else "loss"
+    return job, outcome, result.levels[seat], list(spent.values()), time.perf_counter() - start
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--player", default="general", help="the player measured, kind[:level] (default: general)")
+    parser.add_argument("--opponents", default="random,greedy")
+    parser.add_argument("--games", type=int, default=20, help="games per seat and opponent")
+    parser.add_argument("--seed", type=int, default=1, help="seed of each series' first game (default 1)")
+    parser.add_argument("--scenario", default="1_full_battle")
+    parser.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
+    args = parser.parse_args(argv)
+    opponents = [o for o in args.opponents.split(",") if o]
+    jobs: list[Job] = [
+        (args.scenario, seat, args.player, opp, args.seed + i)
+        for opp in opponents
+        for seat in SEATS
+        for i in range(args.games)
+    ]
+    print(
+        f"{args.player} against {', '.join(opponents)} in {args.scenario}: {args.games} games per seat and opponent "
+        f"(seeds {args.seed}..{args.seed + args.games - 1})"
+    )
+    t0 = time.perf_counter()
+    results = []
+    with ProcessPoolExecutor(args.jobs) as pool:
+        for r in pool.map(play, jobs, chunksize=1):
+            results.append(r)
+            if len(results) % 10 == 0:
+                print(f"  {len(results)}/{len(jobs)} games ({time.perf_counter() - t0:.0f} s)", file=sys.stderr)
+    tally: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
+    levels: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
+    walls: dict[tuple[str, str], float] = defaultdict(float)
+    phases: list[list[float]] = []
+    for (_, seat, _, opp, _), outcome, level, spent, wall in results:
+        tally[(opp, seat)][outcome] += 1
+        levels[(opp, seat)][level] += 1
+        walls[(opp, seat)] += wall
+        phases.extend(spent)
+    print("\n| opponent | seat | games | wins | draws | losses | win rate | 95% interval | levels | s/game |")
+    print("|---|---|---:|---:|---:|---:|---:|---|---|---:|")
+    for opp in opponents:
+        for seat in SEATS:
+            row = tally[(opp, seat)]
+            n = sum(row.values())
+            lo, hi = wilson(row["win"], n)
+            lv = ", ".join(f"{k} {v}" for k, v in levels[(opp, seat)].most_common())
+            print(
+                f"| {opp} | {seat} | {n} | {row['win']} | {row['draw']} | {row['loss']} | {row['win'] / n:.0%} | "
+                f"{lo:.0%}-{hi:.0%} | {lv} | {walls[(opp, seat)] / n:.1f} |"
+            )
+    print(f"\n{args.player}'s thinking per operation phase, wall: {spread([w for w, _ in phases])}")
+    print(f"{args.player}'s thinking per operation phase, CPU: {spread([c for _, c in phases])}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,343 @@
+"""Battle of Antietam's computer general, one player for the Union or the Confederate seat.
+
+It decides from its seat's ``Observation`` only: the view (its own units' displays, the enemy units it sights,
+the victory squares and their holders) and the legal decisions; the map, the weapon ranges and the move costs come
+from a ruleset of its own built from the observation's static facts. It keeps no memory between decisions (each
+operation phase is read afresh from the view: a unit already picked up shows ``acted``), so a general started
+mid-game decides as one that played from the start. Its weights are tuning, in ``data/general.toml``.
+
+- The Union (§IA11 "Union Strategy"): each corps is given one objective, the Confederate-held victory square its
+  value and distance favour most, and marches on it; a unit steps into the enemy's zone of control only with
+  enough friends within two squares to support it (the push goes in together), and units far from any fight are
+  sent where the enemy line shows routed units (reserves where the line breaks). It melees where its units
+  adjacent to a square outnumber the enemy units in it.
+- The Confederate (§IA11 "Confederate Strategy", "Let the Union come to you"): units in contact or on a victory
+  square or a ridge (level 3-4) hold; the rest are a reserve sent to the victory square the seen Union units press
+  hardest. It fires at what most of its units can reach and melees only routed attackers (or, at ``hard``, a
+  square it outnumbers two to one).
+- Both sides: routed or worn-out units (morale under the level's threshold) walk toward their rear corner, out of
+  fire, to rally (§IA5.2); artillery stops where an enemy is in its range and does not close to melee distance.
+
+Levels (``[levels]`` in the tuning file): ``easy`` sends each unit at the nearest enemy with no support check and
+plots only fire; ``normal`` plays the plan above; ``hard`` also demands more support, concentrates fire, and
+counterattacks by numbers.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Mapping
+from typing import Any
+
+from grognard.ai.base import Player, derived_seed, tuning_at
+from grognard.ai.observation import Observation
+from grognard.engine import Decision, Legal
+from grognard.engine.rng import Dice, seed_state
+
+from . import decisions as D
+from .board import Board
+from .rules import Antietam
+from .tables import DATA
+
+Unit = Mapping[str, Any]
+
+
+class General(Player):
+    """Union: concentrated, supported pushes on victory squares. Confederate: hold, shift reserves, counterattack."""
+
+    kind = "general"
+
+    def __init__(self, seed: int = 0, level: int = 1) -> None:
+        super().__init__(seed, level)
+        self.cfg, self.lv = tuning_at(DATA / "general.toml", level)
+        self._fields: dict[tuple[int, tuple[str, ...]], dict[int, int]] = {}  # a pure cache: the static map
+
+    # --- entry point -----------------------------------------------------------------------------------------
+    def choose(self, obs: Observation) -> Decision:
+        d = self._decide(obs) if obs.legal else None
+        if d is None or d not in obs.legal:
+            d = _ending(obs.legal)
+        if d is None:  # nothing sensible: a legal decision drawn from a seed the view fixes
+            v = obs.view["state"]
+            d = obs.legal.sample(Dice(seed_state(derived_seed(self.seed, obs.seat, v["turn"], v["phase"]))))
+        return d
+
+    def _decide(self, obs: Observation) -> Decision | None:
+        rules = self.rules(obs)
+        assert isinstance(rules, Antietam)
+        pic = Picture(rules.ctx.board, obs.view["state"], obs.seat)
+        if pic.accessed is not None:
+            return self._advance(pic, obs.legal, pic.accessed)
+        for u in pic.mine:
+            if self._wants_to_move(pic, u):
+                return D.Access(u["id"])
+        plot = self._plot(pic, obs.legal)
+        if plot is not None:
+            return plot
+        return D.EndPhase()
+
+    # --- where each unit goes --------------------------------------------------------------------------------
+    def _wants_to_move(self, pic: Picture, u: Unit) -> bool:
+        if u["acted"] or u["op"] <= 0 or u["held"] or (u["routed"] and u["moved"]):
+            return False
+        goal = self._goal(pic, u)
+        return goal is not None and self._field(pic, goal[0]).get(u["cell"], 0) > goal[1]
+
+    def _goal(self, pic: Picture, u: Unit) -> tuple[int, int] | None:
+        """(square, distance to stop at) for unit ``u``, or None to stay."""
+        b = pic.board
+        cell = u["cell"]
+        near = pic.enemy_distance(cell)
+        if u["routed"] or u["morale"] < self.lv["withdraw_below_morale"]:
+            # §IA5.2 rally: out of fire, toward the rear corner (§IA8.5 retreats go there too)
+            return (pic.rear, 0) if near <= self.cfg["rally"]["safe_distance"] else None
+        artillery = u["type"] == "artillery"
+        if artillery and near <= b.weapon_range[b.index[u["id"]]]:
+            return None  # an enemy in range: stay and fire (a moved battery may not fire, §B3.4)
+        if self.lv["naive"]:
+            target = pic.nearest_enemy(cell)
+            if target is None:
+                target = pic.objective(u, self.cfg)
+            return (target, 2 if artillery else 1) if target is not None else None
+        if pic.seat == "union":
+            return self._union_goal(pic, u, near, artillery)
+        return self._confederate_goal(pic, u, near, artillery)
+
+    def _union_goal(self, pic: Picture, u: Unit, near: int, artillery: bool) -> tuple[int, int] | None:
+        cfg = self.cfg["union"]
+        if near > cfg["reserve_distance"] and pic.breaks:  # reserves to where the enemy line shows routed units
+            broken = min(pic.breaks, key=lambda c: (int(pic.board.dist[u["cell"], c]), c))
+            if int(pic.board.dist[u["cell"], broken]) <= cfg["reserve_reach"]:
+                return broken, 2 if artillery else 1
+        target = pic.corps_objective(u, self.cfg)
+        if target is None:
+            return None
+        return target, (cfg["artillery_stand_off"] if artillery else 0)
+
+    def _confederate_goal(self, pic: Picture, u: Unit, near: int, artillery: bool) -> tuple[int, int] | None:
+        cfg = self.cfg["confederate"]
+        cell = u["cell"]
+        if near <= cfg["contact_distance"] or cell in pic.victory_cells:
+            return None  # hold: in contact, or on a victory square
+        if near <= cfg["post_distance"] and pic.board.level(cell) >= cfg["ridge_level"]:
+            return None  # hold the ridge line
+        threat = pic.threatened(cfg)
+        if threat is None:
+            return None
+        return threat, (cfg["artillery_stand_off"] if artillery else cfg["reserve_stop"])
+
+    def _field(self, pic: Picture, goal: int) -> dict[int, int]:
+        """Operation points from each square to ``goal`` by the infantry's costs (streams only at bridges and
+        fords, the random fords included): a pure cache of the static map."""
+        key = (goal, pic.fords)
+        hit = self._fields.get(key)
+        if hit is not None:
+            return hit
+        b = pic.board
+        terrain = b.map.terrain
+        fords = {b.grid.parse(f) for f in pic.fords}
+        move = b.tables.terrain["move"]
+
+        def cost(c: int, diagonal: bool) -> int | None:
+            t = "ford" if c in fords else terrain[c]
+            row = move[t][0]
+            return None if row == "P" else int(row[1] if diagonal else row[0])
+
+        out = {goal: 0}
+        todo = [(0, goal)]
+        while todo:
+            d, c = heapq.heappop(todo)
+            if d > out.get(c, 1 << 30):
+                continue
+            step_in = cost(c, False)
+            if step_in is None and c != goal:
+                continue
+            for n in b.grid.neighbors(c):
+                if cost(n, False) is None:
+                    continue
+                diagonal = b.grid.direction(c, n) % 2 == 0  # even directions are diagonal (§IA1.3)
+                nd = d + (cost(c, diagonal) or 2)
+                if nd < out.get(n, 1 << 30):
+                    out[n] = nd
+                    heapq.heappush(todo, (nd, n))
+        self._fields[key] = out
+        return out
+
+    def _advance(self, pic: Picture, legal: Legal, uid: str) -> Decision | None:
+        """One square further for the unit in hand, or put it down."""
+        u = pic.by_id[uid]
+        goal = self._goal(pic, u)
+        if goal is None or u["op"] <= self._op_reserve(u):
+            return D.PutDown()
+        field = self._field(pic, goal[0])
+        here = field.get(u["cell"], 1 << 30)
+        if here <= goal[1]:
+            return D.PutDown()
+        best: tuple[int, int, str] | None = None
+        for fam in legal.of_kind("move"):
+            for to in fam.values():
+                c = pic.board.parse(to)
+                if c is None or field.get(c, 1 << 30) >= here:
+                    continue
+                if not self._may_enter(pic, u, c):
+                    continue
+                key = (field[c], pic.board.grid.coord(c)[0], to)
+                if best is None or key < best:
+                    best = key
+        if best is None:
+            return D.PutDown()
+        return D.Move(uid, u["square"], best[2])
+
+    def _op_reserve(self, u: Unit) -> int:
+        """Operation points kept for the plot: fire, and the melee for the attacker (Operations Costs Table)."""
+        if u["routed"] or u["morale"] < self.lv["withdraw_below_morale"]:
+            return 0
+        return int(self.lv["op_reserve"])
+
+    def _may_enter(self, pic: Picture, u: Unit, c: int) -> bool:
+        """§B3.6: into the enemy's zone of control only with support (the push goes in together)."""
+        if u["routed"] or u["type"] == "artillery":
+            return pic.enemy_distance(c) > 1 or u["routed"]
+        if pic.enemy_distance(c) > 1 or self.lv["naive"]:
+            return True
+        adjacent = pic.enemies_near(c, 1)
+        if all(e["routed"] for e in adjacent):
+            return True
+        friends = sum(1 for f in pic.mine if f["id"] != u["id"] and int(pic.board.dist[f["cell"], c]) <= 2)
+        return friends >= int(self.lv["support"])
+
+    # --- fire and melee plots ----------------------------------------------------------------------------------
+    def _plot(self, pic: Picture, legal: Legal) -> Decision | None:
+        fams = [f for f in legal.of_kind("plot") if len(f)]
+        if not fams:
+            return None
+        suggested = legal.suggested
+        if not isinstance(suggested, D.Plot):
+            return None
+        if self.lv["naive"]:
+            return D.Plot(tuple(o.rstrip("!") for o in suggested.orders))
+        b = pic.board
+        orders: dict[str, str] = {}
+        shooters = {o.partition("@")[0]: o.partition("@")[2].rstrip("!") for o in suggested.orders}
+        # how many of our plotting units can reach each enemy square (the suggested square is in range and sight)
+        reach: dict[int, int] = {}
+        for uid in shooters:
+            for e in pic.enemies_near(pic.by_id[uid]["cell"], 12):
+                reach[e["cell"]] = reach.get(e["cell"], 0) + 1
+        for uid, default in shooters.items():
+            u = pic.by_id[uid]
+            best = b.parse(default)
+            options = [
+                e["cell"] for e in pic.enemies_near(u["cell"], 12) if D.Plot((f"{uid}@{b.label(e['cell'])}",)) in legal
+            ]
+            if options and self.lv["focus_fire"]:
+                best = max(options, key=lambda c: (pic.routed_at(c), reach.get(c, 0), -int(b.dist[u["cell"], c]), -c))
+            if best is None:
+                continue
+            melee = self._melee(pic, u, best)
+            order = f"{uid}@{b.label(best)}{'!' if melee else ''}"
+            if melee and D.Plot((order,)) not in legal:
+                order = order[:-1]
+            orders[uid] = order
+        plot = D.Plot(tuple(orders.values()))
+        return plot if plot in legal else D.Plot(tuple(o.rstrip("!") for o in suggested.orders))
+
+    def _melee(self, pic: Picture, u: Unit, target: int) -> bool:
+        """§B3.8: melee an adjacent square when it pays: routed defenders, or numbers."""
+        b = pic.board
+        if u["type"] == "artillery" or u["routed"] or u["disrupted"] or not b.grid.adjacent(u["cell"], target):
+            return False
+        if u["morale"] < self.lv["melee_morale"]:
+            return False
+        defenders = [e for e in pic.enemies if e["cell"] == target]
+        if defenders and all(e["routed"] for e in defenders):
+            return True  # counterattack the broken attacker
+        ours = sum(1 for f in pic.mine if f["type"] != "artillery" and b.grid.adjacent(f["cell"], target))
+        ratio = int(self.lv["union_melee_ratio" if pic.seat == "union" else "confederate_melee_ratio"])
+        return ratio > 0 and ours >= ratio * max(1, len(defenders))
+
+
+def _ending(legal: Legal) -> Decision | None:
+    for kind, d in (("put_down", D.PutDown()), ("end_phase", D.EndPhase())):
+        if legal.of_kind(kind) and d in legal:
+            return d
+    return None
+
+
+class Picture:
+    """What the seat's view shows, read once a decision: its units on the map, the enemy units it sights, the
+    victory squares, and what the plan needs from them."""
+
+    def __init__(self, board: Board, view: Mapping[str, Any], seat: str) -> None:
+        self.board, self.seat, self.view = board, seat, view
+        units = view["units"]
+        self.mine = [u for u in units if u["side"] == seat and u.get("on_map")]
+        self.by_id = {u["id"]: u for u in self.mine}
+        self.enemies = [u for u in units if u["side"] != seat]
+        self.accessed: str | None = view.get("accessed")
+        self.fords = tuple(view["fords"])
+        self.rear = min(board.rear[seat], key=lambda c: (board.grid.coord(c), c))
+        self.victory = [(board.grid.parse(v["square"]), v["points"], v["holder"]) for v in view["victory_squares"]]
+        self.victory_cells = frozenset(c for c, _, _ in self.victory)
+        self.breaks = [e["cell"] for e in self.enemies if e["routed"]]
+        self._ecells = [e["cell"] for e in self.enemies]
+        self._near: dict[int, int] = {}
+        self._threat: tuple[bool, int | None] = (False, None)
+        self._objectives: dict[str, int | None] = {}
+
+    def enemy_distance(self, cell: int) -> int:
+        hit = self._near.get(cell)
+        if hit is None:
+            dist = self.board.dist[cell]
+            hit = self._near[cell] = min((int(dist[c]) for c in self._ecells), default=99)
+        return hit
+
+    def enemies_near(self, cell: int, reach: int) -> list[Unit]:
+        dist = self.board.dist[cell]
+        return [e for e in self.enemies if int(dist[e["cell"]]) <= reach]
+
+    def nearest_enemy(self, cell: int) -> int | None:
+        dist = self.board.dist[cell]
+        return min(self._ecells, key=lambda c: (int(dist[c]), c), default=None)
+
+    def routed_at(self, cell: int) -> bool:
+        return any(e["routed"] for e in self.enemies if e["cell"] == cell)
+
+    def objective(self, u: Unit, cfg: Mapping[str, Any]) -> int | None:
+        """The victory square the unit's side wants most from ``cell``: value over distance (Union: those it does
+        not hold; Confederate: those it does not hold either, to retake)."""
+        cell = u["cell"]
+        dist = self.board.dist[cell]
+        wanted = [(c, p) for c, p, h in self.victory if h != self.seat]
+        if not wanted:
+            return None
+        k = cfg["union"]["distance_scale"]
+        return max(wanted, key=lambda cp: (cp[1] / (k + int(dist[cp[0]])), -cp[0]))[0]
+
+    def corps_objective(self, u: Unit, cfg: Mapping[str, Any]) -> int | None:
+        """One objective for the whole corps (division for those with none), from the corps' centre: the push is
+        concentrated."""
+        key = u["corps"] or u["division"]
+        if key not in self._objectives:
+            group = [f for f in self.mine if (f["corps"] or f["division"]) == key]
+            xs = sorted(self.board.grid.coord(f["cell"])[0] for f in group)
+            ys = sorted(self.board.grid.coord(f["cell"])[1] for f in group)
+            centre = self.board.grid.parse(f"{xs[len(xs) // 2]},{ys[len(ys) // 2]}")
+            self._objectives[key] = self.objective({"cell": centre}, cfg)
+        return self._objectives[key]
+
+    def threatened(self, cfg: Mapping[str, Any]) -> int | None:
+        """The victory square the seen enemy presses hardest (value over the enemy's distance), or None."""
+        if not self._threat[0]:
+            best: tuple[float, int] | None = None
+            reach = cfg["threat_reach"]
+            for c, points, _ in self.victory:
+                dist = self.board.dist[c]
+                press = sum(points / (1 + int(dist[e])) for e in self._ecells if int(dist[e]) <= reach)
+                if press > 0 and (best is None or press > best[0]):
+                    best = (press, c)
+            self._threat = (True, best[1] if best else None)
+        return self._threat[1]
+
+
+__all__ = ["General"]

@@ -1,0 +1,116 @@
+"""What the rules ask of the map and the groups on it: ZOC (§8.5), roads (§5.1, §6.3), minefields (§9.4),
+rivers in rain (§10.2), stacking (§9.3), town control (§11.1). One context object the rule modules share."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from functools import cached_property
+
+from grognard.engine.events import Step
+from grognard.engine.geometry import Grid
+from grognard.engine.maps import GameMap
+
+from .scenario import KurskScenario
+from .state import Group, KState
+from .tables import SEATS, Tables
+
+
+def enemy_of(side: str) -> str:
+    return "german" if side == "soviet" else "soviet"
+
+
+@dataclass(frozen=True)
+class Ctx:
+    tables: Tables
+    scenario: KurskScenario
+    level: int
+
+    @property
+    def map(self) -> GameMap:
+        return self.tables.map
+
+    @property
+    def grid(self) -> Grid:
+        return self.tables.map.grid
+
+    @cached_property
+    def roads(self) -> frozenset[int]:
+        """Road and town hexes (§5.1, §6.3: town hexes count as road hexes)."""
+        towns = {c for c in self.grid.cells() if self.map.terrain[c] == "town"}
+        return frozenset(self.map.cell_features.get("road", frozenset()) | towns)
+
+    @cached_property
+    def towns(self) -> dict[int, str]:
+        """VP town hexes by name (§11.1)."""
+        return {p.cells[0]: p.name for p in self.map.places if p.value}
+
+    @cached_property
+    def entries(self) -> dict[str, tuple[int, ...]]:
+        """§5.1, §5.3: the depot entry roads of each side, in a fixed order."""
+        return {s: tuple(sorted(self.map.region(f"{s}_depot_entry"))) for s in SEATS}
+
+    def label(self, cell: int) -> str:
+        return self.grid.label(cell)
+
+    # --- §8.5 zones of control -------------------------------------------------------------------------
+    def enemy_cells(self, state: KState, side: str) -> set[int]:
+        return {g.cell for g in state.side_groups(enemy_of(side))}
+
+    def zoc(self, state: KState, side: str) -> set[int]:
+        """The hexes in the ZOC of ``side``'s enemy: their hexes and the six around each (§8.5)."""
+        out: set[int] = set()
+        for c in self.enemy_cells(state, side):
+            out.add(c)
+            out.update(self.grid.neighbors(c))
+        return out
+
+    def friendly_count(self, state: KState, side: str, cell: int) -> int:
+        return sum(1 for g in state.side_groups(side) if g.cell == cell)
+
+    def minefield(self, state: KState, cell: int) -> bool:
+        """§9.4: a Soviet minefield not destroyed yet (AMB-19)."""
+        return self.map.has("minefield", cell) and cell not in state.cleared
+
+    def river_between(self, a: int, b: int, rain: bool) -> bool:
+        """A river hexside; streams count as rivers on rain turns (§10.2)."""
+        if self.map.edge_has("river", a, b):
+            return True
+        return rain and self.map.edge_has("stream", a, b)
+
+    def engineers(self, g: Group) -> int:
+        return g.count("ENGR")
+
+    def rain_disruption(self, g: Group, here: int, there: int, rain: bool) -> int:
+        """§10.2 on rain turns: crossing a river or leaving a gully costs disruption, less with engineers
+        (AMB-15: 90 x max(0, 100 - ENGR) / 100 a hex)."""
+        if not rain:
+            return 0
+        if not (self.river_between(here, there, True) or self.map.terrain[here] == "gully"):
+            return 0
+        w = self.tables["weather"]["rain"]
+        cancel = int(w["disruption_engineers_cancel"])
+        return int(w["max_disruption_per_hex"]) * max(0, cancel - self.engineers(g)) // cancel
+
+    def mover_limit(self, g: Group) -> int:
+        m = self.tables.modes[g.mode]
+        return m.mech_move if g.mechanized else m.inf_move
+
+    # --- §11.1 town control ----------------------------------------------------------------------------
+    def enter_town(self, state: KState, side: str, cell: int, step: Step) -> KState:
+        """A town is held by the side that last moved a group or depot onto it (§11.1, AMB-24)."""
+        name = self.towns.get(cell)
+        if name is None or state.holder(name) == side:
+            return state
+        step.emit("town", f"{name} is taken by the {side.capitalize()} side", None, town=name, side=side)
+        return replace(state, control=tuple((t, side if t == name else s) for t, s in state.control))
+
+    def nearest_free(self, state: KState, side: str, cells: Iterable[int]) -> int | None:
+        """The first of ``cells``, then the nearest road hex to them, with room for one more group (§9.3) out of
+        the enemy's ZOC: where a reinforcement enters (reading)."""
+        zoc = self.zoc(state, side)
+        order = sorted(self.roads, key=lambda c: (min(self.grid.distance(c, e) for e in cells), c))
+        for c in order:
+            if c not in zoc and self.friendly_count(state, side, c) < 2:
+                return c
+        return None

@@ -1,0 +1,151 @@
+"""Combat results (§8): the one method every kind of fire uses, "attack strength / defense strength -
+casualties" plus a random factor, with the digest's reading of its scale (AMB-9, constants in combat.toml).
+
+For one firing side against one target stack: the attack strength against each class (AFV, SOFT) is the sum
+over the firing systems of count x AS (after §8.1's substitutions and the fire kind's factors) x the firing
+group's factors (terrain, supply, night); it is shared over the target's systems by their counts (§8.6):
+A_i = S_class x n_i / N. Casualties_i = A_i / (DS_i x defence factors) x K x R, at most n_i, the fraction
+kept by a last roll; disruption (§8.2) = 100 K (A on soft targets) / N + 100 (AFVs destroyed) / N, at most 99.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from math import floor
+
+from grognard.engine.events import Step
+
+from .board import Ctx
+from .state import Group, Unit
+from .tables import frac
+
+
+@dataclass(frozen=True, slots=True)
+class Firer:
+    """A firing group with the factor on its whole strength (gully, unsupplied, night...)."""
+
+    group: Group
+    factor: Fraction = Fraction(1)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    losses: Mapping[int, Mapping[str, int]]  # group id -> system -> lost
+    disruption: int  # added to each target group
+    strength_afv: Fraction
+    strength_soft: Fraction
+
+
+def strengths(
+    ctx: Ctx, firers: Sequence[Firer], kind: str, i_bonus: Fraction = Fraction(1)
+) -> tuple[Fraction, Fraction]:
+    """The firing side's total attack strength against AFV and against SOFT targets (§8.1)."""
+    t = ctx.tables
+    afv = soft = Fraction(0)
+    for f in firers:
+        for name, n in f.group.counts().items():
+            w = t.weapons[name]
+            if not n or not t.may_fire(w, kind, f.group.mode):
+                continue
+            bonus = i_bonus if w.wt == "I" else Fraction(1)
+            afv += n * t.strength(w, True, kind) * f.factor * bonus
+            soft += n * t.strength(w, False, kind) * f.factor
+    return afv, soft
+
+
+def i_bonus(ctx: Ctx, attackers: Sequence[Group]) -> Fraction:
+    """§8.1, AMB-10: in defensive fire the I weapons' AS against AFVs is multiplied by min(3, AFV/INF) when the
+    attacking AFVs outnumber the attacking INF squads."""
+    t = ctx.tables
+    afv = sum(n for g in attackers for name, n in g.counts().items() if t.weapons[name].afv)
+    inf = sum(g.count("INF") for g in attackers)
+    if afv <= inf:
+        return Fraction(1)
+    cap = Fraction(int(t["weapons"]["i_defensive_bonus"]["cap"]))
+    return cap if inf == 0 else min(cap, Fraction(afv, inf))
+
+
+def defence_factor(ctx: Ctx, g: Group, cleared: Sequence[int]) -> Fraction:
+    """§6.2 mode, §8.4 woods/town doubled, Soviet groups in a minefield doubled; multiplied (AMB-13)."""
+    t = ctx.tables
+    factor = t.modes[g.mode].defence
+    factor *= frac(t["terrain"]["terrain"][ctx.map.terrain[g.cell]]["defence"])
+    if g.side == "soviet" and ctx.map.has("minefield", g.cell) and g.cell not in cleared:
+        factor *= frac(t["terrain"]["minefield"]["soviet_defence"])
+    return factor
+
+
+def gully_factor(ctx: Ctx, here: int, target: int) -> Fraction:
+    """§8.4: out of a gully into other ground halved; into a gully from other ground doubled."""
+    g = ctx.tables["terrain"]["terrain"]["gully"]
+    a, b = ctx.map.terrain[here] == "gully", ctx.map.terrain[target] == "gully"
+    if a and not b:
+        return frac(g["attack_out_of"])
+    if b and not a:
+        return frac(g["attack_into_from_outside"])
+    return Fraction(1)
+
+
+def resolve(
+    ctx: Ctx,
+    step: Step,
+    strength: tuple[Fraction, Fraction],
+    targets: Sequence[Group],
+    defence: Mapping[int, Fraction],
+    why: str,
+    forced_ds: int | None = None,
+) -> Outcome:
+    """Casualties and disruption of one fire (§8.0, §8.2, §8.6) on the combined ``targets``."""
+    t = ctx.tables
+    k = frac(t["combat"]["formula"]["k"])
+    lo, hi = t["combat"]["formula"]["random_percent"]
+    afv_s, soft_s = strength
+    rows = [(g, t.weapons[name], n) for g in targets for name, n in sorted(g.counts().items()) if n]
+    total = sum(n for _, _, n in rows)
+    if not total or (afv_s == 0 and soft_s == 0):
+        return Outcome({}, 0, afv_s, soft_s)
+    r = Fraction(int(lo) - 1 + step.roll(int(hi) - int(lo) + 1, f"{why}: random factor (per cent from {lo})"), 100)
+    losses: dict[int, dict[str, int]] = {}
+    soft_attack = Fraction(0)
+    afv_lost = 0
+    for g, w, n in rows:
+        share = (afv_s if w.afv else soft_s) * n / total  # §8.6
+        if not w.afv:
+            soft_attack += share
+        ds = forced_ds if forced_ds is not None else w.defence
+        raw = share / (ds * defence[g.id]) * k * r
+        whole = floor(raw)
+        part = raw - whole
+        if part and whole < n and step.chance(int(part * 100), f"{why}: a last {w.name} lost"):
+            whole += 1
+        lost = min(n, whole)
+        if lost:
+            losses.setdefault(g.id, {})[w.name] = lost
+            if w.afv:
+                afv_lost += lost
+    cap = int(t["combat"]["disruption"]["cap"])
+    disruption = min(cap, floor(100 * k * soft_attack / total) + (100 * afv_lost) // total)  # §8.2
+    return Outcome(losses, disruption, afv_s, soft_s)
+
+
+def apply_losses(g: Group, lost: Mapping[str, int]) -> Group:
+    """Take ``lost`` systems out of the group's units, first unit first; a group with nothing left is destroyed."""
+    left = dict(lost)
+    units = []
+    for u in g.units:
+        weapons = []
+        for name, n in u.weapons:
+            take = min(n, left.get(name, 0))
+            left[name] = left.get(name, 0) - take
+            if n - take:
+                weapons.append((name, n - take))
+        if weapons:
+            units.append(Unit(u.name, tuple(weapons)))
+    return replace(g, units=tuple(units), alive=bool(units) and g.alive)
+
+
+def disrupt(ctx: Ctx, g: Group, amount: int) -> Group:
+    """§8.2: disruption accumulates up to 99 within a turn."""
+    return replace(g, disruption=min(int(ctx.tables["combat"]["disruption"]["cap"]), g.disruption + amount))

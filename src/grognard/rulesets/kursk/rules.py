@@ -1,0 +1,306 @@
+"""Objective Kursk as a grognard ruleset: the protocol's calls, dispatching to the rule modules."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from grognard.engine import Choice, Decision, IllegalDecision, Legal, Result, Ruleset, Step, Turn
+from grognard.engine.events import Event
+from grognard.engine.protocol import OptionSpec
+from grognard.engine.rng import seed_state
+
+from . import adjust, air, phases, plots, roads, supply
+from . import decisions as D
+from .board import Ctx
+from .scenario import SCENARIO_DIR, KurskScenario, order_of_battle, read_scenario, scenario_from_document
+from .state import KState
+from .tables import SEATS, load_tables
+
+ADJUST_PARTS = {0: "soviet", 4: "german"}
+SUPPLY_PARTS = {1: "soviet", 5: "german"}
+ROAD_PARTS = {2: "soviet", 6: "german"}
+AIR_PARTS = {3: "soviet", 7: "german"}
+PLOT_PART = 8
+
+
+class Kursk(Ruleset[KState, KurskScenario]):
+    """Objective Kursk (SSI 1984)."""
+
+    id = "kursk"
+    name = "Objective Kursk"
+    seats = SEATS
+    decision_types = D.ALL
+    state_type = KState
+    cell_format = "column,row"
+    option_specs = (
+        OptionSpec(
+            "level",
+            "Solitaire level (§12)",
+            3,
+            choices=(1, 2, 3, 4),
+            help="Level 3 is historical; each level lower brings Soviet reinforcements 2 turns earlier and makes "
+            "Soviet minefields stronger, each level higher the reverse.",
+        ),
+    )
+
+    @classmethod
+    def scenario_dir(cls) -> Path:
+        return SCENARIO_DIR
+
+    @classmethod
+    def read_scenario(cls, path: Path) -> KurskScenario:
+        return read_scenario(path)
+
+    @classmethod
+    def scenario_from_document(cls, document: Mapping[str, Any], where: str) -> KurskScenario:
+        return scenario_from_document(document, where)
+
+    @classmethod
+    def computer_players(cls) -> dict[str, Callable[[int, int], Any]]:
+        from .general import General
+
+        return {"general": lambda seed, level: General(seed, level)}
+
+    def __init__(self, scenario: KurskScenario, options: Mapping[str, Any] | None = None) -> None:
+        super().__init__(scenario, options)
+        self.ctx = Ctx(load_tables(), scenario, int(self.options["level"]))
+        self.sequence = phases.turn_sequence(self.ctx, self.legal)
+        self.part_names = phases.part_names()
+
+    # --- start -----------------------------------------------------------------------------------------
+    def initial_state(self, seed: int) -> KState:
+        return self.opening(seed)[0]
+
+    def opening(self, seed: int) -> tuple[KState, list[Event]]:
+        """§3.2's set-up and the start of the first turn (§10's weather roll, reinforcements due on turn 1 at
+        levels 1-2, §12), logged like every die."""
+        ctx = self.ctx
+        control = tuple((p.name, str(p.data["control"])) for p in ctx.map.places if p.value)
+        groups = order_of_battle(ctx.tables, ctx.level)
+        state = KState(seed_state(seed), 1, 0, "clear", groups, control, air=air.pools(ctx))
+        step = Step(state.rng)
+        state = phases.begin_turn(ctx, state, step)
+        state = self.sequence.enter(state, 0, step)
+        return replace(state, rng=step.rng), step.events
+
+    def turns_played(self, state: KState) -> int:
+        return state.turn
+
+    def cell_label(self, cell: int) -> str:
+        return self.ctx.grid.label(cell)
+
+    # --- asking ----------------------------------------------------------------------------------------
+    def turn(self, state: KState) -> Turn:
+        if state.over:
+            return Turn(None, phase="game over")
+        label = f"{phases.turn_name(state.turn)}: {self.part_names[state.part]}"
+        if state.part == PLOT_PART:
+            return Turn.at_once([s for s in SEATS if s not in state.committed], label)
+        return Turn(self._mover(state), phase=label)
+
+    @staticmethod
+    def _mover(state: KState) -> str:
+        return "soviet" if state.part < 4 else "german"
+
+    def legal(self, state: KState, seat: str) -> Legal:
+        if state.over or not self.turn(state).may_act(seat):
+            return Legal(seat)
+        if state.part in ADJUST_PARTS:
+            return self._legal_adjust(state, seat)
+        if state.part in SUPPLY_PARTS:
+            return self._legal_supply(state, seat)
+        if state.part in ROAD_PARTS:
+            return self._legal_road(state, seat)
+        if state.part in AIR_PARTS:
+            return self._legal_air(state, seat)
+        return self._legal_plot(state, seat)
+
+    def _legal_adjust(self, state: KState, seat: str) -> Legal:
+        ctx = self.ctx
+        choices = []
+        for g in state.side_groups(seat):
+            if g.adjusted:
+                continue
+            check_d = partial(adjust.divide_refusal, ctx, state, g)
+            check_t = partial(adjust.transfer_refusal, ctx, state, g)
+            check_r = partial(adjust.renumber_refusal, ctx, state, g)
+            choices.append(Choice.filtered(D.Divide, {"group": g.id}, adjust.subsets(g, False), check_d))
+            choices.append(Choice.filtered(D.Transfer, {"group": g.id}, adjust.subsets(g, True), check_t))
+            choices.append(Choice.filtered(D.Renumber, {"group": g.id}, adjust.id_range(ctx, seat), check_r))
+        if seat == "german":
+            choices.append(Choice(D.EndGame, label="end the game (§4.6)"))
+        choices.append(Choice(D.EndPhase, label="end the group adjustment phase"))
+        return Legal(seat, choices, prompt="group adjustment (§4): divide, transfer, renumber, or end the phase")
+
+    def _legal_supply(self, state: KState, seat: str) -> Legal:
+        ctx = self.ctx
+        entries = range(len(ctx.entries[seat]))
+        choices = [Choice.filtered(D.NewDepot, {}, entries, partial(supply.entry_refusal, ctx, state, seat))]
+        if state.depot is not None:
+            choices.append(Choice.filtered(D.MoveDepot, {}, range(1, 7), partial(supply.move_refusal, ctx, state)))
+            if supply.receivers(ctx, state):
+                choices.append(Choice(D.Distribute, label="(S)UPPLY the groups within 2 hexes"))
+        choices.append(Choice(D.EndPhase, label="end the supply phase"))
+        info = {"depot": None if state.depot is None else {"cell": state.depot.cell, "level": state.depot.quarters / 4}}
+        return Legal(seat, choices, prompt="supply (§5): move a depot, supply, or ask for a new one", info=info)
+
+    def _legal_road(self, state: KState, seat: str) -> Legal:
+        ctx = self.ctx
+        choices = []
+        for g in state.side_groups(seat):
+            if not (g.mode_set or g.road_moved):
+                modes = tuple(ctx.tables.modes)
+                choices.append(
+                    Choice.filtered(D.SetMode, {"group": g.id}, modes, partial(roads.mode_refusal, ctx, state, g))
+                )
+            if g.mode == "road" and not g.road_moved:
+                reach = partial(lambda g: sorted(roads.road_reach(ctx, state, g)), g)
+                choices.append(
+                    Choice(D.RoadMove, {"group": g.id}, reach, check=partial(roads.road_refusal, ctx, state, g))
+                )
+        choices.append(Choice(D.EndPhase, label="end the mode and road movement phase"))
+        return Legal(seat, choices, prompt="modes (§6.2) and road movement (§6.3)")
+
+    def _legal_air(self, state: KState, seat: str) -> Legal:
+        ctx = self.ctx
+        choices = []
+        if air.may_plan(ctx, state, seat):
+            choices.append(
+                Choice(
+                    D.Airstrike,
+                    {},
+                    None,
+                    check=partial(air.refusal, ctx, state, seat),
+                    sampler=partial(air.sample, ctx, state, seat),
+                    size=1,  # an estimate: random play plans a strike about as often as it ends the phase
+                )
+            )
+        choices.append(Choice(D.EndPhase, label="end the air missions phase"))
+        fighters, bombers = air.available(state, seat)
+        return Legal(
+            seat,
+            choices,
+            prompt=f"air missions (§7.1): {fighters} fighters and {bombers} bombers available; the rest fly CAP",
+            info={"fighters": fighters, "bombers": bombers, "strikes_left": air.strikes_left(ctx, state, seat)},
+        )
+
+    def _legal_plot(self, state: KState, seat: str) -> Legal:
+        ctx = self.ctx
+        plotted = {gid for gid, _ in state.plots}
+        choices = []
+        suggested = None
+        for g in state.side_groups(seat):
+            if g.id in plotted or not plots.plottable(ctx, g):
+                continue
+            choices.append(
+                Choice(
+                    D.Plot,
+                    {"group": g.id},
+                    None,
+                    check=partial(plots.refusal, ctx, state, g),
+                    sampler=partial(plots.sample, ctx, state, g),
+                    size=1,  # an estimate: random play plots a group about as often as it commits
+                    hint=plots.plot_hint(ctx, g),
+                )
+            )
+            if suggested is None:
+                from .general import suggest_plot
+
+                text = suggest_plot(ctx, self.view(state, seat), g.id)
+                if text is not None and plots.refusal(ctx, state, g, text) is None:
+                    suggested = D.Plot(g.id, text)
+        choices.append(Choice(D.Commit, label="commit the plots"))
+        return Legal(seat, choices, prompt="tactical plot (§6.4-6.7), then commit", suggested=suggested)
+
+    def explain(self, state: KState, seat: str, decision: Decision, legal: Legal) -> IllegalDecision:
+        if isinstance(decision, D.Plot) and state.plot_of(decision.group) is not None:
+            return IllegalDecision(f"group {decision.group} has its plot for this turn", "§6.4")
+        return super().explain(state, seat, decision, legal)
+
+    # --- deciding --------------------------------------------------------------------------------------
+    def apply(self, state: KState, seat: str, decision: Decision, step: Step) -> KState:
+        state = self._apply(state, seat, decision, step)
+        return self.sequence.settle(state, step)
+
+    def _apply(self, state: KState, seat: str, d: Decision, step: Step) -> KState:
+        ctx = self.ctx
+        match d:
+            case D.Divide(group=gid, units=units):
+                return adjust.divide(ctx, state, state.group(gid), units, step)
+            case D.Transfer(group=gid, units=units):
+                return adjust.transfer(ctx, state, state.group(gid), units, step)
+            case D.Renumber(group=gid, number=number):
+                return adjust.renumber(ctx, state, state.group(gid), number, step)
+            case D.EndGame():
+                step.emit("game_over", "the German player ends the game (§3.5, §4.6)", None)
+                return replace(state, over=True, ended_by=seat)
+            case D.EndPhase():
+                return self.sequence.advance(replace(state, depot=None), step)
+            case D.NewDepot(entry=e):
+                return supply.new_depot(ctx, state, seat, e, step)
+            case D.MoveDepot(direction=direction):
+                return supply.move_depot(ctx, state, direction, step)
+            case D.Distribute():
+                return supply.distribute(ctx, state, step)
+            case D.SetMode(group=gid, mode=mode):
+                return roads.set_mode(ctx, state, state.group(gid), mode, step)
+            case D.RoadMove(group=gid, to=to):
+                return roads.road_move(ctx, state, state.group(gid), to, step)
+            case D.Plot(group=gid, plot=text):
+                parsed = plots.parse(ctx, text)
+                assert not isinstance(parsed, IllegalDecision)
+                step.emit("plot", f"group {gid} plots {parsed.text()}", (seat,), group=f"CG{gid}", plot=parsed.text())
+                return replace(state, plots=(*state.plots, (gid, parsed.text())))
+            case D.Airstrike(strike=strike):
+                target, bombers, escorts = strike
+                return air.plan(ctx, state, seat, (target, bombers, escorts), step)
+            case D.Commit():
+                step.emit("committed", f"the {seat} side has given its plots", None, seat=seat)
+                state = replace(state, committed=(*state.committed, seat))
+                if len(state.committed) < len(SEATS):
+                    return state
+                return self.sequence.advance(state, step)
+        raise IllegalDecision(f"{d.text()} is not an Objective Kursk order")
+
+    # --- what leaves the engine ------------------------------------------------------------------------
+    def view(self, state: KState, seat: str | None) -> dict[str, Any]:
+        from .view import build_view
+
+        return build_view(self.ctx, state, seat, self.turn(state))
+
+    def hidden_units(self, state: KState, seat: str) -> frozenset[str]:
+        from .view import hidden_units
+
+        return hidden_units(self.ctx, state, seat)
+
+    def result(self, state: KState) -> Result | None:
+        if not state.over:
+            return None
+        from .victory import result
+
+        return result(self.ctx, state)
+
+    def describe(self, decision: Decision) -> str:
+        from .view import describe
+
+        return describe(self.ctx, decision)
+
+    def render_text(self, state: KState, seat: str | None) -> str:
+        from .render import render
+
+        return render(self.ctx, state, seat)
+
+    def rate(self, view: Mapping[str, Any], seat: str, decision: Decision) -> int:
+        from .general import rate
+
+        return rate(self.ctx, view, seat, decision)
+
+    def parse_cell(self, label: str) -> int:
+        return self.ctx.grid.parse(label)
+
+    def map_json(self) -> dict[str, Any]:
+        return self.ctx.map.to_public()

@@ -1,0 +1,78 @@
+"""Battle of Antietam's computer general (issue 13, "Computer general, both sides"): declared by the ruleset, its
+three levels play differently, each side plays its side's plan, and an operation phase takes well under 2 s."""
+
+from __future__ import annotations
+
+import time
+
+from grognard.ai.base import parse_players
+from grognard.ai.driver import play_out
+from grognard.ai.observation import observe
+from grognard.engine.game import new_game
+from grognard.rulesets.antietam import Antietam
+from grognard.rulesets.antietam import decisions as D
+from grognard.rulesets.antietam.general import General
+
+
+def _phase(scenario: str, seat: str, level: int, seed: int = 3) -> tuple[list[str], float]:
+    """The general's decisions through its seat's first operation phase, and the seconds it thought."""
+    game = new_game(Antietam, scenario, None, seed)
+    other = {s: parse_players("random,random", Antietam, Antietam.seats, seed)[s] for s in Antietam.seats}
+    general = General(seed, level)
+    made: list[str] = []
+    thinking = 0.0
+    while game.turn().seat is not None:
+        seat_now = game.turn().seat
+        assert seat_now is not None
+        if seat_now == seat:
+            t0 = time.perf_counter()
+            d = general.choose(observe(game, seat))
+            thinking += time.perf_counter() - t0
+            made.append(d.text())
+            game.apply(seat, d)
+            if isinstance(d, D.EndPhase):
+                return made, thinking
+        else:
+            game.apply(seat_now, other[seat_now].choose(observe(game, seat_now)))
+    return made, thinking
+
+
+def test_declared_as_the_rulesets_computer_player_with_three_levels() -> None:
+    assert set(Antietam.computer_players()) == {"general"}
+    assert General().levels == ("easy", "normal", "hard")
+
+
+def test_the_levels_play_differently() -> None:
+    """``easy`` marches each unit on the nearest enemy and only fires; ``normal`` and ``hard`` keep the corps
+    together, wait for support before entering a zone of control (§B3.6) and plot melees."""
+    phases = {lv: _phase("4_ii_corps", "union", lv)[0] for lv in (0, 1, 2)}
+    assert phases[0] != phases[1] and phases[1] != phases[2]
+    assert not any("!" in d for d in phases[0] if d.startswith("plot"))
+
+
+def test_the_confederate_holds_its_line_and_the_union_advances() -> None:
+    """The Confederate's units in contact or on a victory square stay put; the Union moves toward the enemy."""
+    confederate, _ = _phase("4_ii_corps", "confederate", 1)
+    union, _ = _phase("4_ii_corps", "union", 1)
+    moves_c = sum(d.startswith("move") for d in confederate)
+    moves_u = sum(d.startswith("move") for d in union)
+    assert moves_u > moves_c
+    for held in ("c_rodes_a", "c_gbanderson_a"):  # D. H. Hill's brigades in the Sunken Road, the enemy near
+        assert not any(d.startswith(f"move {held} ") for d in confederate)
+
+
+def test_an_operation_phase_is_thought_within_two_seconds() -> None:
+    """Issue 13: a full operation phase within 2 s at the 95th percentile; here the busiest, the Union's 09:00."""
+    _, seconds = _phase("4_ii_corps", "union", 2)
+    assert seconds < 2.0
+
+
+def test_the_general_beats_random_play_from_both_seats() -> None:
+    """One seeded game a seat: the general's side wins (§IA10.2). The Union in the 13:00 situation (four turns);
+    the Confederate in the full battle (at 13:00 the morning's casualties already pass the 5,000 of §IA10.2)."""
+    for seat, scenario in (("union", "5_ix_corps"), ("confederate", "1_full_battle")):
+        other = "confederate" if seat == "union" else "union"
+        game = new_game(Antietam, scenario, None, 2)
+        play_out(game, parse_players(f"{seat}=general,{other}=random", Antietam, Antietam.seats, 2))
+        result = game.result()
+        assert result is not None and result.winner == seat, result.summary
