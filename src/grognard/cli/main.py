@@ -49,6 +49,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--players", default=None, help="seat=human|kind[:level],...; default: you play the first seat")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     p.add_argument("--save", metavar="FILE", help="save file, written after every decision")
+    p.add_argument("--match", action="store_true", help="play the match game: the scenario twice, sides swapped")
 
     _add_extra_commands(sub)
     args = parser.parse_args(argv)

@@ -17,22 +17,65 @@ from grognard.engine.protocol import SETTING_MODES, ReactionSetting
 
 
 def play_in_terminal(args: argparse.Namespace, options: dict[str, Any]) -> int:
+    # a fresh seed unless one is asked for: dice that are the same in every game are dice a player learns
+    seed = args.seed if args.seed is not None else secrets.randbits(63)
+    if vars(args).get("match"):  # grognard play --match (a Namespace built without it plays one game)
+        return play_match_in_terminal(args, options, seed)
+    play_game(args, options, seed, args.players)
+    return 0
+
+
+class _Quit(Exception):
+    """The person left the match in its middle."""
+
+
+def play_match_in_terminal(args: argparse.Namespace, options: dict[str, Any], seed: int) -> int:
+    """The match game (``Ruleset.match_option``; PG p.3): the scenario twice, you (player 1) on one side and
+    then the other, each player's victory points from both games added up. ``--players`` names player 1's and
+    player 2's kinds as ``simulate --match`` does; by default you are player 1 against the greedy player."""
+    import time
+
+    from grognard.cli.main import _outcome
+    from grognard.cli.match import match_sides, play_match
+
+    cls = rulesets.get(args.game)
+    first = match_sides(cls, options)[0]  # refuses a game without a match game
+    played: list[Game] = []
+
+    def one(players: str, opts: dict[str, Any], game_seed: int) -> tuple[Game, float]:
+        side = first if not played else next(s for s in cls.seats if s != first)
+        print(f"\n=== the match game (p.3), game {len(played) + 1} of 2: player 1 plays the {side} ===")
+        t0 = time.perf_counter()
+        game = play_game(args, opts, game_seed, players)
+        if game is None:
+            raise _Quit
+        played.append(game)
+        return game, time.perf_counter() - t0
+
+    try:
+        out = play_match(cls, args.players or "human,greedy", options, seed, one, _outcome)
+    except _Quit:
+        return 0
+    print(out["result"]["summary"])
+    return 0
+
+
+def play_game(args: argparse.Namespace, options: dict[str, Any], seed: int, players: str | None) -> Game | None:
+    """One game in the terminal to its end (``None`` if the person quits)."""
     from grognard.persistence import write_save
 
     cls = rulesets.get(args.game)
-    # a fresh seed unless one is asked for: dice that are the same in every game are dice a player learns
-    seed = args.seed if args.seed is not None else secrets.randbits(63)
     game = new_game(cls, args.scenario, options, seed)
     seats = cls.seats
     # you take the first seat, or the one player 1 takes (Ruleset.match_option; PG p.8: attacker or defender)
     mine = game.rules.options[cls.match_option] if cls.match_option else seats[0]
     kinds = {s: ("human" if s == mine else "greedy") for s in seats}
-    if args.players:
-        for part in args.players.split(","):
-            seat, _, kind = part.partition("=")
-            if seat not in seats:
-                raise GrognardError(f"no seat {seat!r}: seats are {', '.join(seats)}")
-            kinds[seat] = kind
+    if players:
+        for part in players.split(","):
+            named, _, kind = part.partition("=")
+            if named not in seats:
+                raise GrognardError(f"no seat {named!r}: seats are {', '.join(seats)}")
+            kinds[named] = kind
     computers = {s: make_player(k, cls, seat_seed(seed, s)) for s, k in kinds.items() if k != "human"}
     humans = [s for s in seats if s not in computers]
     shown_for: tuple[str, str] | None = None
@@ -63,18 +106,21 @@ def play_in_terminal(args: argparse.Namespace, options: dict[str, Any]) -> int:
         try:
             line = input("> ").strip()
         except EOFError:
-            return 0
+            return None
         if line in ("quit", "q"):
-            return 0
+            return None
         if line == "?":
             for i, d in enumerate(legal):
                 if i >= 60:
                     print(f"  ... and {len(legal) - 60} more")
                     break
-                print(f"  {_typed(game, d):<28} {game.rules.describe(d)}{_odds(legal, d)}")
+                print(f"  {_typed(game, d):<28} {_words(game, seat, d)}{_odds(legal, d)}")
             continue
         if line == "map":
             print(game.rules.render_text(game.state, seat))
+            continue
+        if line == "units":
+            print(unit_table(game, seat) or "  this game has no unit table")
             continue
         if line == "undo":
             try:
@@ -112,7 +158,7 @@ def play_in_terminal(args: argparse.Namespace, options: dict[str, Any]) -> int:
     print(game.rules.render_text(game.state, None))
     if result:
         print(result.summary)
-    return 0
+    return game
 
 
 def _set_reactions(game: Game, seat: str, line: str) -> None:
@@ -147,14 +193,40 @@ def asking(game: Game, seat: str, legal: Legal) -> list[str]:
         lines.append(f"  (the enemy is moving: {go_on}'.' not to be asked again this phase; 'react' for your settings)")
     if legal.suggested is not None:
         odds = _odds(legal, legal.suggested)
-        lines.append(f"  suggested (Enter takes it): {game.rules.describe(legal.suggested)}{odds}")
+        lines.append(f"  suggested (Enter takes it): {_words(game, seat, legal.suggested)}{odds}")
     lines.append(
         "  type a decision, '?' to list the legal ones with their odds, 'map' to redraw, 'undo', 'react' for how"
         " you are asked to react, or 'quit'"
     )
+    if unit_table(game, seat):
+        lines.append("  'units' shows the unit data (range by target, movement, defence, hit points, cost)")
     if game.rules.cell_format:
         lines.append(f"  a location may be typed by its number or as {game.rules.cell_format}")
     return lines
+
+
+def unit_table(game: Game, seat: str) -> str:
+    """The ruleset's unit data (its answer to the question ``{"kind": "units"}``) as a text table; empty if it
+    has none."""
+    try:
+        data = game.inspect(seat, {"kind": "units"})
+    except IllegalDecision:
+        return ""
+    cells = [[str(c) for c in data["columns"]], *([str(c) for c in row] for row in data["rows"])]
+    widths = [max(len(r[i]) for r in cells) for i in range(len(cells[0]))]
+    lines = [data.get("title", "")]
+    for r in cells:
+        lines.append(
+            (
+                "  "
+                + "  ".join(c.rjust(w) if i else c.ljust(w) for i, (c, w) in enumerate(zip(r, widths, strict=True)))
+            ).rstrip()
+        )
+    return "\n".join(lines + ([f"  {data['note']}"] if data.get("note") else []))
+
+
+def _words(game: Game, seat: str, d: Decision) -> str:
+    return game.rules.describe_for(game.state, seat, d)
 
 
 CELL_FIELDS = ("to", "cell", "at")  # the fields that name a location, as the page reads them too

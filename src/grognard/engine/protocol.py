@@ -360,6 +360,7 @@ class Ruleset(ABC, Generic[S, Sc]):
             "seats": list(cls.seats),
             "scenarios": [s.to_json() for s in cls.scenarios()],
             "options": [o.to_json() for o in cls.option_specs],
+            "match_option": cls.match_option,
         }
 
     # --- play ------------------------------------------------------------------------------------------
@@ -403,6 +404,12 @@ class Ruleset(ABC, Generic[S, Sc]):
     def describe(self, decision: Decision) -> str:
         """The decision in words, with the manual's cell numbering."""
         return decision.text()
+
+    def describe_for(self, state: S, seat: str | None, decision: Decision) -> str:
+        """The decision in words as ``seat`` may read them in ``state`` (``None``: all is known): where decisions
+        name units by an id, by what the units are and where they stand, and a unit the seat may not know of
+        only as an enemy unit. By default :meth:`describe`."""
+        return self.describe(decision)
 
     def hidden_units(self, state: S, seat: str) -> frozenset[str]:
         """Ids of units ``seat`` may not know of now; the conformance harness checks views against them."""

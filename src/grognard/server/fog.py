@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from grognard.engine import Decision, Game
@@ -24,9 +25,10 @@ DESCRIBE_UP_TO = 24
 def seat_core(game: Game, seat: str, describe: Callable[[Decision], str] | None = None) -> dict[str, Any]:
     """What ``seat`` may know now: its view and, when it may act, its legal decisions; with their tag.
 
-    ``describe`` puts a decision in words (default: the ruleset's ``describe``; a session passes a cached one).
+    ``describe`` puts a decision in words (default: the ruleset's ``describe_for`` this state and seat; a session
+    passes a cached one).
     """
-    describe = describe or game.rules.describe
+    describe = describe or partial(game.rules.describe_for, game.state, seat)
     view = game.view(seat)
     legal_json: dict[str, Any] | None = None
     if not game.over and game.turn().may_act(seat):

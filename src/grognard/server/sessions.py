@@ -19,6 +19,7 @@ import sys
 import time
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from grognard import rulesets
@@ -89,7 +90,9 @@ class Session:
     _cores: dict[str, tuple[int, dict[str, Any]]] = field(default_factory=dict)
     _events: dict[tuple[str, bool], tuple[int, list[dict[str, Any]]]] = field(default_factory=dict)
     _frames: list[Any] | None = None
-    _words: dict[Any, str] = field(default_factory=dict)  # decisions in words: the same for the whole game
+    # decisions in words, by seat, for one state (they name units where they stand: Ruleset.describe_for)
+    _words: dict[Any, str] = field(default_factory=dict)
+    _words_of: Any = None
     snapshot_every: int = SNAPSHOT_EVERY
     _snapshot_at: int = 0
     _let_go: dict[str, int] = field(default_factory=dict)  # seat -> the decision after which it let the computer go on
@@ -150,7 +153,7 @@ class Session:
         n = len(self.game.log)
         cached = self._cores.get(seat)
         if cached is None or cached[0] != n:
-            cached = (n, fog.seat_core(self.game, seat, self._describe))
+            cached = (n, fog.seat_core(self.game, seat, partial(self._describe, seat)))
             self._cores[seat] = cached
         return cached[1]
 
@@ -205,12 +208,13 @@ class Session:
             self._events[key] = (len(self.game.events), seen)
         return seen
 
-    def _describe(self, decision: Any) -> str:
-        words = self._words.get(decision)
+    def _describe(self, seat: str, decision: Any) -> str:
+        state = self.game.state
+        if self._words_of is not state:
+            self._words, self._words_of = {}, state
+        words = self._words.get((seat, decision))
         if words is None:
-            if len(self._words) > 100_000:
-                self._words.clear()
-            words = self._words[decision] = self.game.rules.describe(decision)
+            words = self._words[seat, decision] = self.game.rules.describe_for(state, seat, decision)
         return words
 
     def summary(self, seat: str) -> dict[str, Any]:

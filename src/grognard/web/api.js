@@ -40,6 +40,27 @@ export function gameEntry(id) {
   return myGames().find((g) => g.id === id) || null;
 }
 
+// The match game (Ruleset.match_option; The Perfect General p.3): a game that is one half of a match keeps
+// what the second half needs (how to create it, player 1's side, the first half's scores).
+const MATCHES = "grognard.matches";
+
+export function matchOf(id) {
+  try {
+    return JSON.parse(localStorage.getItem(MATCHES) || "{}")[id] || null;
+  } catch {
+    return null;
+  }
+}
+
+export function rememberMatch(id, match) {
+  let all = {};
+  try {
+    all = JSON.parse(localStorage.getItem(MATCHES) || "{}");
+  } catch {}
+  all[id] = match;
+  localStorage.setItem(MATCHES, JSON.stringify(all));
+}
+
 export async function api(path, { method = "GET", token = null, body = undefined } = {}) {
   const headers = {};
   if (token) headers.authorization = `Bearer ${token}`;

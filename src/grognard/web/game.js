@@ -26,10 +26,11 @@
 //   keyKinds: {key: kind}            a key that makes the decision of that kind (h: hold fire)
 //   animate(hexmap, event)           marks on the map for a fresh event (a shot's line, a flash)
 //   sideName(seat), finalTitle(result), finalRows(result), chart(view, seats, events)
-//   inspect: {path: [kinds], sight}  questions the rules answer (Ruleset.inspect): the path of a move of
-//                                    those kinds under the pointer, a unit's line of sight on request (l)
+//   inspect: {path: [kinds], sight, units}  questions the rules answer (Ruleset.inspect): the path of a move of
+//                                    those kinds under the pointer, a unit's line of sight on request (l), the
+//                                    unit data once (ctx().units: {columns, rows, types, note})
 
-import { api, el, gameEntry, human, rememberGame, rulesetModule } from "./api.js";
+import { api, el, gameEntry, human, inviteLink, matchOf, rememberGame, rememberMatch, rulesetModule } from "./api.js";
 import { HexMap, svg } from "./hexmap.js";
 
 const CELL_FIELDS = new Set(["to", "cell", "at"]);
@@ -303,7 +304,7 @@ function chanceOf(legal, firer, target) {
 
 function ctx() {
   const update = current()?.update;
-  return { seat: page.active, seats: page.seats, update, legal: update?.legal, map: page.map?.map, selected: page.selected, whose };
+  return { seat: page.active, seats: page.seats, update, legal: update?.legal, map: page.map?.map, selected: page.selected, whose, units: page.unitData };
 }
 
 // --- clicks ------------------------------------------------------------------------------------------------
@@ -350,7 +351,7 @@ function chooser(options, units = []) {
       el("button", { onclick: () => { box.hidden = true; decide(make(f, v)); } }, describeOption(f, v)),
     ),
     ...units.filter((u) => u.side === page.active).map((u) =>
-      el("button", { onclick: () => { box.hidden = true; select(u.id); } }, `select ${u.name} (${u.id})`),
+      el("button", { onclick: () => { box.hidden = true; select(u.id); } }, `select the ${u.name} at ${u.at}`),
     ),
     el("button", { class: "secondary", onclick: () => { box.hidden = true; } }, "Cancel"),
   );
@@ -426,6 +427,10 @@ function toggleSight() {
 }
 
 function answered(conn, answer) {
+  if (answer.kind === "units") { // the unit data, asked once (Ruleset.inspect): the unit card and the table show it
+    page.unitData = answer;
+    return renderPanel();
+  }
   const p = previewed();
   if (conn !== current() || !p || answer.unit !== p.unit) return;
   if (answer.kind === "path" && answer.cell === p.cell) paint(page.painted, { ...p, path: answer.path });
@@ -500,6 +505,10 @@ function render() {
     page.reframe?.();
   }
   keepSelection(update);
+  if (page.rs.inspect?.units && !page.unitData && conn.ws?.readyState === WebSocket.OPEN) {
+    page.unitData = { asked: true };
+    ask({ kind: "units" });
+  }
   if (page.infoCell !== undefined) showInfo(page.infoCell);
   drawView();
   renderPanel();
@@ -579,7 +588,7 @@ function renderPanel() {
     panel.append(el("button", { class: "switch", "data-seat": other.seat, onclick: () => { show(other.seat); render(); } }, `The ${name} player may decide too: show that seat`));
   }
   if (legal.suggested) {
-    panel.append(el("button", { class: "suggested", title: "Enter", onclick: () => decide(legal.suggested) }, `Suggested: ${legal.suggested_text || legal.suggested.kind}`, el("kbd", {}, "⏎")));
+    panel.append(el("button", { class: "suggested", title: "Enter", onclick: () => decide(legal.suggested), onmouseenter: () => showUnits(legal.suggested) }, `Suggested: ${legal.suggested_text || legal.suggested.kind}`, el("kbd", {}, "⏎")));
   }
   if (page.rs.panelTop) panel.append(...page.rs.panelTop(update, c));
   if (legal.info?.mover) highlights.targets.set(legal.info.mover, "");
@@ -665,7 +674,7 @@ function renderPanel() {
       // a family over firers at one target (passing fire), or over the targets of one unit (return fire)
       const ch = f.field === "unit" && "target" in f.fixed ? chanceOf(legal, v, f.fixed.target) : "unit" in f.fixed ? chanceOf(legal, f.fixed.unit, v) : null;
       if (ch !== null) text += ` (${ch}%)`;
-      group.append(el("button", { "data-value": JSON.stringify(v), onclick: () => decide(make(f, v)) }, text));
+      group.append(el("button", { "data-value": JSON.stringify(v), onclick: () => decide(make(f, v)), onmouseenter: () => showUnits(make(f, v)) }, text));
       if (f.field === "target") highlights.targets.set(v, ch === null ? "" : `${ch}%`);
     });
     if (f.values.length > 60) group.append(el("div", { class: "hint" }, `and ${f.values.length - 60} more`));
@@ -677,6 +686,15 @@ function renderPanel() {
 }
 
 const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
+
+// Hovering an order that names units (a shot: its firer and target) shows them on the map: a line, a flash.
+function showUnits(decision) {
+  const units = unitsOf(current()?.update?.view);
+  const cells = [decision.unit, decision.target, decision.cargo].map((id) => units.get(id)?.cell).filter((c) => c !== undefined && c >= 0);
+  if (!page.map || !cells.length) return;
+  if (cells.length > 1) page.map.line(cells[0], cells[1], "shot-line aim");
+  page.map.flash(cells);
+}
 
 function renderLog(conn) {
   const log = $("log");
@@ -726,12 +744,47 @@ function showFinal(view, events) {
       el("p", {}, res.summary || ""),
       el("ul", {}, rows.map((r) => el("li", {}, r))),
       chart ? el("div", {}, el("h3", {}, data.title), chart, el("div", { class: "chart-key" }, data.series.map((s) => el("span", { class: `key side-${s.side}` }, page.rs.sideName ? page.rs.sideName(s.side) : s.side)))) : null,
+      matchPart(res),
       el("div", { class: "row" },
         el("button", { onclick: () => { box.hidden = true; } }, "Look at the map"),
         el("a", { class: "button", href: "/" }, "Back to the lobby")),
     ),
   );
   box.hidden = false;
+}
+
+// The match game (Ruleset.match_option, PG p.3), as the lobby set it up: after the first game, the second with
+// sides swapped; after the second, each player's victory points from both games added up.
+function matchPart(res) {
+  const match = matchOf(gameId);
+  if (!match || !res.scores) return null;
+  if (match.half === 2) {
+    // player 1 played match.player1 in the first game and the other side (player1Second) in this one
+    const one = match.firstScores[match.player1] + res.scores[match.player1Second];
+    const two = match.firstScores[match.player1Second] + res.scores[match.player1];
+    const verdict = one === two ? "the match is drawn" : `player ${one > two ? 1 : 2} wins the match`;
+    return el("p", { class: "match-result" }, `Match: player 1 ${one}, player 2 ${two}: ${verdict}`);
+  }
+  const box = el("div", { class: "match-next" });
+  const start = async () => {
+    try {
+      const res2 = await api("/api/games", { method: "POST", body: match.next });
+      const mine = res2.tokens;
+      const invites = res2.invites || {};
+      const entry = gameEntry(gameId);
+      rememberGame(res2.id, mine, invites, (entry?.title || "").replace("game 1 of 2", "game 2 of 2"), res2.creator);
+      const other = Object.keys(res.scores).find((s) => s !== match.player1);
+      rememberMatch(res2.id, { half: 2, player1: match.player1, player1Second: other, firstScores: res.scores });
+      const href = `/game.html?match=2#game=${encodeURIComponent(res2.id)}`;
+      if (!Object.keys(invites).length) return location.assign(href);
+      box.replaceChildren(...Object.entries(invites).map(([seat, tok]) => el("p", {}, `${human(seat)}: `, el("input", { class: "invite", readonly: true, value: inviteLink(res2.id, tok) }))),
+        Object.keys(mine).length ? el("a", { class: "button primary", href }, "Go to the second game") : null);
+    } catch (err) {
+      box.append(el("p", { class: "error" }, err.message));
+    }
+  };
+  box.append(el("p", {}, `The first game of the match: player 1 played the ${match.player1}.`), el("button", { class: "primary", "data-kind": "match_next", onclick: start }, "Play the second game, sides swapped"));
+  return box;
 }
 
 // --- keys --------------------------------------------------------------------------------------------------

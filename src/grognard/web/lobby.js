@@ -1,6 +1,6 @@
 // The lobby: choose a game, a scenario, rule options and who sits in each seat; list this browser's games.
 
-import { api, el, forgetGame, gameEntry, human, inviteLink, myGames, rememberGame, rulesetModule } from "./api.js";
+import { api, el, forgetGame, gameEntry, human, inviteLink, myGames, rememberGame, rememberMatch, rulesetModule } from "./api.js";
 import { overview } from "./hexmap.js";
 
 const $ = (id) => document.getElementById(id);
@@ -69,6 +69,11 @@ function renderGame() {
     else input = el("input", { type: "number", name: o.name, value: o.default, min: o.minimum, max: o.maximum });
     opts.append(el("label", { title: o.help || "" }, el("span", {}, o.label), input));
   }
+  if (g.match_option) {
+    // the match game: the scenario twice, player 1 (the side the match option names) on each side in turn
+    opts.append(el("label", { title: "the scenario twice, sides swapped, each player's victory points added up" },
+      el("span", {}, "Match game: play it twice, sides swapped (p.3)"), el("input", { type: "checkbox", id: "match" })));
+  }
   hotseat();
 }
 
@@ -123,7 +128,14 @@ $("new-game").addEventListener("submit", async (e) => {
     const mine = res.tokens;
     const invites = res.invites;
     const sc = g.scenarios.find((s) => s.id === scenario);
-    rememberGame(res.id, mine, invites, `${g.name}: ${sc?.name || scenario}`, res.creator);
+    rememberGame(res.id, mine, invites, `${g.name}: ${sc?.name || scenario}${$("match")?.checked ? " (match, game 1 of 2)" : ""}`, res.creator);
+    if ($("match")?.checked) {
+      const options = optionsChosen();
+      // the second game: the other seat for each player, player 1 on the other side, the next seed (as simulate --match)
+      const swapped = Object.fromEntries(g.seats.map((s, i) => [s, seats[g.seats[1 - i]]]));
+      const other = g.seats.find((s) => s !== options[g.match_option]);
+      rememberMatch(res.id, { half: 1, player1: options[g.match_option], next: { game: g.id, scenario, options: { ...options, [g.match_option]: other }, seats: swapped, seed: seed === undefined ? undefined : seed + 1 } });
+    }
     if (!Object.keys(invites).length) {
       location.href = `/game.html#game=${encodeURIComponent(res.id)}`;
       return;

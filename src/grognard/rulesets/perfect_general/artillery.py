@@ -12,6 +12,7 @@ from .combat import destroy, hit
 from .context import Ctx, own_units
 from .spotting import mark_seen_acting
 from .state import SIDES, Barrage, PGState, Phase, Plot, Unit
+from .words import sides
 
 
 def can_plot(ctx: Ctx, state: PGState, unit: Unit, phase: Phase) -> bool:
@@ -48,7 +49,8 @@ def plot(ctx: Ctx, state: PGState, step: Step, unit_id: str, cell: int, barrage:
     p = Plot(u.id, u.side, u.type, cell, barrage, when)
     step.emit(
         "plot",
-        f"{ut.name} plots {'a barrage' if barrage else 'fire'} on {ctx.board.grid.label(cell)}",
+        f"the {ut.name} at {ctx.board.grid.label(u.cell)} plots {'a barrage' if barrage else 'fire'} "
+        f"on {ctx.board.grid.label(cell)}",
         (u.side,),
         unit=u.id,
         cell=cell,
@@ -91,8 +93,8 @@ def _land(ctx: Ctx, state: PGState, step: Step, p: Plot) -> PGState:
     ctx.emit(
         step,
         "strike",
-        f"{p.side} {ut.name} shot lands on {label}"
-        + (f" ({drift} hex drift from {grid.label(p.cell)})" if drift else "")
+        f"{sides(p.side, ut.name)} shot lands on {label}"
+        + (f" ({drift} {'hex' if drift == 1 else 'hexes'} drift from {grid.label(p.cell)})" if drift else "")
         + (" with barrage" if barrage else ""),
         SIDES,
         side=p.side,

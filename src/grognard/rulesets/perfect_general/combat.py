@@ -9,6 +9,7 @@ from grognard.engine.events import Step
 from .context import Ctx, enemy_units
 from .spotting import mark_seen_acting, remember
 from .state import SIDES, PGState, Unit, other
+from .words import count, sides
 
 
 def shot_chance(ctx: Ctx, state: PGState, firer: Unit, target: Unit) -> int | None:
@@ -84,7 +85,7 @@ def destroy(ctx: Ctx, state: PGState, step: Step, unit_id: str, cause: str) -> P
     ctx.emit(
         step,
         "destroyed",
-        f"{u.side} {name} destroyed at {ctx.board.grid.label(u.cell)} ({cause})",
+        f"{sides(u.side, name)} destroyed at {ctx.board.grid.label(u.cell)} ({cause})",
         SIDES,
         unit=u.id,
         type=u.type,
@@ -105,7 +106,7 @@ def damage(ctx: Ctx, state: PGState, step: Step, target_id: str, amount: int, ca
     ctx.emit(
         step,
         "damaged",
-        f"{t.side} {ctx.tables.units[t.type].name} damaged: {hp} of {ctx.tables.units[t.type].hit_points} left",
+        f"{sides(t.side, ctx.utype(t).name)} damaged: {hp} of {ctx.utype(t).hit_points} hit points left",
         ctx.who_knows(state, t) if not t.spotted else SIDES,
         unit=t.id,
         hp=hp,
@@ -141,7 +142,7 @@ def resolve_shot(ctx: Ctx, state: PGState, step: Step, firer_id: str, target_id:
     ctx.emit(
         step,
         "shot",
-        f"{firer.side} {fname} fires ({kind}) at {tname} at {label}: {pct}%, {outcome}",
+        f"{sides(firer.side, fname)} fires ({kind}) at {sides(target.side, tname)} at {label}: {pct}%, {outcome}",
         SIDES if visible_firer else (firer.side,),
         firer=firer.id,
         firer_type=firer.type,
@@ -151,7 +152,7 @@ def resolve_shot(ctx: Ctx, state: PGState, step: Step, firer_id: str, target_id:
     if not visible_firer:  # an ambush: the target's side sees the shot, not who fired it (p.33)
         step.emit(
             "shot",
-            f"an unseen unit fires at {tname} at {label}: {pct}%, {outcome}",
+            f"an unseen unit fires at {sides(target.side, tname)} at {label}: {pct}%, {outcome}",
             (target.side,),
             firer=None,
             firer_type=None,
@@ -194,7 +195,8 @@ def resolve_assault(ctx: Ctx, state: PGState, step: Step, attacker_id: str, defe
     ctx.emit(
         step,
         "assault",
-        f"{a.side} {aname} assaults {d.side} {dname} at {label}: {odds}%, {'attacker' if won else 'defender'} wins",
+        f"{sides(a.side, aname)} close assaults {sides(d.side, dname)} at {label}: {odds}%, "
+        f"{'the assaulting' if won else 'the assaulted'} {aname if won else dname} wins",
         SIDES,
         attacker=a.id,
         attacker_type=a.type,
@@ -222,7 +224,7 @@ def resolve_assault(ctx: Ctx, state: PGState, step: Step, attacker_id: str, defe
     if ctx.partial_kill and victor.hp > 1 and step.chance(loser_odds, f"damage to the victor at {label}", SIDES):
         hp = max(1, victor.hp - ctx.tables.units[loser_type].damage)
         state = state.with_unit(replace(state.unit(victor.id), hp=hp))
-        ctx.emit(step, "damaged", f"the victor is damaged: {hp} hit points left", SIDES, unit=victor.id, hp=hp)
+        ctx.emit(step, "damaged", f"the victor is damaged: {count(hp, 'hit point')} left", SIDES, unit=victor.id, hp=hp)
     return state
 
 

@@ -4,6 +4,9 @@
   searched on the field as U's side knows it, exactly as the move itself is (``moves.unit_reach``).
 - ``{"kind": "sight", "unit": U}``: the locations U has a line of sight to now (p.32-33: terrain, hills,
   barrages and the weather's visibility, all of which both sides know).
+- ``{"kind": "units"}``: the unit data as the manual's Appendix B would have shown it (lost from the surviving
+  text; the numbers of ``data/``): cost, movement, hit points, damage, defence, indirect range and the direct
+  range against each target type, one row a type.
 
 Both answer from terrain and what the side knows, never from where unseen enemy units stand.
 """
@@ -24,6 +27,8 @@ from .state import PGState, Unit
 
 def inspect(ctx: Ctx, state: PGState, seat: str, query: Mapping[str, Any]) -> dict[str, Any]:
     kind = query.get("kind")
+    if kind == "units":
+        return unit_data(ctx)
     unit = _own_unit(state, seat, query.get("unit"))
     if kind == "path":
         cell = query.get("cell")
@@ -36,7 +41,37 @@ def inspect(ctx: Ctx, state: PGState, seat: str, query: Mapping[str, Any]) -> di
     if kind == "sight":
         seen = ctx.board.sight(state).seen_by([unit], ctx.board.weather(state).visibility)
         return {"kind": "sight", "unit": unit.id, "cells": np.flatnonzero(seen).tolist()}
-    raise IllegalDecision(f"The Perfect General answers questions of kind 'path' or 'sight', not {kind!r}")
+    raise IllegalDecision(f"The Perfect General answers questions of kind 'path', 'sight' or 'units', not {kind!r}")
+
+
+def unit_data(ctx: Ctx) -> dict[str, Any]:
+    """Every unit type's numbers, one row each, with the direct range against each target type (fire.toml)."""
+    t = ctx.tables
+    fighting = [k for k, u in t.units.items() if not u.has("mine")]
+    columns = ["unit", "cost", "move", "hit points", "damage", "defence", "indirect range"]
+    columns += [t.units[k].code for k in fighting]  # the direct range against that target
+    rows = []
+    for k, u in t.units.items():
+        if u.has("mine"):
+            rows.append([u.name, u.cost, "", "", "", "", ""] + [""] * len(fighting))
+            continue
+        defence = u.defense.replace("_", " ") + (f", hit {u.exposure}%" if u.exposure != 100 else "")
+        rows.append(
+            [u.name, u.cost, u.move, u.hit_points, u.damage, defence, u.indirect_range or ""]
+            + [t.max_range[k, target] for target in fighting]
+        )
+    return {
+        "kind": "units",
+        "title": "Unit data (the manual's Appendix B)",
+        "types": [*t.units],
+        "columns": columns,
+        "range_from": 7,  # the columns from here are direct ranges by target
+        "rows": rows,
+        "note": "move: movement points over clear terrain; damage: hit points a hit takes under Partial Kill; "
+        "IN, EN...: the most hexes a direct shot reaches against that target ("
+        + ", ".join(f"{t.units[k].code} {t.units[k].name}" for k in fighting)
+        + ")",
+    }
 
 
 def _own_unit(state: PGState, seat: str, uid: object) -> Unit:

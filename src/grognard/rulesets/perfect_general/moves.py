@@ -13,6 +13,7 @@ from .combat import destroy, hit, resolve_assault
 from .context import Ctx, own_units
 from .spotting import known_enemies, mark_seen_acting, spot_from, spot_in_open
 from .state import SIDES, Interrupt, Mine, Offer, PGState, Unit, Walk, other
+from .words import count, sides
 
 
 def budget(ctx: Ctx, unit: Unit) -> int:
@@ -173,7 +174,15 @@ def start_unload(ctx: Ctx, state: PGState, step: Step, carrier_id: str, to: int)
     carrier = replace(carrier, cargo="", mp=carrier.mp - 2)
     state = state.with_units({cargo.id: cargo, carrier.id: carrier})
     at = ctx.board.grid.label(carrier.cell)
-    _cargo_event(ctx, before, step, "unload", carrier, cargo, f"{carrier.side} unloads {{}} at {at}")
+    _cargo_event(
+        ctx,
+        before,
+        step,
+        "unload",
+        carrier,
+        cargo,
+        f"{sides(carrier.side, ctx.utype(carrier).name)} unloads {{}} at {at}",
+    )
     return _walk(ctx, replace(state, walk=Walk(carrier.id, tuple(path[1:]), unloaded=cargo.id)), step)
 
 
@@ -224,7 +233,7 @@ def _walk(ctx: Ctx, state: PGState, step: Step) -> PGState:
         ctx.emit(
             step,
             "move",
-            f"{unit.side} {ctx.tables.units[unit.type].name} moves to {board.grid.label(nxt)}",
+            f"{sides(unit.side, ctx.tables.units[unit.type].name)} moves to {board.grid.label(nxt)}",
             ctx.who_knows(state, moved),
             unit=unit.id,
             frm=unit.cell,
@@ -269,7 +278,7 @@ def finish_walk(ctx: Ctx, state: PGState, step: Step) -> PGState:
             carrier = replace(unit, cargo=found.id, mp=unit.mp - 2)  # loading costs 1 movement point (p.26)
             cargo = replace(found, carried_by=unit.id, moved=True)
             state = state.with_units({carrier.id: carrier, cargo.id: cargo})
-            text = f"{unit.side} {ctx.tables.units[unit.type].name} loads {{}}"
+            text = f"{sides(unit.side, ctx.tables.units[unit.type].name)} loads {{}}"
             _cargo_event(ctx, before, step, "load", carrier, cargo, text)
     unit = state.find(unit.id)
     if unit is None:
@@ -300,7 +309,7 @@ def _fall_back(ctx: Ctx, state: PGState, step: Step, unit: Unit, trail: tuple[in
     ctx.emit(
         step,
         "move",
-        f"{unit.side} {ctx.tables.units[unit.type].name} cannot stay in {board.grid.label(unit.cell)} with "
+        f"{sides(unit.side, ctx.tables.units[unit.type].name)} cannot stay in {board.grid.label(unit.cell)} with "
         f"another unit and falls back to {board.grid.label(back)}",
         ctx.who_knows(state, moved),
         unit=unit.id,
@@ -312,7 +321,7 @@ def _fall_back(ctx: Ctx, state: PGState, step: Step, unit: Unit, trail: tuple[in
 
 
 def _stop(ctx: Ctx, state: PGState, step: Step, unit: Unit, why: str) -> PGState:
-    step.emit("stopped", f"{ctx.tables.units[unit.type].name} stops: {why}", (unit.side,), unit=unit.id)
+    step.emit("stopped", f"the {ctx.tables.units[unit.type].name} stops: {why}", (unit.side,), unit=unit.id)
     state = state.with_unit(replace(unit, mp=0))
     return finish_walk(ctx, replace(state, walk=replace(state.walk, path=(), then="")) if state.walk else state, step)
 
@@ -324,7 +333,7 @@ def _bump(ctx: Ctx, state: PGState, step: Step, unit: Unit, hidden: Unit) -> PGS
     ctx.emit(
         step,
         "spotted",
-        f"{hidden.side} {ctx.tables.units[hidden.type].name} found at {ctx.board.grid.label(hidden.cell)}",
+        f"{sides(hidden.side, ctx.tables.units[hidden.type].name)} found at {ctx.board.grid.label(hidden.cell)}",
         SIDES,
         unit=hidden.id,
         type=hidden.type,
@@ -379,7 +388,7 @@ def _enter_effects(ctx: Ctx, state: PGState, step: Step, unit_id: str, cell: int
         ctx.emit(
             step,
             "neutral",
-            f"{unit.side} enters {country}: {other(unit.side)} receives {spec.points} buy points to defend it",
+            f"{unit.side} enters {country}: {other(unit.side)} receives {count(spec.points, 'buy point')} to defend it",
             SIDES,
             country=country,
             side=unit.side,
@@ -471,6 +480,7 @@ def mines_to_clear(ctx: Ctx, state: PGState, unit: Unit) -> list[int]:
 def work(ctx: Ctx, state: PGState, step: Step, unit_id: str, job: str, cell: int) -> PGState:
     unit = state.unit(unit_id)
     label = ctx.board.grid.label(cell)
+    who = sides(unit.side, ctx.utype(unit).name)
     if job == "lay_mine":
         occupant = state.unit_at(cell)
         if occupant is not None:  # a hidden enemy stands there: it is found, no mine is laid
@@ -478,16 +488,16 @@ def work(ctx: Ctx, state: PGState, step: Step, unit_id: str, job: str, cell: int
         state = replace(
             state, mines=tuple(sorted((*state.mines, Mine(cell, unit.side, 2, state.turn)), key=lambda m: m.cell))
         )
-        ctx.emit(step, "mine_laid", f"{unit.side} engineer lays a mine at {label}", SIDES, cell=cell, side=unit.side)
+        ctx.emit(step, "mine_laid", f"{who} lays a mine at {label}", SIDES, cell=cell, side=unit.side)
     elif job == "clear_mine":
         state = replace(state, mines=tuple(m for m in state.mines if m.cell != cell))
-        ctx.emit(step, "mine_cleared", f"{unit.side} engineer removes the mine at {label}", SIDES, cell=cell)
+        ctx.emit(step, "mine_cleared", f"{who} removes the mine at {label}", SIDES, cell=cell)
     elif job == "build_bridge":
         state = set_terrain(state, cell, "bridge")
-        ctx.emit(step, "bridge_built", f"{unit.side} engineer bridges the river at {label}", SIDES, cell=cell)
+        ctx.emit(step, "bridge_built", f"{who} bridges the river at {label}", SIDES, cell=cell)
     elif job == "blow_bridge":
         state = set_terrain(state, cell, "blown_bridge")
-        ctx.emit(step, "bridge_blown", f"{unit.side} engineer destroys the bridge at {label}", SIDES, cell=cell)
+        ctx.emit(step, "bridge_blown", f"{who} destroys the bridge at {label}", SIDES, cell=cell)
     worker = mark_seen_acting(ctx, state, replace(state.unit(unit.id), worked=True, mp=0))
     return state.with_unit(worker)
 

@@ -16,6 +16,7 @@ from .context import Ctx, own_units
 from .moves import can_move, can_work, start_movement_phase
 from .spotting import end_of_phase, spot_in_open
 from .state import SIDES, PGState, Phase, Unit, other
+from .words import count
 
 TURN_PHASES = (Phase.MOBILE_PLOT, Phase.ARTILLERY_PLOT, Phase.FIRST_FIRE, Phase.MOVEMENT, Phase.SECOND_FIRE)
 
@@ -132,7 +133,7 @@ def _new_turn(ctx: Ctx, state: PGState, step: Step) -> PGState:
             ctx.emit(
                 step,
                 "reinforcements",
-                f"{side} receives {points} reinforcement points",
+                f"{side} receives {count(points, 'reinforcement point')}",
                 SIDES,
                 side=side,
                 points=points,
@@ -163,7 +164,7 @@ def _score(ctx: Ctx, state: PGState, step: Step) -> PGState:
             ctx.emit(
                 step,
                 "earned",
-                f"{holder} earns {rt.points} reinforcement points from {rt.town}",
+                f"{holder} earns {count(rt.points, 'reinforcement point')} from {rt.town}",
                 SIDES,
                 side=holder,
                 town=rt.town,

@@ -23,6 +23,7 @@ from .phases import acting, begin_interrupt, end_part, fire_ready, has_work
 from .scenario import SCENARIO_DIR, PGScenario, read_scenario, scenario_from_document
 from .state import SIDES, Offer, PGState, Phase, SideState, Unit
 from .tables import load_tables
+from .words import describe
 
 PROMPTS = {
     Phase.PURCHASE: "buy your units",
@@ -459,9 +460,10 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
         return Result(winner, levels, {"attacker": a, "defender": d}, summary)
 
     def describe(self, decision: Decision) -> str:
-        from .view import describe
-
         return describe(self.ctx, decision)
+
+    def describe_for(self, state: PGState, seat: str | None, decision: Decision) -> str:
+        return describe(self.ctx, decision, state, seat)  # units by what they are and where they stand
 
     def render_text(self, state: PGState, seat: str | None) -> str:
         from .render import render

@@ -10,6 +10,7 @@ from .context import Ctx, own_units
 from .phases import cheapest, new_unit_id, region_cells
 from .spotting import known_enemies
 from .state import SIDES, Mine, PGState, Unit
+from .words import a, sides
 
 
 def buyable(ctx: Ctx, state: PGState) -> list[str]:
@@ -20,7 +21,7 @@ def buyable(ctx: Ctx, state: PGState) -> list[str]:
 def buy(ctx: Ctx, state: PGState, step: Step, type_id: str) -> PGState:
     ss = state.side_state(state.side)
     cost = ctx.tables.units[type_id].cost
-    step.emit("buy", f"{state.side} buys a {ctx.tables.units[type_id].name}", (state.side,), type=type_id)
+    step.emit("buy", f"{state.side} buys {a(ctx.tables.units[type_id].name)}", (state.side,), type=type_id)
     return state.with_side(state.side, points=ss.points - cost, pool=_sorted_pool(ctx, (*ss.pool, type_id)))
 
 
@@ -28,7 +29,7 @@ def sell(ctx: Ctx, state: PGState, step: Step, type_id: str) -> PGState:
     ss = state.side_state(state.side)
     pool = list(ss.pool)
     pool.remove(type_id)
-    step.emit("sell", f"{state.side} returns a {ctx.tables.units[type_id].name}", (state.side,), type=type_id)
+    step.emit("sell", f"{state.side} returns {a(ctx.tables.units[type_id].name)}", (state.side,), type=type_id)
     return state.with_side(state.side, points=ss.points + ctx.tables.units[type_id].cost, pool=tuple(pool))
 
 
@@ -75,7 +76,7 @@ def place(ctx: Ctx, state: PGState, step: Step, type_id: str, cell: int) -> PGSt
         ctx.emit(
             step,
             "spotted",
-            f"{occupant.side} {ctx.tables.units[occupant.type].name} found at {label}",
+            f"{sides(occupant.side, ctx.tables.units[occupant.type].name)} found at {label}",
             SIDES,
             unit=found.id,
             type=found.type,
@@ -95,7 +96,7 @@ def place(ctx: Ctx, state: PGState, step: Step, type_id: str, cell: int) -> PGSt
     uid = new_unit_id(state, side)
     unit = Unit(uid, type_id, side, cell, ut.hit_points)
     state = replace(state, units=(*state.units, unit), serial=state.serial + 1)
-    step.emit("place", f"{side} places a {ut.name} at {label}", (side,), unit=uid, type=type_id, cell=cell)
+    step.emit("place", f"{side} places {a(ut.name)} at {label}", (side,), unit=uid, type=type_id, cell=cell)
     return state.with_side(side, pool=tuple(pool), placed=(*ss.placed, uid))
 
 

@@ -17,6 +17,7 @@ from grognard.engine.events import Step
 
 from .context import Ctx, enemy_units
 from .state import SIDES, PGState, Sighting, Unit, other
+from .words import sides
 
 
 def open_ground(ctx: Ctx, state: PGState, cell: int) -> bool:
@@ -101,7 +102,7 @@ def _announce(ctx: Ctx, step: Step, u: Unit, what: str) -> None:
         ctx.emit(
             step,
             "spotted",
-            f"{u.side} {name} {what} at {label}",
+            f"{sides(u.side, name)} {what} at {label}",
             SIDES,
             unit=u.id,
             type=u.type,
@@ -109,7 +110,7 @@ def _announce(ctx: Ctx, step: Step, u: Unit, what: str) -> None:
             side=u.side,
         )
     else:
-        step.emit("unspotted", f"{u.side} {name} {what}", (u.side, other(u.side)), unit=u.id, side=u.side)
+        step.emit("unspotted", f"{sides(u.side, name)} {what}", (u.side, other(u.side)), unit=u.id, side=u.side)
 
 
 def remember(state: PGState) -> PGState:

@@ -10,9 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from grognard.engine import Decision
-
-from . import decisions as D
 from .context import Ctx
 from .phases import town_holders
 from .state import SIDES, PGState, Phase, Unit, other
@@ -150,31 +147,3 @@ def hidden_units(ctx: Ctx, state: PGState, seat: str) -> frozenset[str]:
     return frozenset(
         u.id for u in state.units if u.side != seat and (u.carried_by or not u.spotted) and u.id not in remembered
     )
-
-
-def _a(name: str) -> str:
-    return f"{'an' if name[0] in 'AEIOU' else 'a'} {name}"
-
-
-def describe(ctx: Ctx, d: Decision) -> str:
-    """A decision in words, with the map's location names."""
-    label = ctx.board.grid.label
-    names = ctx.tables.units
-    match d:
-        case D.Buy(type=t):
-            return f"buy {_a(names[t].name)} ({names[t].cost} points)"
-        case D.Sell(type=t):
-            return f"return {_a(names[t].name)}"
-        case D.Place(type=t, cell=c):
-            return f"place {_a(names[t].name)} at {label(c)}"
-        case D.Plot(unit=u, barrage=b, cell=c):
-            return f"{u} plots {'a barrage' if b else 'fire'} on {label(c)}"
-        case D.Move(unit=u, to=c):
-            return f"{u} moves to {label(c)}"
-        case D.Assault(unit=u, to=c):
-            return f"{u} close assaults {label(c)}"
-        case D.Unload(unit=u, to=c):
-            return f"{u} unloads its cargo and moves to {label(c)}"
-        case D.BlowBridge(unit=u, cell=c) | D.LayMine(unit=u, cell=c) | D.ClearMine(unit=u, cell=c):
-            return f"{u}: {d.kind.replace('_', ' ')} at {label(c)}"
-    return d.text().replace("_", " ")

@@ -8,10 +8,22 @@ import { svg, TERRAIN_COLOURS } from "../hexmap.js";
 const SETUP_COLOURS = ["#a8432c", "#2f5d8a"];
 const CELL_CLASS = { move: "hl-move", assault: "hl-attack", unload: "hl-move", plot: "hl-plot", place: "hl-place" };
 
+let tableOpen = false;
+
+// One type's row of the unit data, by column name; the ranges as "IN 5 · EN 5 · ...".
+function typeData(units, type) {
+  const i = units?.types?.indexOf(type) ?? -1;
+  if (i < 0 || !units.rows) return null;
+  const row = units.rows[i];
+  const at = (name) => row[units.columns.indexOf(name)];
+  const ranges = units.columns.slice(units.range_from).map((c, j) => `${c} ${row[units.range_from + j]}`).join(" · ");
+  return { move: at("move"), defence: at("defence"), damage: at("damage"), cost: at("cost"), indirect: at("indirect range"), ranges };
+}
+
 export default {
   keys: "Keys: click a unit, then a highlighted location (its path shows under the pointer) or target · l the selected unit's line of sight · Tab next unit · Enter suggested · e end phase · n next unit · h hold fire · u undo · Esc deselect · arrows pan · + − zoom",
 
-  inspect: { path: ["move"], sight: true }, // the rules answer both (rulesets/perfect_general/inspect.py)
+  inspect: { path: ["move"], sight: true, units: true }, // the rules answer all three (rulesets/perfect_general/inspect.py)
 
   units: (st) => st.units || [],
 
@@ -64,19 +76,33 @@ export default {
     map.drawUnits(st.units || [], seats);
   },
 
-  // the unit card of the side panel
-  card(u) {
-    const status = [u.fired && "fired", u.moved && "moved", u.spotted && "spotted", u.pinned && "pinned", u.plotted && "plotted", u.carried_by && `carried by ${u.carried_by}`, u.cargo && `carrying ${u.cargo}`];
+  // the unit card of the side panel: its state, then its type's data (the manual's Appendix B)
+  card(u, view, { units }) {
+    const byId = new Map((view.state.units || []).map((x) => [x.id, x]));
+    const named = (id) => (byId.get(id) ? `the ${byId.get(id).name}` : "a unit");
+    const status = [u.fired && "fired", u.moved && "moved", u.spotted && "spotted", u.pinned && "pinned", u.plotted && "plotted", u.carried_by && `carried by ${named(u.carried_by)}`, u.cargo && `carrying ${named(u.cargo)}`];
+    const data = typeData(units, u.type);
     return {
-      title: [`${u.name} `, el("small", {}, u.id)],
+      title: [`${u.name} `, el("small", {}, `${u.side}, at ${u.at}`)],
       rows: [
         ["Side", u.side],
         ["Location", u.at],
         ["Strength", `${u.hp} / ${u.max_hp}`],
         u.mp !== undefined ? ["Movement left", (u.mp / 2).toString()] : null,
         ["Status", status.filter(Boolean).join(", ") || "ready"],
+        ...(data ? [["Movement", data.move], ["Defence", data.defence], ["Damage a hit", data.damage], ["Cost", `${data.cost} point${data.cost === 1 ? "" : "s"}`], data.indirect ? ["Indirect range", data.indirect] : null, ["Range by target", data.ranges]] : []),
       ],
     };
+  },
+
+  // the unit data as a table (the manual's Appendix B, lost from the surviving text: the numbers of data/)
+  unitTable(units) {
+    if (!units?.rows) return null;
+    // open or closed as the player left it: the panel is drawn again at every update
+    return el("details", { class: "unit-data", open: tableOpen || null, ontoggle: (e) => { tableOpen = e.target.open; } }, el("summary", {}, units.title || "Unit data"),
+      el("table", {}, el("thead", {}, el("tr", {}, units.columns.map((c) => el("th", {}, c)))),
+        el("tbody", {}, units.rows.map((r) => el("tr", {}, r.map((v) => el("td", {}, String(v))))))),
+      el("p", { class: "muted" }, units.note || ""));
   },
 
   cellInfo(cell, view) {
@@ -98,12 +124,13 @@ export default {
   },
 
   // before the decisions: the force still to place
-  panelTop(update, { seat }) {
+  panelTop(update, { seat, units }) {
     const pool = update.view.state.sides?.[seat]?.pool || [];
-    if (!pool.length) return [];
+    const table = this.unitTable(units);
+    if (!pool.length) return table ? [table] : [];
     const counts = new Map();
     for (const t of pool) counts.set(t, (counts.get(t) || 0) + 1);
-    return [el("p", { class: "force" }, "Your force: ", [...counts].map(([t, n]) => `${n}× ${human(t)}`).join(", "))];
+    return [el("p", { class: "force" }, "Your force: ", [...counts].map(([t, n]) => `${n}× ${human(t)}`).join(", ")), table].filter(Boolean);
   },
 
   // an offer of return or passing fire: the firer and its target are marked, the orders listed as buttons
