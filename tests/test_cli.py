@@ -127,7 +127,10 @@ def test_match_game_plays_both_halves_with_sides_swapped_and_adds_the_points_p3(
     assert match["result"]["winner"] == expected
 
 
-@pytest.mark.parametrize(("game", "scenario"), [(GAME, SCENARIO), ("grande_armee", "1_austrian_challenge")])
+@pytest.mark.parametrize(
+    ("game", "scenario"),
+    [(GAME, SCENARIO), ("grande_armee", "1_austrian_challenge"), ("antietam", "5_ix_corps"), ("kursk", "first_day")],
+)
 def test_simulate_json_reports_the_turns_played_of_every_game(capsys, game, scenario):
     """``turns``: the scenario's turns that were played (La Grande Armée's turns are its seasons, §2.7); a game
     played to its end has played all of them."""

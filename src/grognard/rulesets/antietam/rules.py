@@ -143,6 +143,11 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
         label = f"Turn {state.turn} ({clock(self.ctx, state.turn)}): {phase_title(phase_names(self.ctx)[state.part])}"
         return Turn(side or None, phase=label)
 
+    def turns_played(self, state: AntietamState) -> int:
+        """The hourly turns begun since the scenario's first (``simulate --json``'s ``turns``)."""
+        spec = self.scenario.spec
+        return min(state.turn, spec.last_turn) - spec.first_turn + 1
+
     def legal(self, state: AntietamState, seat: str) -> Legal:
         cached = self._last_legal
         if cached is not None and cached[1] == seat and _same_position(cached[0], state):
