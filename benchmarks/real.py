@@ -67,13 +67,16 @@ class Report:
 
 
 def largest_scenario(cls: type[Ruleset[Any, Any]]) -> str:
-    """The bundled scenario with the most units × map cells. A game whose units are bought (The Perfect General)
-    starts with none: its buy points stand for its units (the side's force grows with them)."""
+    """The bundled scenario with the most units × map cells (then the most turns). A game whose units are bought
+    (The Perfect General) starts with none: its buy points stand for its units (the side's force grows with them)."""
 
-    def size(sid: str) -> int:
+    def size(sid: str) -> tuple[int, int]:
         scenario = cls.load_scenario(sid)
-        units = len(cls(scenario).initial_state(0).units) or sum(getattr(scenario, "buy_points", {}).values())
-        return units * scenario.map.grid.size  # type: ignore[attr-defined]
+        rules = cls(scenario)
+        state = rules.initial_state(0)
+        units = len(getattr(state, "units", ())) or sum(getattr(scenario, "buy_points", {}).values())
+        grid = rules.map_json().get("grid") or {}  # the public map: every ruleset draws by it
+        return max(1, units) * int(grid.get("columns", 1)) * int(grid.get("rows", 1)), scenario.info.turns
 
     ids = cls.scenario_ids()
     return ids[0] if len(ids) == 1 else max(ids, key=size)  # a game of one scenario need not be measured
