@@ -80,7 +80,7 @@ def scenario_document(scenario: str, doubled: bool, factor: int) -> dict[str, An
 
 
 class Enough(Exception):
-    pass
+    """Raised by the progress hook to stop a game once the turns to time have been played."""
 
 
 def child(scenario: str, doubled: bool, factor: int, turns: int) -> dict[str, Any]:

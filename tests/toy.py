@@ -90,7 +90,19 @@ class ToyScenario(Scenario):
         return cls(doc, str(path), path.stem)
 
 
-class Toy(Ruleset[ToyState, ToyScenario]):
+class ToyScenarios:
+    """How both toy rulesets read their scenarios (a file of their folder, or the document a save embeds)."""
+
+    @classmethod
+    def read_scenario(cls, path: Path) -> ToyScenario:
+        return ToyScenario.read(path)
+
+    @classmethod
+    def scenario_from_document(cls, document: Mapping[str, Any], where: str) -> ToyScenario:
+        return ToyScenario(document, where, "custom")
+
+
+class Toy(ToyScenarios, Ruleset[ToyState, ToyScenario]):
     id = "toy"
     name = "Toy Skirmish"
     seats = SEATS
@@ -100,14 +112,6 @@ class Toy(Ruleset[ToyState, ToyScenario]):
     @classmethod
     def scenario_dir(cls) -> Path:
         return Path(__file__).parent / "toy_scenarios"
-
-    @classmethod
-    def read_scenario(cls, path: Path) -> ToyScenario:
-        return ToyScenario.read(path)
-
-    @classmethod
-    def scenario_from_document(cls, document: Mapping[str, Any], where: str) -> ToyScenario:
-        return ToyScenario(document, where, "custom")
 
     def __init__(self, scenario: ToyScenario, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(scenario, options)

@@ -19,14 +19,13 @@ the rule a path breaks, and draws a legal path for random play: the engine's "le
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, ClassVar
 
 from grognard.engine import Choice, Decision, IllegalDecision, Legal, Result, Ruleset, Step, Turn
 from grognard.engine.rng import Dice, seed_state
-from toy import SEATS, ToyScenario
+from toy import SEATS, ToyScenario, ToyScenarios
 
 MAX_STEPS = 3
 
@@ -59,7 +58,7 @@ class OrdersState:
     committed: tuple[str, ...] = ()
 
 
-class ToyOrders(Ruleset[OrdersState, ToyScenario]):
+class ToyOrders(ToyScenarios, Ruleset[OrdersState, ToyScenario]):
     id = "toy_orders"
     name = "Toy Orders"
     seats = SEATS
@@ -69,14 +68,6 @@ class ToyOrders(Ruleset[OrdersState, ToyScenario]):
     @classmethod
     def scenario_dir(cls) -> Path:
         return Path(__file__).parent / "toy_orders_scenarios"
-
-    @classmethod
-    def read_scenario(cls, path: Path) -> ToyScenario:
-        return ToyScenario.read(path)
-
-    @classmethod
-    def scenario_from_document(cls, document: Mapping[str, Any], where: str) -> ToyScenario:
-        return ToyScenario(document, where, "custom")
 
     def initial_state(self, seed: int) -> OrdersState:
         units = tuple(Unit(f"{s[0]}{i}", s, c) for s in SEATS for i, c in enumerate(self.scenario.start[s]))
