@@ -59,3 +59,22 @@ def test_a_click_made_while_reconnecting_is_sent_when_the_socket_is_back(browser
     me.ready()
     assert me.log().count("attacker buys") == 1  # taken, once
     assert me.errors == []
+
+
+def test_a_seat_resigns_from_the_page_and_the_game_ends_with_the_other_side_winning(
+    browser: Any, server: Server
+) -> None:
+    """Issue 15 item 5: either seat may resign, whoever has the turn (here while the computer has nothing to do
+    and the person is buying); the page asks first and then shows the end."""
+    me = Player(browser, server)
+    create(me, {"attacker": "human", "defender": "computer:general:normal"}, seed=7)
+    me.wait_prompt("^buy your units")
+    me.page.once("dialog", lambda d: d.dismiss())  # asked first: "no" keeps the game going
+    me.page.click("#resign")
+    me.wait_prompt("^buy your units")
+    me.page.once("dialog", lambda d: d.accept())
+    me.page.click("#resign")
+    me.page.wait_for_selector("#final:not([hidden])")
+    assert "resigned" in me.page.inner_text("#final")
+    assert me.page.is_hidden("#resign")
+    assert me.errors == []

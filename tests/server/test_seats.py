@@ -1,6 +1,6 @@
-"""Seats and saves (issue 15, items 4 and 5): an invitation is claimed once, only the creator deletes a game, an
-older database is migrated, and a seat's record of a game in play opens again for that seat or is refused
-clearly, never with a 5xx or a traceback."""
+"""Seats and saves (issue 15, items 4 and 5): an invitation is claimed once, only the creator deletes a game and
+either seat may resign it, an older database is migrated, and a seat's record of a game in play opens again for
+that seat or is refused clearly, never with a 5xx or a traceback."""
 
 from __future__ import annotations
 
@@ -66,6 +66,22 @@ def test_only_the_creator_deletes_a_game(server: Server) -> None:
     assert mine["seat"] is None and set(mine["seats"]) == {"attacker", "defender"} and "turn" not in mine
     assert httpx.delete(f"{server.url}/api/games/{game}", headers=auth(creator), timeout=60).status_code == 200
     assert summary(server, game, tokens["defender"]).status_code == 404
+
+
+def test_either_seat_may_resign_whoever_has_the_turn_and_the_other_wins(server: Server) -> None:
+    """Issue 15 item 5: only the creator deletes a game, but either seat may resign it."""
+    game, tokens = server.create(REMOTE, seed=None)
+    assert server.update(game, tokens["attacker"])["legal"] is not None  # the attacker buys first
+    r = httpx.post(f"{server.url}/api/games/{game}/resign", json={}, headers=auth(tokens["defender"]), timeout=60)
+    assert r.status_code == 200, r.text
+    for seat in ("attacker", "defender"):
+        view = server.update(game, tokens[seat])["view"]
+        assert view["over"] and view["result"]["winner"] == "attacker"
+        assert view["result"]["levels"]["defender"] == "resigned"
+    again = httpx.post(f"{server.url}/api/games/{game}/resign", json={}, headers=auth(tokens["attacker"]), timeout=60)
+    assert again.status_code == 409 and "over" in again.json()["error"]
+    save = httpx.get(f"{server.url}/api/games/{game}/save", headers=auth(tokens["attacker"]), timeout=60).json()
+    assert save["decisions"][-1]["decision"] == {"kind": "resign"} and check_save(save).ok
 
 
 def test_a_database_from_before_invitations_is_migrated_and_its_games_play_on(tmp_path: Path) -> None:

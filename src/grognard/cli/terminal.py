@@ -13,7 +13,7 @@ from grognard.ai.driver import asks, computer_decision, seat_seed
 from grognard.engine import Decision, Game, GrognardError, IllegalDecision, Legal
 from grognard.engine.errors import MalformedDecision
 from grognard.engine.game import new_game
-from grognard.engine.protocol import SETTING_MODES, ReactionSetting
+from grognard.engine.protocol import SETTING_MODES, ReactionSetting, Resignation
 
 
 def play_in_terminal(args: argparse.Namespace, options: dict[str, Any]) -> int:
@@ -128,6 +128,16 @@ def play_game(args: argparse.Namespace, options: dict[str, Any], seed: int, play
             except IllegalDecision as e:
                 print(f"  {e}")
             continue
+        if line == "resign":  # either seat may, whoever has the turn: the game ends and the other side wins
+            try:
+                sure = input(f"  resign the game as {seat}? the other side wins (yes/no) ").strip().lower()
+            except EOFError:
+                return None
+            if sure in ("y", "yes"):
+                _print_events(game, game.apply(seat, Resignation()), humans)
+                if args.save:
+                    write_save(game, args.save)
+            continue
         if line.startswith("react"):
             _set_reactions(game, seat, line)
             continue
@@ -196,7 +206,7 @@ def asking(game: Game, seat: str, legal: Legal) -> list[str]:
         lines.append(f"  suggested (Enter takes it): {_words(game, seat, legal.suggested)}{odds}")
     lines.append(
         "  type a decision, '?' to list the legal ones with their odds, 'map' to redraw, 'undo', 'react' for how"
-        " you are asked to react, or 'quit'"
+        " you are asked to react, 'resign', or 'quit'"
     )
     if unit_table(game, seat):
         lines.append("  'units' shows the unit data (range by target, movement, defence, hit points, cost)")

@@ -12,6 +12,9 @@ was the last decision made, or every decision since was another seat's, given at
 A seat's reaction settings (:class:`ReactionSetting`) are decisions it may make at any moment: logged and
 re-run like the others, they change no state, emit nothing, and are invisible to undo (another seat's
 setting never keeps a seat from taking its decision back, which would tell it a setting was made).
+
+Any seat may resign (:class:`Resignation`) at any moment until the game is over: logged like any decision, it
+changes no state, ends the game with :meth:`Ruleset.resigned`'s result and cannot be taken back.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from . import codec
 from .decisions import Decision, Legal
 from .errors import IllegalDecision
 from .events import Event, Step, visible_to
-from .protocol import SETTING_MODES, ReactionSetting, Result, Ruleset, Turn
+from .protocol import SETTING_MODES, ReactionSetting, Resignation, Result, Ruleset, Turn
 
 TRAIL_CHARS = 16
 
@@ -75,9 +78,12 @@ class Game:
         self._legal: tuple[Any, str, Legal] | None = None  # the last legal set asked for, by state and seat
         self._settings: dict[str, dict[str, ReactionSetting]] = {}  # seat -> reaction kind -> its setting
         self.settings_made = 0  # how many decisions of the log are reaction settings
+        self.resigned: str | None = None  # the seat that resigned, if one did
 
     # --- asking ----------------------------------------------------------------------------------------
     def turn(self) -> Turn:
+        if self.resigned is not None:
+            return Turn(None, phase="resigned")
         return self.rules.turn(self.state)
 
     @property
@@ -98,12 +104,14 @@ class Game:
         return legal
 
     def result(self) -> Result | None:
+        if self.resigned is not None:
+            return self.rules.resigned(self.state, self.resigned)
         return self.rules.result(self.state)
 
     # --- deciding --------------------------------------------------------------------------------------
     def apply(self, seat: str, decision: Decision) -> list[Event]:
         """Apply ``seat``'s decision; returns the events it caused (all of them: filter before sending)."""
-        turn = self.rules.turn(self.state)
+        turn = self.turn()
         if turn.seat is None:
             raise IllegalDecision("the game is over")
         if seat not in self.rules.seats:
@@ -111,6 +119,8 @@ class Game:
         if isinstance(decision, ReactionSetting):
             self._set(seat, decision)
             return []
+        if isinstance(decision, Resignation):
+            return self._resign(seat)
         if not turn.may_act(seat):
             raise IllegalDecision(f"it is not {seat}'s decision: waiting for {turn.seat}")
         legal = self._legal_now(seat)
@@ -130,6 +140,18 @@ class Game:
         if self.trail is not None:
             self.trail.append(self.digest()[:TRAIL_CHARS])
         return step.events
+
+    def _resign(self, seat: str) -> list[Event]:
+        result = self.rules.resigned(self.state, seat)  # refuses a seat that may not resign
+        self.resigned = seat
+        self._undo.clear()
+        event = Event("resigned", result.summary, {"seat": seat})
+        self.log.append(LogEntry(seat, Resignation()))
+        self.events.append(event)
+        self.event_counts.append(1)
+        if self.trail is not None:
+            self.trail.append(self.digest()[:TRAIL_CHARS])
+        return [event]
 
     # --- reaction settings -----------------------------------------------------------------------------
     def _set(self, seat: str, setting: ReactionSetting) -> None:
@@ -175,6 +197,7 @@ class Game:
     def _refold(self) -> None:
         self._settings = {}
         self.settings_made = 0
+        self.resigned = next((e.seat for e in self.log if isinstance(e.decision, Resignation)), None)
         for e in self.log:
             if isinstance(e.decision, ReactionSetting):
                 self._keep(e.seat, e.decision)

@@ -222,6 +222,15 @@ class ReactionSetting(Decision):
     phase: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class Resignation(Decision):
+    """A seat gives up the game. Any seat may resign at any moment until the game is over, whoever has the
+    turn; it ends the game (:meth:`Ruleset.resigned` gives the result). Logged and re-run like any other
+    decision; it changes no state, and cannot be taken back."""
+
+    kind: ClassVar[str] = "resign"
+
+
 S = TypeVar("S")
 Sc = TypeVar("Sc", bound=Scenario)
 
@@ -346,7 +355,7 @@ class Ruleset(ABC, Generic[S, Sc]):
     @classmethod
     def decisions(cls) -> DecisionCodec:
         if cls.__dict__.get("_codec") is None:
-            cls._codec = DecisionCodec((*cls.decision_types, ReactionSetting))
+            cls._codec = DecisionCodec((*cls.decision_types, ReactionSetting, Resignation))
         codec = cls.__dict__["_codec"]
         assert isinstance(codec, DecisionCodec)
         return codec
@@ -393,6 +402,15 @@ class Ruleset(ABC, Generic[S, Sc]):
 
     @abstractmethod
     def result(self, state: S) -> Result | None: ...
+
+    def resigned(self, state: S, seat: str) -> Result:
+        """The end of a game ``seat`` resigned: by default the one other seat wins (with more, nobody does),
+        the resigner's level "resigned", the winner's "won by resignation", no scores."""
+        others = [s for s in self.seats if s != seat]
+        winner = others[0] if len(others) == 1 else None
+        levels = {s: "resigned" if s == seat else ("won by resignation" if s == winner else "") for s in self.seats}
+        told = f" {winner.capitalize()} wins." if winner else ""
+        return Result(winner, levels, {}, f"{seat.capitalize()} resigned.{told}")
 
     # --- helpers with defaults -------------------------------------------------------------------------
     def explain(self, state: S, seat: str, decision: Decision, legal: Legal) -> IllegalDecision:

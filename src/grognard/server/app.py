@@ -18,13 +18,14 @@ Routes (a seat's token goes in an ``Authorization: Bearer`` header, never in a U
 - ``GET  /api/games/{id}/update``: the seat's view, legal decisions and tag (what the websocket pushes).
 - ``POST /api/games/{id}/decisions``: ``{"tag", "decision"}``, the same as the websocket's ``decide``.
 - ``POST /api/games/{id}/undo``: ``{"tag"}``: take back the seat's last decision where the rules allow it.
+- ``POST /api/games/{id}/resign``: ``{}``: the token's seat resigns, whoever has the turn; the game ends.
 - ``POST /api/games/{id}/go_on``: the person a computer waits for (``"hold": true``: a reaction it may make)
   lets it go on.
 - ``GET  /api/games/{id}/replay`` and ``.../replay/{step}``: a finished game's decisions, events and full view
   after each step.
 - ``GET  /api/games/{id}/save``: the full save once the game is over, else the seat's own record.
 - ``WS   /api/games/{id}/ws``: ``hello`` with the token, then ``update`` pushes and ``decide`` (``undo``,
-  ``go_on``) requests.
+  ``go_on``, ``resign``) requests.
 """
 
 from __future__ import annotations
@@ -225,13 +226,16 @@ def create_app(
 
     @handle
     async def act(request: Request) -> Response:
-        """A decision (``{"tag", "decision"}``) or an undo (``{"tag"}``); answers the seat's new message."""
+        """A decision (``{"tag", "decision"}``), an undo (``{"tag"}``) or a resignation (``{}``); answers the seat's
+        new message."""
         session, seat = await seat_session(request)
         body = await _body(request)
         if not isinstance(body, dict):
             raise Refused("expected a JSON object with 'tag' (and 'decision')")
         if request.url.path.endswith("/undo"):
             await session.undo(seat, body.get("tag"))
+        elif request.url.path.endswith("/resign"):
+            await session.resign(seat)
         else:
             await session.decide(seat, body.get("tag"), body.get("decision"))
         async with session.lock:
@@ -344,13 +348,18 @@ def create_app(
                             raise Refused("say hello with your seat token first", 403)
                         await session.undo(listener.seat, msg.get("tag"))
                         await send({"type": "done", "ref": ref})
+                    elif kind == "resign":
+                        if listener is None:
+                            raise Refused("say hello with your seat token first", 403)
+                        await session.resign(listener.seat)
+                        await send({"type": "done", "ref": ref})
                     elif kind == "inspect":
                         if listener is None:
                             raise Refused("say hello with your seat token first", 403)
                         answer = session.inspect(listener.seat, msg.get("query"))
                         await send({"type": "inspected", "ref": ref, "answer": answer})
                     else:
-                        raise Refused(f"unknown message type {kind!r}: hello, decide, undo, go_on or inspect")
+                        raise Refused(f"unknown message type {kind!r}: hello, decide, undo, go_on, resign or inspect")
                 except GrognardError as e:
                     await refuse(str(e), ref=ref)
                     if listener is not None and kind != "inspect":  # a question changes nothing to resend
@@ -373,6 +382,7 @@ def create_app(
         Route("/api/games/{game_id}/claim", claim, methods=["POST"]),
         Route("/api/games/{game_id}/decisions", act, methods=["POST"]),
         Route("/api/games/{game_id}/undo", act, methods=["POST"]),
+        Route("/api/games/{game_id}/resign", act, methods=["POST"]),
         Route("/api/games/{game_id}/update", get_update),
         Route("/api/games/{game_id}/go_on", go_on, methods=["POST"]),
         Route("/api/games/{game_id}/replay", replay),

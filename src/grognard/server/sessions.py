@@ -27,7 +27,7 @@ from grognard.ai import Player, make_player
 from grognard.ai.driver import asks, computer_decision, seat_seed
 from grognard.engine import Game, GrognardError, IllegalDecision
 from grognard.engine.errors import DataError
-from grognard.engine.protocol import Ruleset, Scenario
+from grognard.engine.protocol import Resignation, Ruleset, Scenario
 
 from . import fog
 from .store import GameRow, SeatRow, Store
@@ -279,8 +279,9 @@ class Session:
             if not 0 <= step <= len(self.game.log):
                 raise Refused(f"step {step} is not between 0 and {len(self.game.log)}", 404)
             state = (await asyncio.to_thread(self._replay_states))[step]
-            turn = rules.turn(state)
-            result = rules.result(state)
+            last = step == len(self.game.log)  # the end as the game has it (a resignation changes no state)
+            turn = self.game.turn() if last else rules.turn(state)
+            result = self.game.result() if last else rules.result(state)
             view = {
                 "game": rules.id,
                 "scenario": rules.scenario.info.id,
@@ -315,6 +316,17 @@ class Session:
                 # refusal, before anything changed (a state is replaced only after ``apply`` returns)
                 raise Refused(f"refused: {decision.text()[:200]!r} is not possible now", 422) from None
             await self._run_computers()
+            await self.push()
+
+    async def resign(self, seat: str) -> None:
+        """The seat gives up the game, whoever has the turn; every seat's page then shows the end."""
+        async with self.lock:
+            if self.game.over:
+                raise Refused("the game is over", 409)
+            try:
+                self._apply(seat, Resignation())
+            except IllegalDecision as e:
+                raise Refused(f"refused: {e}", 422) from None
             await self.push()
 
     def inspect(self, seat: str, query: Any) -> dict[str, Any]:

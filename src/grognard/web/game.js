@@ -514,6 +514,7 @@ function render() {
   renderPanel();
   renderLog(conn);
   $("panel").classList.toggle("busy", page.pending);
+  $("resign").hidden = view.over || !!page.replay;
   if (view.over && !page.finalShown && !page.replay) showFinal(view, conn.events);
 }
 
@@ -737,7 +738,10 @@ function showFinal(view, events) {
     }
   }
   const title = page.rs.finalTitle ? page.rs.finalTitle(res) : res.winner ? `The ${res.winner} wins` : "A draw";
-  const rows = page.rs.finalRows ? page.rs.finalRows(res) : Object.entries(res.scores || {}).map(([s, v]) => `${s}: ${v} VP, ${res.levels?.[s] || ""}`);
+  const scored = Object.keys(res.scores || {}).length; // a resignation ends a game with levels and no score
+  const rows = page.rs.finalRows ? page.rs.finalRows(res)
+    : scored ? Object.entries(res.scores).map(([s, v]) => `${s}: ${v} VP, ${res.levels?.[s] || ""}`)
+    : Object.entries(res.levels || {}).filter(([, lv]) => lv).map(([s, lv]) => `${s}: ${lv}`);
   box.replaceChildren(
     el("div", { class: "final-card" },
       el("h2", {}, title),
@@ -846,6 +850,14 @@ $("download").addEventListener("click", async () => {
   const blob = await res.blob();
   const a = el("a", { href: URL.createObjectURL(blob), download: `grognard-${gameId}.json` });
   a.click();
+});
+// Either seat may resign at any moment, whoever has the turn: the game ends and the other side wins.
+$("resign").addEventListener("click", () => {
+  const conn = current();
+  if (!conn?.update || conn.update.view.over) return;
+  const name = page.rs.sideName ? page.rs.sideName(conn.seat) : conn.seat;
+  if (!confirm(`Resign the game as the ${name} player? The game ends and the other side wins.`)) return;
+  send(conn, { type: "resign" });
 });
 $("zoom-in").addEventListener("click", () => page.map?.zoom(1 / 1.25));
 $("zoom-out").addEventListener("click", () => page.map?.zoom(1.25));

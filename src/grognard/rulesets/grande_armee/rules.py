@@ -280,6 +280,16 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
             )
         return Result(winner, {**levels, "neutral": "none"}, {**vp, "neutral": 0}, summary)
 
+    def resigned(self, state: LGAState, seat: str) -> Result:
+        """The French or the Allied player may resign and the other wins; the neutral player has no victory of
+        its own to give up (§ victory: only the French and the Allies score), so it plays on."""
+        if seat == "neutral":
+            raise IllegalDecision("the neutral player cannot resign: only the French and the Allied player win or lose")
+        winner = enemy_of(seat)
+        levels = {seat: "resigned", winner: "won by resignation", "neutral": "none"}
+        summary = f"The {side_name(seat)} player resigned: the {side_name(winner)} player wins."
+        return Result(winner, levels, {}, summary)
+
     def explain(self, state: LGAState, seat: str, decision: Decision, legal: Legal) -> IllegalDecision:
         if legal.family(decision) is not None:  # its family's check names the rule
             return super().explain(state, seat, decision, legal)

@@ -331,7 +331,7 @@ export default {
   finalRows(res) {
     const names = LEGEND.levels || {};
     return Object.entries(res.levels || {}).filter(([s]) => s !== "neutral")
-      .map(([s, lv]) => `${sideName(s)}: ${names[lv] || lv} (${lv}), ${res.scores?.[s]} VP`);
+      .map(([s, lv]) => `${sideName(s)}: ${names[lv] || lv}` + (s in (res.scores || {}) ? ` (${lv}), ${res.scores[s]} VP` : ""));
   },
 
   // the victory points at each count (§5.2, every player turn), from the log's counts
