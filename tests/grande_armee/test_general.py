@@ -314,3 +314,21 @@ def test_plays_every_scenario_to_the_end_at_every_level(scenario, level):
     play_out(game, players)
     result = game.result()
     assert result is not None and set(result.levels) >= {"french", "allied"}
+
+
+
+def test_the_generals_distance_fields_are_kept_in_a_size_that_does_not_grow_with_play(monkeypatch) -> None:
+    """Issue 17 item 5: a cache whose size does not grow with play; a pure cache, so what it drops changes nothing
+    (the same game, generals in every seat, with room for 2 fields and for the default)."""
+    from grognard.ai import parse_players
+    from grognard.rulesets.grande_armee import campaign
+
+    digests = []
+    for kept in (campaign.FIELDS_KEPT, 2):
+        monkeypatch.setattr(campaign, "FIELDS_KEPT", kept)
+        game = new_game(GrandeArmee, "1_austrian_challenge", seed=1)
+        players = parse_players("general,general,general", GrandeArmee, GrandeArmee.seats, 1)
+        play_out(game, players)
+        assert all(len(p.fields) <= kept for p in players.values() if isinstance(p, General))
+        digests.append(game.digest())
+    assert digests[0] == digests[1]

@@ -32,6 +32,7 @@ from .reckon import (
 from .state import Unit
 
 GARRISONS = ("militia", "infantry", "guard")  # who garrisons first: the cheapest (§3.6 allows these three)
+FIELDS_KEPT = 256  # distance fields a general keeps (a whole game needs under 50; each ~2.5 KB of one map)
 
 
 @dataclass
@@ -597,6 +598,8 @@ class Planner:
         found = self.fields.get(key)
         if found is None:
             found = distance_field(self.ctx, self.pic.belief, kind, targets, self.cfg["march"]["sea_cost"])
+            if len(self.fields) >= FIELDS_KEPT:  # a size that does not grow with play: the oldest goes first
+                del self.fields[next(iter(self.fields))]
             self.fields[key] = found
         return found
 
