@@ -316,7 +316,6 @@ def test_plays_every_scenario_to_the_end_at_every_level(scenario, level):
     assert result is not None and set(result.levels) >= {"french", "allied"}
 
 
-
 def test_the_generals_distance_fields_are_kept_in_a_size_that_does_not_grow_with_play(monkeypatch) -> None:
     """Issue 17 item 5: a cache whose size does not grow with play; a pure cache, so what it drops changes nothing
     (the same game, generals in every seat, with room for 2 fields and for the default)."""
