@@ -14,6 +14,7 @@ Levels: 0 "easy", 1 "normal" (the default), 2 "hard".
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -124,6 +125,7 @@ class General(Player):
         super().__init__(seed, level)
         self.cfg, self.lv = tuning_at(DATA / "general.toml", level)
         self._fields: dict[tuple[Any, ...], list[int]] = {}  # a pure cache: distances by map and weather
+        self._near_towns: dict[tuple[Any, ...], frozenset[int]] = {}  # a pure cache: a town's surroundings
         self.forget()
 
     def forget(self) -> None:
@@ -178,25 +180,33 @@ class General(Player):
         state = belief(ctx, view, seat)
         mine = [u for u in state.units if u.side == seat and not u.carried_by]
         foes = [u for u in state.units if u.side != seat]
-        grid = ctx.board.grid
         towns = []
+        my_cells, foe_cells = Counter(u.cell for u in mine), Counter(u.cell for u in foes)
         for t in view["towns"]:
             cells = tuple(t["cells"])
-            cs = set(cells)
+            near = self._near(ctx, cells)
             towns.append(
                 Town(
                     t["name"],
                     t["value"],
                     cells,
                     t["holder"],
-                    mine=sum(u.cell in cs for u in mine),
-                    foes=sum(u.cell in cs for u in foes),
-                    near_foes=sum(any(grid.distance(u.cell, c) <= 4 for c in cells) for u in foes),
+                    mine=sum(my_cells[c] for c in set(cells)),
+                    foes=sum(foe_cells[c] for c in set(cells)),
+                    near_foes=sum(n for c, n in foe_cells.items() if c in near),
                 )
             )
         entered = {n["name"] for n in view.get("neutrals", ()) if n["entered"]}
         neutral = frozenset(c for n in ctx.board.scenario.neutrals if n.name not in entered for c in n.cells)
         return Know(seat, view, state, mine, foes, towns, list(view.get("ghosts", ())), neutral)
+
+    def _near(self, ctx: Ctx, cells: tuple[int, ...]) -> frozenset[int]:
+        """The locations within 4 of a town's (a pure cache: a general plays one map)."""
+        key = ("near", cells)
+        found = self._near_towns.get(key)
+        if found is None:
+            found = self._near_towns[key] = frozenset(c for t in cells for c in ctx.board.grid.within(t, 4))
+        return found
 
     # --- values ---------------------------------------------------------------------------------------------
     def value(self, ctx: Ctx, u: Unit) -> float:
