@@ -37,6 +37,12 @@ GOLDENS = (
     Golden("perfect_general", "simple_little_war", 1, 400),
     Golden("grande_armee", "1_austrian_challenge", 1, 300),
     Golden("kursk", "first_day", 1, 300),
+    Golden("kursk", "southern_pincer", 8, 300),  # seed 8: the random German plays to the end
+    Golden("antietam", "1_full_battle", 1, 500),
+    Golden("antietam", "2_hooker", 1, 150),
+    Golden("antietam", "3_xii_corps", 1, 150),
+    Golden("antietam", "4_ii_corps", 1, 150),
+    Golden("antietam", "5_ix_corps", 1, 150),
 )
 
 
