@@ -73,6 +73,12 @@ def test_only_the_german_may_end_the_game() -> None:
     assert game.over and game.result() is not None
 
 
+def test_conformance_southern_pincer() -> None:
+    """The whole scenario under the harness with random players (seed 8: the random German plays to the end
+    instead of ending the game at once, §3.5; the golden playthrough follows the same game)."""
+    run_conformance(Kursk, "southern_pincer", seed=8, max_decisions=20000)
+
+
 @pytest.mark.parametrize("player", ["random", "greedy", "general"])
 def test_conformance_first_day(player: str) -> None:
     run_conformance(Kursk, "first_day", seed=11, max_decisions=20000, player=player)
