@@ -12,15 +12,13 @@ players' own seeds derive from the game's), so a run is repeatable.
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from collections import Counter, defaultdict
 from collections.abc import Hashable
-from concurrent.futures import ProcessPoolExecutor
 
 from grognard.ai.base import Player, parse_players
 from grognard.ai.driver import play_out
-from grognard.ai.strength import Timed, spread, wilson
+from grognard.ai.strength import Timed, play_all, spread, wilson
 from grognard.engine.game import new_game
 from grognard.rulesets.antietam import Antietam
 
@@ -65,13 +63,7 @@ def main(argv: list[str] | None = None) -> int:
         f"{args.player} against {', '.join(opponents)} in {args.scenario}: {args.games} games per seat and opponent "
         f"(seeds {args.seed}..{args.seed + args.games - 1})"
     )
-    t0 = time.perf_counter()
-    results = []
-    with ProcessPoolExecutor(args.jobs) as pool:
-        for r in pool.map(play, jobs, chunksize=1):
-            results.append(r)
-            if len(results) % 10 == 0:
-                print(f"  {len(results)}/{len(jobs)} games ({time.perf_counter() - t0:.0f} s)", file=sys.stderr)
+    results = play_all(play, jobs, args.jobs)
     tally: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
     levels: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
     walls: dict[tuple[str, str], float] = defaultdict(float)
