@@ -24,7 +24,7 @@ hook (``Kursk.perturb_hidden``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Set
 from dataclasses import replace
 from typing import Any
 
@@ -45,7 +45,7 @@ def _goal_cells(ctx: Ctx, names: tuple[str, ...] | list[str] = GOALS) -> list[in
     return [ctx.map.place(n).cells[0] for n in names]
 
 
-def _toward(ctx: Ctx, here: int, goal: int, avoid: set[int]) -> int:
+def _toward(ctx: Ctx, here: int, goal: int, avoid: Set[int]) -> int:
     """The direction (1-6) of the neighbour nearest ``goal``, not into ``avoid``; 0 if none gets nearer."""
     grid = ctx.grid
     best, best_d = 0, grid.distance(here, goal)
@@ -78,9 +78,11 @@ def _plot_for(
     goals: list[int],
     full: frozenset[int] = frozenset(),
     chase: int = 6,
+    exploit: bool = False,
 ) -> str | None:
     """The group's plot: bombard or recon from static mode; attack the adjacent enemy hex most of the side can
-    reach (the nearest the goal among equals); else move toward the nearest seen enemy within ``chase`` hexes or
+    reach (the nearest the goal among equals), a mobile mechanized group that may ``exploit`` going on toward the
+    goal should the hex empty; else move toward the nearest seen enemy within ``chase`` hexes or
     the goal, never through ``full`` hexes (two groups, §9.3), stopping in contact."""
     grid = ctx.grid
     here = int(g["cell"])
@@ -110,7 +112,13 @@ def _plot_for(
             near,
             key=lambda x: (focus.get(grid.neighbor(here, x), 0), -grid.distance(grid.neighbor(here, x), ahead), -x),
         )
-        return str(d)
+        plot = str(d)
+        if exploit and mode == "mobile" and g["symbol"] == "oval":  # §9.8: through the breach if the hex empties
+            here = grid.neighbor(here, d)
+            while len(plot) < 4 and (step := _toward(ctx, here, ahead, full)):
+                here = grid.neighbor(here, step)
+                plot += str(step)
+        return plot
     mech = g["symbol"] == "oval"
     steps = (4 if mech else 2) if mode == "mobile" else 1
     nearest = min(enemies, key=lambda c: (grid.distance(here, c), c)) if enemies else -1
@@ -322,7 +330,7 @@ class General(Player):
         goal = ctx.grid.distance(here, self._goal(ctx, view, seat, here))
         if seat == "german":
             cfg = self.cfg["german"]
-            if near <= 1:
+            if near <= 1 and not (mech and self.lv["exploit"]):
                 return "assault"  # towed guns fire and full defence in contact (§6.2)
             if mech:  # by road to the front when far behind it, then mobile spearheads
                 far = front > int(cfg["road_behind"]) and near > int(cfg["road_behind"])
@@ -388,7 +396,8 @@ class General(Player):
                 continue
             goal = self._goal(ctx, view, seat, int(g["cell"]))
             chase = 6 if seat == "soviet" else 0  # the Soviet's armour closes with what it sees; the German drives on
-            text = _plot_for(ctx, g, enemies, focus, [goal], full, chase)
+            exploit = bool(self.lv["exploit"]) and seat == "german"
+            text = _plot_for(ctx, g, enemies, focus, [goal], full, chase, exploit)
             if text is not None:
                 d = D.Plot(g["id"], text)
                 if d in legal:
