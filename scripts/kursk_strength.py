@@ -4,10 +4,13 @@ with Wilson 95% confidence intervals, the distribution of victory levels, the tu
 may end it at any time, §3.5), and the general's thinking time for all of its side's orders in a turn.
 
     nice -n 5 python scripts/kursk_strength.py --opponents random,greedy --games 100 --jobs 1
+    nice -n 5 python scripts/kursk_strength.py --seats soviet --opponents patient --games 25
     python scripts/kursk_strength.py --player general:hard --opponents greedy --games 20 --level 2
 
-Each seat is played ``--games`` times against each opponent with seeds ``--seed`` .. ``--seed + games - 1`` (the
-players' own seeds derive from the game's), so a run is repeatable.
+The random German ends the game when it draws ``end_game`` (§3.5), usually on the first turn, leaving the start
+position's Soviet Substantive victory: the opponent ``patient`` is the random player that never ends the game, to
+see the Soviet general in a whole game. Each seat is played ``--games`` times against each opponent with seeds
+``--seed`` .. ``--seed + games - 1`` (the players' own seeds derive from the game's), so a run is repeatable.
 """
 
 from __future__ import annotations
@@ -18,14 +21,25 @@ import time
 from collections import Counter, defaultdict
 from collections.abc import Hashable
 
-from grognard.ai.base import Player, parse_players
+from grognard.ai.base import Player, RandomPlayer, parse_players, seat_seed
 from grognard.ai.driver import play_out
+from grognard.ai.observation import Observation
 from grognard.ai.strength import Timed, play_all, spread, wilson
+from grognard.engine import Decision
 from grognard.engine.game import new_game
 from grognard.rulesets.kursk import Kursk
+from grognard.rulesets.kursk.decisions import EndGame, EndPhase
 
 SEATS = ("german", "soviet")
 Job = tuple[str, int, str, str, str, int]  # scenario, solitaire level, seat, player, opponent, seed
+
+
+class Patient(RandomPlayer):
+    """Random play that never ends the game (§3.5): it ends the phase instead."""
+
+    def choose(self, ctx: Observation) -> Decision:
+        d = super().choose(ctx)
+        return EndPhase() if isinstance(d, EndGame) else d
 
 
 def play(job: Job) -> tuple[Job, str, str, int, list[list[float]], float]:
@@ -35,7 +49,10 @@ def play(job: Job) -> tuple[Job, str, str, int, list[list[float]], float]:
     start = time.perf_counter()
     game = new_game(Kursk, scenario, {"level": level}, seed)
     other = "soviet" if seat == "german" else "german"
-    players: dict[str, Player] = parse_players(f"{seat}={player},{other}={opponent}", Kursk, Kursk.seats, seed)
+    spec = f"{seat}={player},{other}={'random' if opponent == 'patient' else opponent}"
+    players: dict[str, Player] = parse_players(spec, Kursk, Kursk.seats, seed)
+    if opponent == "patient":
+        players[other] = Patient(seat_seed(seed, other))
     spent: dict[Hashable, list[float]] = {}
     players[seat] = Timed(players[seat], lambda: game.state.turn, spent)
     play_out(game, players)
