@@ -124,15 +124,16 @@ def test_the_depot_follows_the_spearhead_and_supplies_it() -> None:
 
 
 def test_all_of_a_sides_orders_for_a_turn_within_2_seconds() -> None:
-    """Issue 14: all of one side's orders for a turn within 2 s (the busiest turns: the whole front in contact)."""
+    """Issue 14: all of one side's orders for a turn within 2 s (the busiest turns: the whole front in contact).
+    The general's own CPU time: the wall clock of a machine shared by many jobs measures the others."""
     game = new_game(Kursk, "southern_pincer", seed=8)
     players = {s: make_player("general:hard", Kursk, 8) for s in Kursk.seats}
     spent: dict[tuple[int, str], float] = {}
     while game.state.turn <= 3:
-        start = time.perf_counter()
+        start = time.process_time()
         due = computer_decision(game, players)
         assert due is not None
         key = (game.state.turn, due[0])
-        spent[key] = spent.get(key, 0.0) + time.perf_counter() - start
+        spent[key] = spent.get(key, 0.0) + time.process_time() - start
         game.apply(*due)
     assert len(spent) == 6 and max(spent.values()) < 2.0
