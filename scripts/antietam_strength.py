@@ -18,7 +18,7 @@ from collections.abc import Hashable
 
 from grognard.ai.base import Player, parse_players
 from grognard.ai.driver import play_out
-from grognard.ai.strength import Timed, play_all, spread, wilson
+from grognard.ai.strength import Timed, outcome_cells, play_all, spread
 from grognard.engine.game import new_game
 from grognard.rulesets.antietam import Antietam
 
@@ -77,13 +77,10 @@ def main(argv: list[str] | None = None) -> int:
     print("|---|---|---:|---:|---:|---:|---:|---|---|---:|")
     for opp in opponents:
         for seat in SEATS:
-            row = tally[(opp, seat)]
-            n = sum(row.values())
-            lo, hi = wilson(row["win"], n)
-            lv = ", ".join(f"{k} {v}" for k, v in levels[(opp, seat)].most_common())
+            n = sum(tally[(opp, seat)].values())
             print(
-                f"| {opp} | {seat} | {n} | {row['win']} | {row['draw']} | {row['loss']} | {row['win'] / n:.0%} | "
-                f"{lo:.0%}-{hi:.0%} | {lv} | {walls[(opp, seat)] / n:.1f} |"
+                f"| {opp} | {seat} | {outcome_cells(tally[(opp, seat)], levels[(opp, seat)])} | "
+                f"{walls[(opp, seat)] / n:.1f} |"
             )
     print(f"\n{args.player}'s thinking per operation phase, wall: {spread([w for w, _ in phases])}")
     print(f"{args.player}'s thinking per operation phase, CPU: {spread([c for _, c in phases])}")

@@ -24,7 +24,7 @@ from collections.abc import Hashable
 from grognard.ai.base import Player, RandomPlayer, parse_players, seat_seed
 from grognard.ai.driver import play_out
 from grognard.ai.observation import Observation
-from grognard.ai.strength import Timed, play_all, spread, wilson
+from grognard.ai.strength import Timed, outcome_cells, play_all, spread
 from grognard.engine import Decision
 from grognard.engine.game import new_game
 from grognard.rulesets.kursk import Kursk
@@ -104,14 +104,10 @@ def main(argv: list[str] | None = None) -> int:
     print("|---|---|---:|---:|---:|---:|---:|---|---|---:|---:|")
     for opp in opponents:
         for seat in seats:
-            row = tally[(opp, seat)]
-            n = sum(row.values())
-            lo, hi = wilson(row["win"], n)
-            lv = ", ".join(f"{k} {v}" for k, v in levels[(opp, seat)].most_common())
+            n = len(ends[(opp, seat)])
             print(
-                f"| {opp} | {seat} | {n} | {row['win']} | {row['draw']} | {row['loss']} | {row['win'] / n:.0%} | "
-                f"{lo:.0%}-{hi:.0%} | {lv} | {statistics.median(ends[(opp, seat)]):g} | "
-                f"{walls[(opp, seat)] / n:.1f} |"
+                f"| {opp} | {seat} | {outcome_cells(tally[(opp, seat)], levels[(opp, seat)])} | "
+                f"{statistics.median(ends[(opp, seat)]):g} | {walls[(opp, seat)] / n:.1f} |"
             )
     print(f"\n{args.player}'s orders per turn, wall: {spread([w for w, _ in turns])}")
     print(f"{args.player}'s orders per turn, CPU: {spread([c for _, c in turns])}")

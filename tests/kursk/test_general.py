@@ -44,16 +44,21 @@ def _two_targets() -> tuple[int, int, int, int]:
     return here, near, far, other
 
 
-def test_the_german_concentrates_on_the_hex_most_of_his_groups_reach() -> None:
-    """§6.4, §9.6: two groups assault together; at `easy` each attacks the hex nearest its goal."""
-    here, near, far, other = _two_targets()
-    state = position(
+def _two_assaults(here: int, near: int, far: int, other: int, part: int) -> KState:
+    """Two German panzer groups, at ``here`` and ``other``, next to Soviet rifle groups at ``near`` and ``far``."""
+    return position(
         group(1, "german", GRID.label(here), TANKS),
         group(2, "german", GRID.label(other), TANKS),
         group(60, "soviet", GRID.label(near), RIFLES, mech=False, mode="static"),
         group(61, "soviet", GRID.label(far), RIFLES, mech=False, mode="static"),
-        part=PLOT_PART,
+        part=part,
     )
+
+
+def test_the_german_concentrates_on_the_hex_most_of_his_groups_reach() -> None:
+    """§6.4, §9.6: two groups assault together; at `easy` each attacks the hex nearest its goal."""
+    here, near, far, other = _two_targets()
+    state = _two_assaults(here, near, far, other, PLOT_PART)
     at_far = str(GRID.direction(here, far))
     assert _ask(state, "german", 1) == D.Plot(1, at_far)
     assert _ask(state, "german", 0) == D.Plot(1, str(GRID.direction(here, near)))
@@ -62,13 +67,7 @@ def test_the_german_concentrates_on_the_hex_most_of_his_groups_reach() -> None:
 def test_the_german_bombs_the_hex_his_assault_groups_touch_and_easy_flies_no_strike() -> None:
     """§7.1, §9.0: airstrikes come before the assaults, on the hex most assault groups are next to."""
     here, near, far, other = _two_targets()
-    state = position(
-        group(1, "german", GRID.label(here), TANKS),
-        group(2, "german", GRID.label(other), TANKS),
-        group(60, "soviet", GRID.label(near), RIFLES, mech=False, mode="static"),
-        group(61, "soviet", GRID.label(far), RIFLES, mech=False, mode="static"),
-        part=_part(AIR_PARTS, "german"),
-    )
+    state = _two_assaults(here, near, far, other, _part(AIR_PARTS, "german"))
     d = _ask(state, "german", 1)
     assert isinstance(d, D.Airstrike) and d.strike[0] == far
     assert isinstance(_ask(state, "german", 0), D.EndPhase)
