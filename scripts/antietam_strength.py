@@ -12,15 +12,13 @@ players' own seeds derive from the game's), so a run is repeatable.
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from collections import Counter, defaultdict
 from collections.abc import Hashable
-from concurrent.futures import ProcessPoolExecutor
 
 from grognard.ai.base import Player, parse_players
 from grognard.ai.driver import play_out
-from grognard.ai.strength import Timed, spread, wilson
+from grognard.ai.strength import Timed, outcome_cells, play_all, spread
 from grognard.engine.game import new_game
 from grognard.rulesets.antietam import Antietam
 
@@ -65,13 +63,7 @@ def main(argv: list[str] | None = None) -> int:
         f"{args.player} against {', '.join(opponents)} in {args.scenario}: {args.games} games per seat and opponent "
         f"(seeds {args.seed}..{args.seed + args.games - 1})"
     )
-    t0 = time.perf_counter()
-    results = []
-    with ProcessPoolExecutor(args.jobs) as pool:
-        for r in pool.map(play, jobs, chunksize=1):
-            results.append(r)
-            if len(results) % 10 == 0:
-                print(f"  {len(results)}/{len(jobs)} games ({time.perf_counter() - t0:.0f} s)", file=sys.stderr)
+    results = play_all(play, jobs, args.jobs)
     tally: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
     levels: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
     walls: dict[tuple[str, str], float] = defaultdict(float)
@@ -85,13 +77,10 @@ def main(argv: list[str] | None = None) -> int:
     print("|---|---|---:|---:|---:|---:|---:|---|---|---:|")
     for opp in opponents:
         for seat in SEATS:
-            row = tally[(opp, seat)]
-            n = sum(row.values())
-            lo, hi = wilson(row["win"], n)
-            lv = ", ".join(f"{k} {v}" for k, v in levels[(opp, seat)].most_common())
+            n = sum(tally[(opp, seat)].values())
             print(
-                f"| {opp} | {seat} | {n} | {row['win']} | {row['draw']} | {row['loss']} | {row['win'] / n:.0%} | "
-                f"{lo:.0%}-{hi:.0%} | {lv} | {walls[(opp, seat)] / n:.1f} |"
+                f"| {opp} | {seat} | {outcome_cells(tally[(opp, seat)], levels[(opp, seat)])} | "
+                f"{walls[(opp, seat)] / n:.1f} |"
             )
     print(f"\n{args.player}'s thinking per operation phase, wall: {spread([w for w, _ in phases])}")
     print(f"{args.player}'s thinking per operation phase, CPU: {spread([c for _, c in phases])}")

@@ -7,14 +7,41 @@ from __future__ import annotations
 
 import math
 import statistics
+import sys
 import time
-from collections.abc import Callable, Hashable, Sequence
-from typing import Any
+from collections import Counter
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any, TypeVar
 
 from grognard.engine import Decision
 from grognard.engine.rng import Dice
 
 from .base import Player, PlayerContext
+
+J = TypeVar("J")
+R = TypeVar("R")
+
+
+def play_all(play: Callable[[J], R], jobs: Sequence[J], processes: int) -> list[R]:
+    """``play`` on every job, ``processes`` at once, results in the jobs' order; progress every ten on stderr."""
+    t0 = time.perf_counter()
+    results: list[R] = []
+    with ProcessPoolExecutor(processes) as pool:
+        for r in pool.map(play, jobs, chunksize=1):
+            results.append(r)
+            if len(results) % 10 == 0:
+                print(f"  {len(results)}/{len(jobs)} games ({time.perf_counter() - t0:.0f} s)", file=sys.stderr)
+    return results
+
+
+def outcome_cells(tally: Mapping[str, int], levels: Counter[str]) -> str:
+    """A series' table cells: games | wins | draws | losses | win rate | 95% interval | levels (most first)."""
+    n = sum(tally.values())
+    lo, hi = wilson(tally["win"], n)
+    lv = ", ".join(f"{k} {v}" for k, v in levels.most_common())
+    rate = tally["win"] / n if n else 0.0
+    return f"{n} | {tally['win']} | {tally['draw']} | {tally['loss']} | {rate:.0%} | {lo:.0%}-{hi:.0%} | {lv}"
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:

@@ -11,7 +11,7 @@ from typing import Any
 from grognard.engine import Choice, Decision, IllegalDecision, Legal, Result, Ruleset, Step, Turn
 from grognard.engine.events import Event
 from grognard.engine.protocol import OptionSpec
-from grognard.engine.rng import seed_state
+from grognard.engine.rng import Dice, seed_state
 
 from . import adjust, air, phases, plots, roads, supply
 from . import decisions as D
@@ -276,6 +276,11 @@ class Kursk(Ruleset[KState, KurskScenario]):
         from .view import hidden_units
 
         return hidden_units(self.ctx, state, seat)
+
+    def perturb_hidden(self, state: KState, seat: str, dice: Dice) -> KState:
+        from .general import perturb_hidden
+
+        return perturb_hidden(self.ctx, state, seat, dice, self.legal)
 
     def result(self, state: KState) -> Result | None:
         if not state.over:

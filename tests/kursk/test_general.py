@@ -1,0 +1,138 @@
+"""Objective Kursk's computer general (general.py, issue 14 "Computer player, both sides"): what each seat does
+with purpose, that its levels play differently, and its speed. Positions are built by hand (kursk_helpers); the
+general is asked as a driver asks it, through its seat's observation."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+
+from kursk_helpers import CTX, GRID, RULES, cell, group, position
+
+from grognard.ai import make_player, observe
+from grognard.ai.driver import computer_decision
+from grognard.engine import Decision, Game, new_game
+from grognard.rulesets.kursk import Kursk
+from grognard.rulesets.kursk import decisions as D
+from grognard.rulesets.kursk.general import General
+from grognard.rulesets.kursk.rules import AIR_PARTS, PLOT_PART, ROAD_PARTS, SUPPLY_PARTS
+from grognard.rulesets.kursk.state import Depot, KState
+
+TANKS = {"PZ-IV": 60, "INF": 40}
+RIFLES = {"INF": 200, "76FH": 20}
+SOVIET_TANKS = {"T-34": 60, "INF": 30}
+
+
+def _ask(state: KState, seat: str, level: int) -> Decision:
+    base = new_game(Kursk, "southern_pincer", seed=7)
+    game = Game.restore(RULES, 7, state, base.log, base.events, base.event_counts, None)
+    return General(7, level).choose(observe(game, seat))
+
+
+def _part(parts: dict[int, str], seat: str) -> int:
+    return next(k for k, v in parts.items() if v == seat)
+
+
+def _two_targets() -> tuple[int, int, int, int]:
+    """A German hex with two Soviet hexes next to it, the one nearer Prokhorovka (the goal) and the other, and a
+    second German hex next to the other one only."""
+    here = cell("22,24")
+    goal = CTX.map.place("Prokhorovka").cells[0]
+    around = sorted(GRID.neighbors(here), key=lambda c: (GRID.distance(c, goal), c))
+    near, far = around[0], around[-2]
+    other = next(c for c in GRID.neighbors(far) if c != here and GRID.distance(c, near) > 1 and c not in around)
+    return here, near, far, other
+
+
+def _two_assaults(here: int, near: int, far: int, other: int, part: int) -> KState:
+    """Two German panzer groups, at ``here`` and ``other``, next to Soviet rifle groups at ``near`` and ``far``."""
+    return position(
+        group(1, "german", GRID.label(here), TANKS),
+        group(2, "german", GRID.label(other), TANKS),
+        group(60, "soviet", GRID.label(near), RIFLES, mech=False, mode="static"),
+        group(61, "soviet", GRID.label(far), RIFLES, mech=False, mode="static"),
+        part=part,
+    )
+
+
+def test_the_german_concentrates_on_the_hex_most_of_his_groups_reach() -> None:
+    """§6.4, §9.6: two groups assault together; at `easy` each attacks the hex nearest its goal."""
+    here, near, far, other = _two_targets()
+    state = _two_assaults(here, near, far, other, PLOT_PART)
+    at_far = str(GRID.direction(here, far))
+    assert _ask(state, "german", 1) == D.Plot(1, at_far)
+    assert _ask(state, "german", 0) == D.Plot(1, str(GRID.direction(here, near)))
+
+
+def test_the_german_bombs_the_hex_his_assault_groups_touch_and_easy_flies_no_strike() -> None:
+    """§7.1, §9.0: airstrikes come before the assaults, on the hex most assault groups are next to."""
+    here, near, far, other = _two_targets()
+    state = _two_assaults(here, near, far, other, _part(AIR_PARTS, "german"))
+    d = _ask(state, "german", 1)
+    assert isinstance(d, D.Airstrike) and d.strike[0] == far
+    assert isinstance(_ask(state, "german", 0), D.EndPhase)
+
+
+def test_german_guns_bombard_the_hex_the_assault_goes_in_on() -> None:
+    """§6.6: a static group with field howitzers fires at the hex most of its side assaults."""
+    here, near, far, other = _two_targets()
+    guns = group(3, "german", GRID.label(other), {"105FH": 24, "INF": 100}, mode="static")
+    state = position(
+        group(1, "german", GRID.label(here), TANKS),
+        guns,
+        group(60, "soviet", GRID.label(near), RIFLES, mech=False, mode="static"),
+        group(61, "soviet", GRID.label(far), RIFLES, mech=False, mode="static"),
+        part=PLOT_PART,
+        plots=((1, str(GRID.direction(here, far))),),
+    )
+    d = _ask(state, "german", 1)
+    assert d == D.Plot(3, f"B{GRID.direction(other, far)}")
+    assert _ask(state, "german", 0) == D.Commit()  # easy plots no bombardment
+
+
+def test_the_soviet_armour_counterattacks_within_its_levels_radius_and_the_rifles_hold() -> None:
+    """A German group seen three hexes from a tank corps: it takes mobile mode to close (normal, hard), not at
+    easy; at five hexes only `hard` goes. The rifle division in contact keeps its static mode (its belt)."""
+    rifles = cell("20,20")
+    german = GRID.neighbor(rifles, 4)
+    for distance, moves in ((3, {0: False, 1: True, 2: True}), (5, {0: False, 1: False, 2: True})):
+        tank = next(c for c in GRID.ring(german, distance) if GRID.distance(c, rifles) >= 2)
+        state = position(
+            group(60, "soviet", GRID.label(rifles), RIFLES, mech=False, mode="static"),
+            group(61, "soviet", GRID.label(tank), SOVIET_TANKS, mode="static"),
+            group(1, "german", GRID.label(german), TANKS),
+            part=_part(ROAD_PARTS, "soviet"),
+        )
+        for level, goes in moves.items():
+            d = _ask(state, "soviet", level)
+            assert (d == D.SetMode(61, "mobile")) == goes, (distance, level, d)
+            assert not (isinstance(d, D.SetMode) and d.group == 60)
+
+
+def test_the_depot_follows_the_spearhead_and_supplies_it() -> None:
+    """§5.1-5.2: the depot drives toward the panzer group short of supply, then (S)UPPLIES it within 2 hexes."""
+    entry = CTX.entries["german"][1]
+    spear = GRID.ring(entry, 5)[0]
+    hungry = group(1, "german", GRID.label(spear), TANKS, supply=2)
+    state = position(hungry, part=_part(SUPPLY_PARTS, "german"), depot=Depot("german", entry, 60, 1))
+    d = _ask(state, "german", 1)
+    assert isinstance(d, D.MoveDepot)
+    assert GRID.distance(GRID.neighbor(entry, d.direction), spear) < GRID.distance(entry, spear)
+    close = replace(state, depot=Depot("german", GRID.ring(spear, 2)[0], 60, 1))
+    assert _ask(close, "german", 1) == D.Distribute()
+
+
+def test_all_of_a_sides_orders_for_a_turn_within_2_seconds() -> None:
+    """Issue 14: all of one side's orders for a turn within 2 s (the busiest turns: the whole front in contact).
+    The general's own CPU time: the wall clock of a machine shared by many jobs measures the others."""
+    game = new_game(Kursk, "southern_pincer", seed=8)
+    players = {s: make_player("general:hard", Kursk, 8) for s in Kursk.seats}
+    spent: dict[tuple[int, str], float] = {}
+    while game.state.turn <= 3:
+        start = time.process_time()
+        due = computer_decision(game, players)
+        assert due is not None
+        key = (game.state.turn, due[0])
+        spent[key] = spent.get(key, 0.0) + time.process_time() - start
+        game.apply(*due)
+    assert len(spent) == 6 and max(spent.values()) < 2.0
