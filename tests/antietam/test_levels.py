@@ -587,3 +587,26 @@ def test_ia10_1_leader_points_by_the_rank_the_oob_prints(position: Any) -> None:
     p = position({}, options=ADV)
     for fallen, points in [(("Meade",), 300), (("Cox",), 500), (("brigade:union:Magilton",), 100)]:
         assert leaders.leader_points(p.ctx, replace(p.state, fallen=fallen), "confederate") == points
+
+
+@pytest.mark.parametrize(("version", "turn", "held"), [("c64", 3, True), ("ibm", 2, True), ("ibm", 3, False)])
+def test_b2_0_the_ibm_version_holds_the_cavalry_until_turn_3(
+    position: Any, version: str, turn: int, held: bool
+) -> None:
+    """§B2.0 "Pleasanton's Division until turn eight (1:00 PM) ... In the IBM version, Union cavalry unit may not
+    be activated until turn 3" (AMB-6: the IBM rule as the option ``version = ibm``, its turn 3 in place of 8)."""
+    from grognard.rulesets.antietam.moves import locked
+
+    p = position({"u_davis_a": "5,5"}, turn=turn, options={"version": version})
+    assert (locked(p.ctx, p.state, p.i("u_davis_a")) == "Pleasonton") is held
+
+
+@pytest.mark.parametrize(("version", "turn", "offered"), [("c64", 1, True), ("ibm", 2, False), ("ibm", 3, True)])
+def test_ia3_2_the_ibm_version_offers_the_cavalry_from_turn_3(
+    position: Any, version: str, turn: int, offered: bool
+) -> None:
+    """§IA3.2 "In the IBM version, Union cavalry units may not be activated until turn 3": the activation cycle
+    does not offer Pleasonton's division before turn 3 (the other versions only count it in the limit)."""
+    p = position({"u_davis_a": "5,5", "u_seymour_a": inf("6,6")}, turn=turn, options=INTER | {"version": version})
+    offer = activation.divisions_on_map(p.ctx, p.state)
+    assert offer == (("Meade", "Pleasonton") if offered else ("Meade",))
