@@ -4,7 +4,8 @@ distribution of each side's casualties, who holds each victory square at the end
 levels (§IA10.2), beside the historical figures.
 
     nice -n 5 python scripts/antietam_history.py --games 10 --jobs 1
-    python scripts/antietam_history.py --games 1 --scenarios 5_ix_corps --json
+    python scripts/antietam_history.py --games 1 --scenarios 5_ix_corps --json > ix.json
+    python scripts/antietam_history.py --report ix.json full.json    # runs made apart, reported together
 
 Game ``i`` of a scenario has seed ``--seed + i`` (the players' own seeds derive from it), so a run is repeatable.
 Casualties are the whole day's: a scenario starting later counts the losses its set-up takes as already suffered
@@ -21,6 +22,7 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any
 
 from grognard.ai.base import parse_players
@@ -151,6 +153,12 @@ def report(summary: dict[str, dict[str, Any]], place_names: dict[str, str]) -> s
     return "\n".join(lines)
 
 
+def place_names() -> dict[str, str]:
+    """The victory squares' names by their x,y (the map's places)."""
+    board = Antietam(Antietam.load_scenario(SCENARIOS[0])).ctx.board
+    return {board.label(p.cells[0]): p.name for p in board.map.places if p.kind == "victory"}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=10, help="games per scenario")
@@ -160,7 +168,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", default="general,general", help="Union,Confederate (default: the general)")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--report", nargs="+", metavar="FILE", help="print the report of earlier --json runs")
     args = parser.parse_args(argv)
+    if args.report:  # runs made one scenario at a time, reported together
+        runs = [json.loads(Path(f).read_text()) for f in args.report]
+        merged = {name: s for run in runs for name, s in run["summary"].items()}
+        print(report(merged, place_names()))
+        return 0
     scenarios = [s for s in args.scenarios.split(",") if s]
     jobs: list[Job] = [(sc, args.seed + i, args.game, args.players) for sc in scenarios for i in range(args.games)]
     t0 = time.perf_counter()
@@ -181,13 +195,11 @@ def main(argv: list[str] | None = None) -> int:
         }
         print(json.dumps(out, indent=1))
         return 0
-    board = Antietam(Antietam.load_scenario(scenarios[0])).ctx.board
-    names = {board.label(p.cells[0]): p.name for p in board.map.places if p.kind == "victory"}
     print(
         f"Antietam at level 3, {args.game} game, {args.players} (Union,Confederate): {args.games} games a scenario, "
         f"seeds {args.seed}..{args.seed + args.games - 1}, {time.perf_counter() - t0:.0f} s\n"
     )
-    print(report(summary, names))
+    print(report(summary, place_names()))
     return 0
 
 
