@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parents[2]
 STATS = {"min", "q1", "median", "q3", "max"}
 
 
-def test_history_report_gives_every_figure_for_one_game_of_the_shortest_scenario() -> None:
+def test_history_report_gives_every_figure_for_one_game_of_the_shortest_scenario(tmp_path: Path) -> None:
     run = subprocess.run(
         [
             sys.executable,
@@ -48,3 +48,16 @@ def test_history_report_gives_every_figure_for_one_game_of_the_shortest_scenario
     assert level == next((k for k, lo in bands.items() if score >= lo), "confederate_major")
     h = out["history"]
     assert h["casualties"] == {"union": 12_400, "confederate": 10_320} and h["level"] == "draw"
+    # the same figures as the report's tables (--report reads saved runs)
+    saved = tmp_path / "ix.json"
+    saved.write_text(run.stdout)
+    text = subprocess.run(
+        [sys.executable, str(ROOT / "scripts/antietam_history.py"), "--report", str(saved)],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    row = next(line for line in text.splitlines() if line.startswith("| 5_ix_corps |"))
+    assert f"{s['casualties']['union']['median']:,.0f}" in row and f"{s['score']['median']:,.0f}" in row
+    assert "| history | | 12,400 | 10,320 |" in text
+    assert sum(line.startswith(f"| {sq} |") for sq in h["squares"] for line in text.splitlines()) == 8
