@@ -120,7 +120,7 @@ def test_activation_off_activates_every_formation(position: Any) -> None:
 def test_ia7_8_changing_mode_costs_the_table(position: Any, uid: str, mode: str, zoc: bool, expected: int) -> None:
     """Operations Costs Table "Change mode 2 2 4 4", "Unlimber in enemy ZOC 8", note 5 "Mode change for CAV ART
     is 2"."""
-    units = {uid: ("5,5", {"mode": mode, "facing": 3})}
+    units: dict[str, Any] = {uid: ("5,5", {"mode": mode, "facing": 3})}
     if zoc:
         units["c_law_a"] = "6,5"
     p = position(units, options=INTER | {"activation": False})
