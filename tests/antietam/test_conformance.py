@@ -16,7 +16,8 @@ from grognard.testing.conformance import run_conformance
 def test_registered_with_its_scenario_and_options() -> None:
     info = rulesets.get("antietam").describe_game()
     assert info["scenarios"][0]["id"] == "1_full_battle"  # the four situations: test_scenarios.py
-    assert {o["name"] for o in info["options"]} == {"level", "game", "hidden", "time_limit", "activation", "display"}
+    options = {"level", "game", "hidden", "time_limit", "activation", "display", "version"}
+    assert {o["name"] for o in info["options"]} == options
 
 
 def test_conformance_full_battle() -> None:

@@ -120,7 +120,7 @@ def test_activation_off_activates_every_formation(position: Any) -> None:
 def test_ia7_8_changing_mode_costs_the_table(position: Any, uid: str, mode: str, zoc: bool, expected: int) -> None:
     """Operations Costs Table "Change mode 2 2 4 4", "Unlimber in enemy ZOC 8", note 5 "Mode change for CAV ART
     is 2"."""
-    units = {uid: ("5,5", {"mode": mode, "facing": 3})}
+    units: dict[str, Any] = {uid: ("5,5", {"mode": mode, "facing": 3})}
     if zoc:
         units["c_law_a"] = "6,5"
     p = position(units, options=INTER | {"activation": False})
@@ -470,9 +470,11 @@ def test_cox_replaces_burnside_with_his_own_bonus(position: Any) -> None:
     p = position({"u_fairchild_b": inf("5,5")}, options=ADV)
     state = _with_leaders(p, Burnside="u_fairchild_b")
     i = p.i("u_fairchild_b")
-    before = leaders.bonus(p.ctx, state, i)
-    after = leaders.bonus(p.ctx, replace(state, fallen=("Burnside",)), i)
-    assert before - after == 20 - 19
+    brigade = p.board.spec(p.i("u_fairchild_a")).brigade_bonus
+    assert leaders.bonus(p.ctx, state, i) == brigade + 20
+    hit = leaders.wound_checks(p.ctx, state, i, casualties=500, men=250, step=p.step())  # 100%: both fall
+    assert hit.fallen == ("brigade:union:Fairchild", "Burnside")
+    assert leaders.bonus(p.ctx, hit, i) == 19 and "Cox" in leaders.commanders(p.ctx, hit)
 
 
 def test_ia5_4_no_resupply_far_from_the_division_leader(position: Any) -> None:
@@ -523,3 +525,88 @@ def test_ia2_3_the_sequence_asks_the_union_to_activate_then_goes_to_operations(p
             assert state.leaders and all(-1 <= j < len(state.units) for j in state.leaders)
     basic = Antietam(Antietam.load_scenario("1_full_battle"))
     assert "Union 1st Operations" in basic.turn(basic.initial_state(3)).phase
+
+
+def test_ia7_12_the_chain_of_command_corps_to_division_to_brigade(position: Any) -> None:
+    """§IA7.12 "A corps commander that is wounded will be replaced by one of the divisional commanders in his
+    corps. That divisional commander will be replaced by a brigade leader of his division. ... Brigade commanders
+    promoted to command a division act as divisional commanders" (reading: the first on the map in OOB order; each
+    brings his own bonus; the promoted brigade leader leaves his brigade, which gets no new leader)."""
+    from grognard.rulesets.antietam import leaders
+
+    units = {"u_seymour_a": inf("5,5"), "u_seymour_b": inf("5,6"), "u_magilton_a": inf("6,6")}
+    units |= {"u_magilton_b": inf("6,5"), "u_duryea_a": inf("8,8")}
+    p = position(units, options=ADV)
+    state = _with_leaders(p, Hooker="u_seymour_b", Meade="u_seymour_a", Ricketts="u_duryea_a")
+    hit = leaders.wound_checks(p.ctx, state, p.i("u_seymour_b"), casualties=500, men=250, step=p.step())
+    assert hit.fallen == ("brigade:union:Seymour", "Hooker")
+    held = dict(zip((str(lead["name"]) for lead in p.ctx.tables.leaders), leaders.commanders(p.ctx, hit), strict=True))
+    # Meade, first of the I Corps's divisions on the map, takes the corps and stays with his unit; Seymour's
+    # brigade leader is down, so Magilton, the division's next brigade leader, takes Meade's division
+    assert held["Hooker"] == "Meade" and held["Meade"] == "brigade:union:Magilton" and held["Ricketts"] == "Ricketts"
+    k = p.ctx.leader_index
+    assert hit.leaders[k["Hooker"]] == p.i("u_seymour_a") and hit.leaders[k["Meade"]] == p.i("u_magilton_a")
+    assert leaders.bonus(p.ctx, hit, p.i("u_seymour_a")) == 16  # Meade's own bonus; Seymour is down
+    assert leaders.bonus(p.ctx, hit, p.i("u_magilton_a")) == 7  # Magilton acts as a divisional commander
+    assert leaders.bonus(p.ctx, hit, p.i("u_magilton_b")) == 0  # ... and is no longer with his brigade
+    assert not leaders.brigade_leader_alive(p.ctx, hit, p.i("u_magilton_b"))
+
+
+def test_ia7_12_a_promoted_leader_can_fall_and_the_chain_moves_again(position: Any) -> None:
+    """§IA7.12 the chain "must be updated when a leader is wounded": a promoted commander is checked like any other
+    leader with the unit, and when he falls the next in line takes his command; a command with no one left on the
+    map stays empty (its units out of command control, §IA4) until a brigade leader of the division arrives."""
+    from grognard.rulesets.antietam import leaders
+
+    p = position({"u_seymour_a": inf("5,5"), "u_magilton_a": inf("6,6")}, options=ADV)
+    state = _with_leaders(p, Hooker="u_seymour_a", Meade="u_seymour_a")
+    step = p.step()
+    once = leaders.wound_checks(p.ctx, state, p.i("u_seymour_a"), casualties=500, men=250, step=step)
+    k = p.ctx.leader_index
+    assert once.fallen == ("brigade:union:Seymour", "Hooker", "Meade")  # Meade took the corps and fell with it
+    held = leaders.commanders(p.ctx, once)
+    # the corps went to Meade's division's commander, Magilton; Meade's division has no brigade leader left on
+    # the map (Anderson's brigade has not arrived): the command is empty
+    assert held[k["Hooker"]] == "brigade:union:Magilton" and held[k["Meade"]] == ""
+    assert once.leaders[k["Meade"]] == -1
+    twice = leaders.wound_checks(p.ctx, once, p.i("u_magilton_a"), casualties=500, men=250, step=step)
+    assert twice.fallen[-1] == "brigade:union:Magilton" and leaders.commanders(p.ctx, twice)[k["Hooker"]] == ""
+    # Anderson's brigade comes onto the map: the command control phase gives him Meade's division
+    arrived = twice.with_unit(p.i("u_anderson_a"), replace(p.unit("u_anderson_a"), cell=p.cell("7,7")))
+    after = leaders.command_control(p.ctx, arrived, step)
+    held = leaders.commanders(p.ctx, after)
+    assert held[k["Hooker"]] == "brigade:union:Anderson" and held[k["Meade"]] == ""
+
+
+def test_ia10_1_leader_points_by_the_rank_the_oob_prints(position: Any) -> None:
+    """§IA10.1 "300 pts per division leader lost", "500 pts per Union Corps leader lost", "100 pts per brigade
+    leader lost": a leader lost while acting in a higher command is priced at his own rank (reading); Cox, printed
+    in the IX Corps's column, at a corps leader's."""
+    from grognard.rulesets.antietam import leaders
+
+    p = position({}, options=ADV)
+    for fallen, points in [(("Meade",), 300), (("Cox",), 500), (("brigade:union:Magilton",), 100)]:
+        assert leaders.leader_points(p.ctx, replace(p.state, fallen=fallen), "confederate") == points
+
+
+@pytest.mark.parametrize(("version", "turn", "held"), [("c64", 3, True), ("ibm", 2, True), ("ibm", 3, False)])
+def test_b2_0_the_ibm_version_holds_the_cavalry_until_turn_3(
+    position: Any, version: str, turn: int, held: bool
+) -> None:
+    """§B2.0 "Pleasanton's Division until turn eight (1:00 PM) ... In the IBM version, Union cavalry unit may not
+    be activated until turn 3" (AMB-6: the IBM rule as the option ``version = ibm``, its turn 3 in place of 8)."""
+    from grognard.rulesets.antietam.moves import locked
+
+    p = position({"u_davis_a": "5,5"}, turn=turn, options={"version": version})
+    assert (locked(p.ctx, p.state, p.i("u_davis_a")) == "Pleasonton") is held
+
+
+@pytest.mark.parametrize(("version", "turn", "offered"), [("c64", 1, True), ("ibm", 2, False), ("ibm", 3, True)])
+def test_ia3_2_the_ibm_version_offers_the_cavalry_from_turn_3(
+    position: Any, version: str, turn: int, offered: bool
+) -> None:
+    """§IA3.2 "In the IBM version, Union cavalry units may not be activated until turn 3": the activation cycle
+    does not offer Pleasonton's division before turn 3 (the other versions only count it in the limit)."""
+    p = position({"u_davis_a": "5,5", "u_seymour_a": inf("6,6")}, turn=turn, options=INTER | {"version": version})
+    offer = activation.divisions_on_map(p.ctx, p.state)
+    assert offer == (("Meade", "Pleasonton") if offered else ("Meade",))

@@ -20,11 +20,13 @@ def group(ctx: Ctx, i: int) -> str:
 
 
 def divisions_on_map(ctx: Ctx, state: AntietamState) -> tuple[str, ...]:
-    """§IA3.1 "All Union divisions on the map", in the order of the OOB."""
+    """§IA3.1 "All Union divisions on the map", in the order of the OOB; the IBM version's cavalry not before its
+    turn (§IA3.2 "In the IBM version, Union cavalry units may not be activated until turn 3")."""
     out: list[str] = []
     for i in ctx.side_units(state, "union"):
         d = ctx.board.spec(i).division
-        if d and d not in out:
+        held = state.turn < ctx.cavalry_turn and d and ctx.board.spec(ctx.first_of[d]).type == "cavalry"
+        if d and d not in out and not held:
             out.append(d)
     return tuple(sorted(out, key=lambda d: ctx.first_of[d]))
 

@@ -23,6 +23,7 @@ class Options:
     activation: bool  # §IA2.1 #8
     time_limit: int = 0  # §IA2.1 #6: minutes a human has for an operation phase (0: none; a front end's clock)
     display: str = "icons"  # §IA2.1 #9: icons or symbols (the basic game always shows icons)
+    version: str = "c64"  # the program's version: "ibm" keeps Union cavalry until turn 3 (§B2.0, §IA3.2; AMB-6)
 
     @classmethod
     def of(cls, options: Mapping[str, Any]) -> Options:
@@ -33,6 +34,7 @@ class Options:
             options["activation"],
             options.get("time_limit", 0),
             options.get("display", "icons"),
+            options.get("version", "c64"),
         )
 
 
@@ -55,6 +57,11 @@ class Ctx:
         table = self.rules["activation"]["schedule"]
         held = options.activation and self.basic
         self.schedule: dict[str, int] = {k: v for k, v in table.items() if k[0].isupper()} if held else {}
+        # "In the IBM version, Union cavalry unit may not be activated until turn 3" (§B2.0, §IA3.2; AMB-6): the
+        # cavalry's turn in the basic schedule, and the first turn the activation cycle offers the cavalry division
+        self.cavalry_turn = table["ibm_cavalry_variant"] if options.version == "ibm" else 0
+        if self.cavalry_turn and "Pleasonton" in self.schedule:
+            self.schedule["Pleasonton"] = self.cavalry_turn
         # §IA3.3 each Union division's corps, and its first unit in the OOB (the order of the activation cycle)
         self.corps_of: dict[str, str] = {}
         self.first_of: dict[str, int] = {}

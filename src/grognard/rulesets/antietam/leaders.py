@@ -34,8 +34,73 @@ def brigade_key(ctx: Ctx, i: int) -> str:
 
 def brigade_leader_alive(ctx: Ctx, state: AntietamState, i: int) -> bool:
     """Disruption Recovery Table "Brigade leader alive" ("In the INTERMEDIATE GAME, the leader is assumed to be
-    alive", and so in the basic game)."""
-    return not ctx.has["leaders"] or brigade_key(ctx, i) not in state.fallen
+    alive", and so in the basic game). A brigade leader promoted to a division has left his brigade (reading: the
+    brigade's "dead" rows, as no one is said to replace him)."""
+    key = brigade_key(ctx, i)
+    return not ctx.has["leaders"] or (key not in state.fallen and key not in commanders(ctx, state))
+
+
+# --- §IA7.12 the chain of command ------------------------------------------------------------------------------
+# A command is a row of the leaders table (a division or a corps); its commander is named by his leaders-table
+# name, the corps's printed replacement (Cox), or a brigade key (a brigade leader promoted); "" when no one is left.
+def commanders(ctx: Ctx, state: AntietamState) -> tuple[str, ...]:
+    """Who holds each division and corps command now (each his own leader until the chain is first updated)."""
+    return state.commanders or tuple(str(lead["name"]) for lead in ctx.tables.leaders)
+
+
+def person_bonus(ctx: Ctx, name: str) -> int:
+    """A commander's own bonus as the OOB prints it: a brigade leader's on his brigade's A row, the corps
+    replacement's beside the corps leader's ("Burnside (20)/ Cox (19)")."""
+    if name.startswith("brigade:"):
+        _, side, brigade = name.split(":", 2)
+        return ctx.brigade_bonus.get((side, brigade), 0)
+    k = ctx.leader_index.get(name)
+    if k is not None:
+        return int(ctx.tables.leaders[k]["bonus"])
+    return next(int(lead["replacement_bonus"]) for lead in ctx.tables.leaders if lead.get("replacement") == name)
+
+
+def _successor(ctx: Ctx, state: AntietamState, k: int, held: tuple[str, ...]) -> tuple[str, int, int]:
+    """§IA7.12 "A corps commander that is wounded will be replaced by one of the divisional commanders in his corps.
+    That divisional commander will be replaced by a brigade leader of his division." Reading: the first in OOB
+    order who is on the map (the IX Corps's Cox first, the chart's note); returns (name, the unit he rides with,
+    the command he leaves or -1), or ("", -1, -1) when no one is left."""
+    lead = ctx.tables.leaders[k]
+    gone = set(state.fallen) | set(held)
+    on = [j for j in range(len(state.units)) if state.units[j].cell >= 0]
+    if lead["rank"] == "corps":
+        spare = str(lead.get("replacement", ""))
+        if spare and spare not in gone and state.leaders[k] >= 0:
+            return spare, state.leaders[k], -1  # Cox rides with the corps's headquarters unit
+        for d, sub in enumerate(ctx.tables.leaders):
+            j = state.leaders[d]
+            if sub.get("corps") == lead["name"] and held[d] and j >= 0 and state.units[j].cell >= 0:
+                return held[d], j, d  # he stays with the unit he rides with
+        return "", -1, -1
+    for i in on:  # his division's brigades in OOB order, the A unit first ("present at both units")
+        key = brigade_key(ctx, i)
+        s = ctx.board.spec(i)
+        if s.division == lead["name"] and s.side == lead["side"] and key and key not in gone:
+            return key, i, -1
+    return "", -1, -1
+
+
+def promote(ctx: Ctx, state: AntietamState, k: int, step: Step) -> AntietamState:
+    """The chain of command updated for the empty command ``k`` (§IA7.12): its successor takes it, and the
+    division he leaves is filled in turn by one of its brigade leaders."""
+    held, where = list(commanders(ctx, state)), list(state.leaders)
+    while k >= 0:
+        name, j, left = _successor(ctx, replace(state, leaders=tuple(where)), k, tuple(held))
+        held[k], where[k] = name, j
+        if name:
+            who = name.split(":")[-1]
+            post = ctx.tables.leaders[k]
+            kind = "corps" if post["rank"] == "corps" else "division"
+            ctx.tell(step, "leader", f"{who} takes command of {post['name']}'s {kind} (§IA7.12)", leader=who)
+        if left >= 0:
+            held[left] = ""
+        k = left
+    return replace(state, commanders=tuple(held), leaders=tuple(where))
 
 
 def riding(ctx: Ctx, state: AntietamState, i: int) -> list[int]:
@@ -45,15 +110,12 @@ def riding(ctx: Ctx, state: AntietamState, i: int) -> list[int]:
 
 def bonus(ctx: Ctx, state: AntietamState, i: int) -> int:
     """§IA7.12 "Each leader has a combat bonus": the brigade leader's (with both halves) plus the division and
-    corps leaders riding with the unit (AMB-14: they add); a replacement has none (AMB-12)."""
+    corps commanders riding with the unit (AMB-14: they add); a promoted leader brings his own (as Cox his 19)."""
     spec = ctx.board.spec(i)
     alive = spec.brigade and brigade_leader_alive(ctx, state, i)
     total = ctx.brigade_bonus.get((spec.side, spec.brigade), 0) if alive else 0
-    for k in riding(ctx, state, i):
-        lead = ctx.tables.leaders[k]
-        # the IX Corps chart note: Cox "was first in line to command the corps" and brings his own bonus
-        total += int(lead.get("replacement_bonus", 0) if lead["name"] in state.fallen else lead["bonus"])
-    return total
+    held = commanders(ctx, state)
+    return total + sum(person_bonus(ctx, held[k]) for k in riding(ctx, state, i) if held[k])
 
 
 def transfer_targets(ctx: Ctx, state: AntietamState, k: int) -> list[int]:
@@ -83,35 +145,46 @@ def transfer(ctx: Ctx, state: AntietamState, leader: str, to: str) -> AntietamSt
 
 def wound_checks(ctx: Ctx, state: AntietamState, i: int, casualties: int, men: int, step: Step) -> AntietamState:
     """§IA7.12 "Each time a unit with a leader takes casualties, there is a check to see if a leader is wounded"
-    (AMB-12: 50 x casualties / men percent), the brigade leader (with both halves) and the division and corps
-    leaders riding with the unit. A fallen leader is replaced at once by a subordinate with no bonus (reading)
-    and "the unit it is attached to gains five fatigue points"."""
+    (AMB-12: 50 x casualties / men percent), the brigade leader (with both halves, while he leads it) and each
+    commander riding with the unit, promoted ones as well. "When a leader dies, the unit it is attached to gains
+    five fatigue points", and the chain of command is updated (``promote``); a brigade is not given a new leader."""
     side = ctx.board.side(i)
-    names = [str(ctx.tables.leaders[k]["name"]) for k in riding(ctx, state, i)]
-    for name in [brigade_key(ctx, i), *names]:
-        if not name or name in state.fallen:
+    held = commanders(ctx, state)
+    # each leader with the unit once, in the command he holds when his check comes (a promotion may move him)
+    for name in [brigade_key(ctx, i) if brigade_leader_alive(ctx, state, i) else ""] + [
+        held[k] for k in riding(ctx, state, i)
+    ]:
+        if not name:
             continue
+        now = commanders(ctx, state)
+        k = now.index(name) if name in now else -1
         pct = min(100, ctx.rules["leaders"]["wound_percent_scale"] * casualties // max(1, men))
         if pct and step.chance(pct, f"{name} is hit", (side, ENEMY[side])):
             u = state.units[i]
             gain = ctx.recovery["fatigue_gain"]["leader_dies"]
             state = replace(state.with_unit(i, replace(u, fatigue=u.fatigue + gain)), fallen=(*state.fallen, name))
             who = name.split(":")[-1]
-            ctx.tell(step, "leader", f"{who} is struck down; a subordinate takes command (§IA7.12)", leader=who)
+            ctx.tell(step, "leader", f"{who} is struck down (§IA7.12)", leader=who)
+            if k >= 0:
+                state = promote(ctx, state, k, step)
     return state
 
 
 def leader_points(ctx: Ctx, state: AntietamState, side: str) -> int:
     """§IA10.1 (advanced game) points for the enemy's leaders lost: brigade 100, division 300, Union corps 500,
-    Confederate corps 1000."""
+    Confederate corps 1000; each leader by the rank the OOB prints him at (reading: a promoted leader's acting
+    command does not change his price; Cox is printed in the IX Corps's column)."""
     if not ctx.has["leader_points"]:
         return 0
     p = ctx.rules["victory"]["points"]
-    total: int = p["brigade_leader"] * sum(f.startswith(f"brigade:{ENEMY[side]}:") for f in state.fallen)
+    enemy = ENEMY[side]
+    total: int = p["brigade_leader"] * sum(f.startswith(f"brigade:{enemy}:") for f in state.fallen)
     for lead in ctx.tables.leaders:
-        if lead["name"] in state.fallen and lead["side"] == ENEMY[side]:
-            key = "division_leader" if lead["rank"] == "division" else f"{lead['side']}_corps_leader"
-            total += int(p[key])
+        if lead["side"] != enemy:
+            continue
+        key = "division_leader" if lead["rank"] == "division" else f"{enemy}_corps_leader"
+        lost = [lead["name"], lead.get("replacement")]
+        total += int(p[key]) * sum(name in state.fallen for name in lost if name)
     return total
 
 
@@ -140,23 +213,33 @@ def ammo_eligibility(ctx: Ctx, state: AntietamState, i: int) -> int | None:
 
 
 # --- §IA4 command control --------------------------------------------------------------------------------------
-def reseat(ctx: Ctx, state: AntietamState) -> AntietamState:
-    """A leader whose unit is gone joins the first unit of his formation on the map (reading)."""
+def reseat(ctx: Ctx, state: AntietamState, step: Step) -> AntietamState:
+    """A leader whose unit is gone joins the first unit of his formation on the map (reading); a command left
+    empty is offered again to the chain (a brigade leader of the division may have come onto the map)."""
     leaders = list(state.leaders)
+    held = commanders(ctx, state)
+    empty = []
     for k, i in enumerate(leaders):
+        if not held[k]:
+            empty.append(k)
+            continue
         if i >= 0 and state.units[i].cell >= 0:
             continue
         if i >= 0 and state.units[i].cell == -1:
             continue  # he arrives with his unit
         on = [j for j in formation_units(ctx, k) if state.units[j].cell >= 0]
         leaders[k] = on[0] if on else -1
-    return replace(state, leaders=tuple(leaders))
+    state = replace(state, leaders=tuple(leaders))
+    for k in sorted(empty, key=lambda k: ctx.tables.leaders[k]["rank"] == "corps"):  # divisions first
+        if not commanders(ctx, state)[k]:
+            state = promote(ctx, state, k, step)
+    return state
 
 
 def command_control(ctx: Ctx, state: AntietamState, step: Step) -> AntietamState:
     """§IA4.1-4.3 the trace of each unit on the map; AMB-9: distances in squares (king moves); a Union division
     leader out of command control puts his division out but for units within 1 square of their corps leader."""
-    state = reseat(ctx, state)
+    state = reseat(ctx, state, step)
     cc = ctx.rules["command_control"]
     board = ctx.board
     where = {str(lead["name"]): state.leaders[k] for k, lead in enumerate(ctx.tables.leaders)}

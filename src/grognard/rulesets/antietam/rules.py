@@ -65,6 +65,12 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
         OptionSpec(
             "display", "Icons or symbols (§IA2.1 #9; the basic game always shows icons)", "icons", ("icons", "symbols")
         ),
+        OptionSpec(
+            "version",
+            "The program's version: ibm holds Union cavalry until turn 3 (§B2.0, §IA3.2), c64 as the rules print",
+            "c64",
+            ("c64", "ibm"),
+        ),
     )
 
     @classmethod

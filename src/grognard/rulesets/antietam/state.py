@@ -59,9 +59,11 @@ class AntietamState:
     limit: int = 0
     out_of_command: tuple[int, ...] = ()  # §IA4 units out of command control this turn (advanced game)
     # §IA7.12 (advanced game): the unit each division and corps leader of units.toml rides with, by the order of
-    # its leaders table (-1: none); the leaders lost (wounded or killed), whose replacements have no bonus
+    # its leaders table (-1: none); the leaders lost (wounded or killed); who holds each of those commands once the
+    # chain has been updated (leaders.py names them; () until the first promotion: each command's own leader)
     leaders: tuple[int, ...] = ()
     fallen: tuple[str, ...] = ()
+    commanders: tuple[str, ...] = ()
     over: bool = False
 
     def with_unit(self, i: int, unit: Unit) -> AntietamState:
