@@ -161,6 +161,7 @@ def test_both_sides_plot_at_once_in_two_pages_and_see_only_their_own_plots(
     ge.click(".k-exec summary")
     ge.page.wait_for_selector(".k-step[data-segment='0']")
     assert "airstrike on" in ge.page.inner_text(".k-exec ol")
+    ge.page.wait_for_selector(f"#map [data-replay='{target}']", state="attached")  # marked where it struck
     ge.click(".k-exec button[data-step='next']")
     assert "segment 1: German" in ge.page.inner_text(".k-step")
     ge.click(".k-exec button[data-step='next']")
@@ -172,7 +173,8 @@ def test_both_sides_plot_at_once_in_two_pages_and_see_only_their_own_plots(
 
 def test_a_turn_against_the_computer(browser: Any, server: Server) -> None:
     """The German at this page, the Soviet the computer's general: the computer's phases pass by themselves, the
-    German plots and commits, the turn executes and the next begins; the view never names a Soviet group."""
+    German plots and commits, the turn executes and the next begins; the view never names a Soviet group; then
+    the German ends the game (§4.6) and the final card gives the score and level (§11)."""
     s = server
     seats = {"german": {"kind": "human"}, "soviet": {"kind": "computer", "player": "general"}}
     game, tokens = s.create(seats, seed=4, game="kursk", scenario="first_day")
@@ -186,4 +188,12 @@ def test_a_turn_against_the_computer(browser: Any, server: Server) -> None:
     assert "segment 4: soviet movement" in me.log()
     me.wait_prompt(PHASES[0])  # the computer has made its adjustment: the German's turn again
     hidden_absent(me, s, game, "german")
+    # §3.5, §4.6: the German ends the game; the final card gives the level of §11.2 and both sides' VPs
+    me.click("button.end[data-kind='end_game']")
+    me.page.wait_for_selector(".final-card")
+    result = full_game(s, game).result()
+    assert result is not None
+    card = me.page.inner_text(".final-card")
+    assert result.levels["german"] in card
+    assert f"Soviet {result.scores['soviet']} VPs" in card and f"German {result.scores['german']} VPs" in card
     assert me.errors == []

@@ -143,7 +143,7 @@ function lastExecution(events) {
   const steps = [{ title: "airstrikes, bombardment and recon (§9.1-9.2)", events: [] }];
   for (const e of events.slice(first, end)) {
     if (e.kind === "segment") steps.push({ title: `segment ${e.segment}: ${SIDES[e.side]} movement and assaults`, events: [] });
-    else if (e.text) steps[steps.length - 1].events.push(e);
+    else if (e.text && e.kind !== "roll") steps[steps.length - 1].events.push(e); // the dice are in the log
   }
   return steps;
 }
@@ -338,7 +338,7 @@ export default {
     const byId = new Map(groupsOf(st).map((g) => [g.id, g]));
     for (const p of st.plots || []) if (byId.has(p.id)) drawPlot(dyn, byId.get(p.id).cell, readPlot(p.plot), "given");
     const sel = byId.get(ui.group);
-    if (sel && ui.plot) drawPlot(dyn, sel.cell, ui.plot, "composing");
+    if (sel && ui.plot) drawPlot(units, sel.cell, ui.plot, "composing"); // over the counters: a "0" rings its group
     // where the selected group's orders may go
     const marks = [];
     if (sel && ui.plot) {
@@ -350,17 +350,18 @@ export default {
     }
     for (const cell of new Set(marks)) svg("polygon", { points: LAYOUT.corners(cell, 0.9), class: "k-reach", "data-cell": cell, "data-reach": cell }, dyn);
     if (ui.strike?.target !== undefined && ui.strike?.target !== null) svg("polygon", { points: LAYOUT.corners(ui.strike.target, 0.9), class: "k-target", "data-cell": ui.strike.target }, dyn);
-    // a step of the execution's replay: where it happened, with the combat's numbers
+    // a step of the execution's replay: where it happened, with the combat's numbers (over the counters, in the
+    // layer this module redraws: the page's highlights empty the top one)
     const steps = ui.replay === null ? null : lastExecution(c.events);
     if (steps) {
       const s = steps[Math.min(ui.replay, steps.length - 1)];
       for (const e of s.events) {
         const at = eventCell(e);
         if (!at) continue;
-        svg("polygon", { points: LAYOUT.corners(at.cell, 0.95), class: `k-replay${at.combat ? " combat" : ""}`, "data-replay": at.cell }, hexmap.layers.top);
+        svg("polygon", { points: LAYOUT.corners(at.cell, 0.95), class: `k-replay${at.combat ? " combat" : ""}`, "data-replay": at.cell }, units);
         if (e.kind === "assault") {
           const [x, y] = LAYOUT.center(at.cell);
-          svg("text", { x, y: y - 12, class: "k-replay-text" }, hexmap.layers.top).textContent = `+${e.defender} / +${e.attacker}`;
+          svg("text", { x, y: y - 12, class: "k-replay-text" }, units).textContent = `+${e.defender} / +${e.attacker}`;
         }
       }
     }
