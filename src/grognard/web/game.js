@@ -29,6 +29,9 @@
 //   inspect: {path: [kinds], sight, units}  questions the rules answer (Ruleset.inspect): the path of a move of
 //                                    those kinds under the pointer, a unit's line of sight on request (l), the
 //                                    unit data once (ctx().units: {columns, rows, types, note})
+//   own(f)                           a family the module's own panel shows (kept out of the generic lists)
+//   click(cell, ctx)                 a click on the map the module takes (true: taken); ctx gives it decide(d),
+//                                    redraw() and the seat's events
 
 import { api, el, gameEntry, human, inviteLink, matchOf, rememberGame, rememberMatch, rulesetModule } from "./api.js";
 import { HexMap, svg } from "./hexmap.js";
@@ -254,7 +257,8 @@ function make(family, value) {
 
 // --- the legal decisions, sorted by how the page shows them ------------------------------------------------
 function families() {
-  return current()?.update?.legal?.choices?.filter((f) => f.field === null || (f.values ? f.values.length : f.size)) || [];
+  const all = current()?.update?.legal?.choices?.filter((f) => f.field === null || (f.values ? f.values.length : f.size)) || [];
+  return page.rs.own ? all.filter((f) => !page.rs.own(f)) : all;
 }
 
 // A family too large to list (a plotted path) is composed on the map: its hint names the cells it may use; the
@@ -304,14 +308,15 @@ function chanceOf(legal, firer, target) {
 
 function ctx() {
   const update = current()?.update;
-  return { seat: page.active, seats: page.seats, update, legal: update?.legal, map: page.map?.map, selected: page.selected, whose, units: page.unitData };
+  const redraw = () => { drawView(); renderPanel(); };
+  return { seat: page.active, seats: page.seats, update, legal: update?.legal, map: page.map?.map, selected: page.selected, whose, units: page.unitData, events: current()?.events || [], decide, redraw };
 }
 
 // --- clicks ------------------------------------------------------------------------------------------------
 function clickCell(cell) {
   const conn = current();
   const update = conn?.update;
-  if (!update) return;
+  if (!update || page.rs.click?.(cell, ctx())) return;
   const units = [...unitsOf(update.view).values()].filter((u) => u.cell === cell && !u.carried_by);
   const armed = families().find((f) => keyOf(f) === page.armed);
   if (armed && !composed(armed) && armed.values.includes(cell)) return decide(make(armed, cell));

@@ -39,6 +39,8 @@ def execute(ctx: Ctx, state: KState, step: Step) -> KState:
     cancelled: set[int] = set()
     for seg in range(int(ctx.tables["plots"]["segments"]["count"])):
         for side in ("german", "soviet"):  # §9.0: German movement and attacks, then Soviet
+            # a marker both sides see (every turn has all eight): where the page's replay of the phase steps
+            step.emit("segment", f"segment {seg + 1}: {side} movement and assaults", None, segment=seg + 1, side=side)
             state, assaults = move_half(ctx, state, plans, side, seg, cancelled, step)
             state = resolve_assaults(ctx, state, plans, side, seg, assaults, cancelled, step)
     groups = tuple(g for g in state.groups if g.alive)
@@ -230,7 +232,8 @@ def minefield_attack(ctx: Ctx, state: KState, g: Group, step: Step) -> KState:
     percent = min(
         100, (int(clear["base"]) + int(clear["per_engineer_squad"]) * ctx.engineers(g)) * 100 // int(clear["out_of"])
     )
-    if step.chance(percent, f"{g.label()} tries to clear the minefield at {ctx.label(g.cell)}"):
+    # the roll is seen by both sides: its words must not name the group (§4.5, the Soviet sees a symbol only)
+    if step.chance(percent, f"a {g.side.capitalize()} group tries to clear the minefield at {ctx.label(g.cell)}"):
         step.emit("minefield", f"the minefield at {ctx.label(g.cell)} is destroyed", None, cell=g.cell)
         return replace(state, cleared=tuple(sorted({*state.cleared, g.cell})))
     level_shift = int(m["levels"]["historical_level"]) - ctx.level

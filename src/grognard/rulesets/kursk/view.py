@@ -51,6 +51,9 @@ def _own(ctx: Ctx, g: Group) -> dict[str, Any]:
         "supplied": g.supplied,
         "units": [{"name": u.name, "weapons": dict(u.weapons)} for u in g.units],
         "arrives": g.arrives,
+        # what the page's plot composer offers (§6.4-6.7): the plots of its mode and its hexes a turn
+        "may_plot": list(ctx.tables.modes[g.mode].plots),
+        "move": ctx.mover_limit(g),
     }
 
 
