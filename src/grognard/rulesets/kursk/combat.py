@@ -57,15 +57,16 @@ def strengths(
 
 
 def i_bonus(ctx: Ctx, attackers: Sequence[Group]) -> Fraction:
-    """§8.1, AMB-10: in defensive fire the I weapons' AS against AFVs is multiplied by min(3, AFV/INF) when the
-    attacking AFVs outnumber the attacking INF squads."""
+    """§8.1, AMB-10: in defensive fire the I weapons' AS against AFVs is multiplied by 1 + slope x (AFV/INF - 1),
+    at most the cap, when the attacking AFVs outnumber the attacking INF squads (no INF: the cap)."""
     t = ctx.tables
     afv = sum(n for g in attackers for name, n in g.counts().items() if t.weapons[name].afv)
     inf = sum(g.count("INF") for g in attackers)
     if afv <= inf:
         return Fraction(1)
-    cap = frac(t["weapons"]["i_defensive_bonus"]["cap"])
-    return cap if inf == 0 else min(cap, Fraction(afv, inf))
+    b = t["weapons"]["i_defensive_bonus"]
+    cap = frac(b["cap"])
+    return cap if inf == 0 else min(cap, 1 + frac(b["slope"]) * (Fraction(afv, inf) - 1))
 
 
 def defence_factor(ctx: Ctx, g: Group, cleared: Sequence[int]) -> Fraction:
