@@ -115,9 +115,12 @@ def test_the_weapon_substitutions_of_8_1() -> None:
 
 
 def test_infantry_defends_better_against_tanks_without_infantry() -> None:
-    """§8.1, AMB-10: I weapons' AS against AFVs times min(3, AFV/INF) when the attacking AFVs outnumber the INF."""
-    assert combat.i_bonus(CTX, [group(1, "german", "1,1", {"PZ-IV": 40, "INF": 20})]) == 2
-    assert combat.i_bonus(CTX, [group(1, "german", "1,1", {"PZ-IV": 40})]) == 3
+    """§8.1, AMB-10 as calibrated: I weapons' AS against AFVs times 1 + (AFV/INF - 1)/2, at most 2, when the
+    attacking AFVs outnumber the attacking INF; pure tank groups face the cap."""
+    assert combat.i_bonus(CTX, [group(1, "german", "1,1", {"PZ-IV": 40, "INF": 20})]) == Fraction(3, 2)
+    assert combat.i_bonus(CTX, [group(1, "german", "1,1", {"PZ-IV": 24, "INF": 20})]) == Fraction(11, 10)
+    assert combat.i_bonus(CTX, [group(1, "german", "1,1", {"PZ-IV": 80, "INF": 20})]) == 2
+    assert combat.i_bonus(CTX, [group(1, "german", "1,1", {"PZ-IV": 40})]) == 2
     assert combat.i_bonus(CTX, [group(1, "german", "1,1", {"PZ-IV": 10, "INF": 20})]) == 1
 
 

@@ -104,7 +104,8 @@ def test_substituted_attack_strengths_of_8_1() -> None:
     assert (sub["ap_vs_soft"], sub["he_vs_afv"], sub["i_vs_afv"]) == (1, 1, 1)
     assert (sub["afv_offensive_vs_soft"], sub["su152_offensive_vs_soft"], sub["ac_offensive_vs_soft"]) == (6, 10, 6)
     assert WEAPONS["towed"]["no_fire_in_modes"] == ["mobile", "road"]
-    assert WEAPONS["i_defensive_bonus"]["reading"] is True and WEAPONS["i_defensive_bonus"]["cap"] == 3
+    bonus = WEAPONS["i_defensive_bonus"]
+    assert bonus["reading"] is True and (bonus["slope"], bonus["cap"]) == ([1, 2], [2, 1])  # AMB-10, calibrated
 
 
 def test_fire_kinds_of_8_0_8_1_9_2_9_5_9_6() -> None:

@@ -5,7 +5,8 @@ For one firing side against one target stack: the attack strength against each c
 over the firing systems of count x AS (after §8.1's substitutions and the fire kind's factors) x the firing
 group's factors (terrain, supply, night); it is shared over the target's systems by their counts (§8.6):
 A_i = S_class x n_i / N. Casualties_i = A_i / (DS_i x defence factors) x K x R, at most n_i, the fraction
-kept by a last roll; disruption (§8.2) = 100 K (A on soft targets) / N + 100 (AFVs destroyed) / N, at most 99.
+kept by a last roll; disruption (§8.2) = D (A on soft targets) / N + 100 (AFVs destroyed) / N, at most 99, with
+its own scale D (combat.toml) so that the casualty scale K can be calibrated without changing when defenders break.
 """
 
 from __future__ import annotations
@@ -56,15 +57,16 @@ def strengths(
 
 
 def i_bonus(ctx: Ctx, attackers: Sequence[Group]) -> Fraction:
-    """§8.1, AMB-10: in defensive fire the I weapons' AS against AFVs is multiplied by min(3, AFV/INF) when the
-    attacking AFVs outnumber the attacking INF squads."""
+    """§8.1, AMB-10: in defensive fire the I weapons' AS against AFVs is multiplied by 1 + slope x (AFV/INF - 1),
+    at most the cap, when the attacking AFVs outnumber the attacking INF squads (no INF: the cap)."""
     t = ctx.tables
     afv = sum(n for g in attackers for name, n in g.counts().items() if t.weapons[name].afv)
     inf = sum(g.count("INF") for g in attackers)
     if afv <= inf:
         return Fraction(1)
-    cap = Fraction(int(t["weapons"]["i_defensive_bonus"]["cap"]))
-    return cap if inf == 0 else min(cap, Fraction(afv, inf))
+    b = t["weapons"]["i_defensive_bonus"]
+    cap = frac(b["cap"])
+    return cap if inf == 0 else min(cap, 1 + frac(b["slope"]) * (Fraction(afv, inf) - 1))
 
 
 def defence_factor(ctx: Ctx, g: Group, cleared: Sequence[int]) -> Fraction:
@@ -125,8 +127,9 @@ def resolve(
             losses.setdefault(g.id, {})[w.name] = lost
             if w.afv:
                 afv_lost += lost
-    cap = int(t["combat"]["disruption"]["cap"])
-    disruption = min(cap, floor(100 * k * soft_attack / total) + (100 * afv_lost) // total)  # §8.2
+    d = t["combat"]["disruption"]
+    soft_part = floor(frac(d["soft_scale"]) * soft_attack / total)
+    disruption = min(int(d["cap"]), soft_part + (100 * afv_lost) // total)  # §8.2
     return Outcome(losses, disruption, afv_s, soft_s)
 
 
