@@ -49,3 +49,19 @@ def test_the_minefield_clearing_roll_does_not_name_the_german_group_to_the_sovie
     rolls = [e for e in s.events if e.kind == "roll" and "minefield" in e.text and visible_to(e, "soviet")]
     assert rolls and all(ger.label() not in e.text and "GROUP 1" not in str(e.to_json()) for e in rolls)
     assert RULES.hidden_units(state, "soviet") == {"CG1"}
+
+
+def test_a_combats_roll_that_names_a_weapon_is_seen_by_its_owner_only() -> None:
+    """§9.2: a side learns the weapons of enemy groups only by recon (counts), so the roll deciding whether a last
+    weapon is lost, which names it, is logged for the weapon's owner alone; a whole first day, generals on both
+    sides (random play hardly assaults)."""
+    from grognard.ai import parse_players, play_out
+    from grognard.engine import new_game
+    from grognard.rulesets.kursk import Kursk
+
+    game = new_game(Kursk, "first_day", seed=3)
+    play_out(game, parse_players("general,general", Kursk, Kursk.seats, 3))
+    named = [e for e in game.events if e.kind == "roll" and ": a last " in e.text]
+    assert named, "the game had no such roll: choose another seed"
+    assert all(e.seen_by is not None and len(e.seen_by) == 1 for e in named)
+    assert {e.seen_by for e in named} == {("german",), ("soviet",)}  # both sides lost weapons so

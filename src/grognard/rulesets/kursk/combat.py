@@ -120,7 +120,8 @@ def resolve(
         raw = share / (ds * defence[g.id]) * k * r
         whole = floor(raw)
         part = raw - whole
-        if part and whole < n and step.chance(int(part * 100), f"{why}: a last {w.name} lost"):
+        # the roll names the weapon: only its owner may read it (§9.2: the other side learns counts only by recon)
+        if part and whole < n and step.chance(int(part * 100), f"{why}: a last {w.name} lost", (g.side,)):
             whole += 1
         lost = min(n, whole)
         if lost:
