@@ -71,12 +71,15 @@ def test_fire_events_name_the_firer_to_its_own_side_only(position: Any) -> None:
 
 
 def test_render_text_draws_the_map_and_the_seats_units(position: Any) -> None:
+    """North up: the top line is y = 35 (the north edge), the first column x = 41 (the west edge)."""
     p = position({"u_duryea_a": "5,5", "c_law_b": "30,30"})
     text = p.rules.render_text(p.state, "union")
-    rows = text.splitlines()[3:]
+    rows = text.splitlines()[3:39]
+    assert text.splitlines()[39].startswith("Type squares as x,y")
     assert len(rows) == 36 and all(len(r) == 4 + 42 for r in rows)
-    assert rows[5][4 + 5] == "U" and rows[30][4 + 30] != "X"
-    assert p.rules.render_text(p.state, None).splitlines()[3 + 30][4 + 30] == "X"
+    assert rows[0].startswith(" 35 ") and rows[-1].startswith("  0 ")
+    assert rows[35 - 5][4 + 41 - 5] == "U" and rows[35 - 30][4 + 41 - 30] != "X"
+    assert p.rules.render_text(p.state, None).splitlines()[3 + 35 - 30][4 + 41 - 30] == "X"
 
 
 def test_decisions_in_words(position: Any) -> None:

@@ -25,6 +25,8 @@
 //                                    location moves there even where own units stand
 //   keyKinds: {key: kind}            a key that makes the decision of that kind (h: hold fire)
 //   animate(hexmap, event)           marks on the map for a fresh event (a shot's line, a flash)
+//   click(cell, ctx)                 a click on the map, taken first: true when the module has acted on it
+//                                    (ctx.decide(decision) sends a decision, ctx.select(uid) selects a unit)
 //   sideName(seat), finalTitle(result), finalRows(result), chart(view, seats, events)
 //   inspect: {path: [kinds], sight, units}  questions the rules answer (Ruleset.inspect): the path of a move of
 //                                    those kinds under the pointer, a unit's line of sight on request (l), the
@@ -248,12 +250,25 @@ function goOn() {
 
 function make(family, value) {
   const d = { kind: family.kind, ...family.fixed };
-  if (family.field) d[family.field] = value;
+  if (family.field) d[family.field] = family.labels ? page.map.layout.label(value) : value;
   return d;
+}
+
+// Locations a family lists by their labels ("x,y": decisions that write squares as a manual does) are read as
+// the cells they name, and written back as labels in the decision (make)
+function readLabels(legal) {
+  if (!legal || legal.labelsRead || !page.map) return;
+  legal.labelsRead = true;
+  for (const f of legal.choices || []) {
+    if (!CELL_FIELDS.has(f.field) || !f.values?.length) continue;
+    const cells = f.values.map((v) => (typeof v === "string" ? page.map.layout.cell(v) : null));
+    if (cells.every((c) => c !== null)) [f.values, f.labels] = [cells, true];
+  }
 }
 
 // --- the legal decisions, sorted by how the page shows them ------------------------------------------------
 function families() {
+  readLabels(current()?.update?.legal);
   return current()?.update?.legal?.choices?.filter((f) => f.field === null || (f.values ? f.values.length : f.size)) || [];
 }
 
@@ -276,7 +291,7 @@ function onMapUnit(uid) {
 // a location family for a unit on the map is shown when that unit is selected; one without (placement by
 // type, a unit still to be built) is armed from the panel
 function armable(f) {
-  return !composed(f) && CELL_FIELDS.has(f.field) && !("unit" in f.fixed && onMapUnit(f.fixed.unit));
+  return !composed(f) && CELL_FIELDS.has(f.field) && typeof f.values[0] === "number" && !("unit" in f.fixed && onMapUnit(f.fixed.unit));
 }
 
 function unitActions(uid) {
@@ -304,7 +319,7 @@ function chanceOf(legal, firer, target) {
 
 function ctx() {
   const update = current()?.update;
-  return { seat: page.active, seats: page.seats, update, legal: update?.legal, map: page.map?.map, selected: page.selected, whose, units: page.unitData };
+  return { seat: page.active, seats: page.seats, update, legal: update?.legal, map: page.map?.map, selected: page.selected, whose, units: page.unitData, decide, select };
 }
 
 // --- clicks ------------------------------------------------------------------------------------------------
@@ -312,6 +327,7 @@ function clickCell(cell) {
   const conn = current();
   const update = conn?.update;
   if (!update) return;
+  if (page.rs.click?.(cell, ctx())) return;
   const units = [...unitsOf(update.view).values()].filter((u) => u.cell === cell && !u.carried_by);
   const armed = families().find((f) => keyOf(f) === page.armed);
   if (armed && !composed(armed) && armed.values.includes(cell)) return decide(make(armed, cell));
