@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from browser_pages import Player, game_id_of, hidden_absent
+from browser_pages import Player, full_game, game_id_of, hidden_absent
 from live_server import Server
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -19,12 +19,17 @@ ROOT = Path(__file__).resolve().parents[2]
 DOCS_SCREENSHOT = ROOT / "docs" / "screenshots" / "antietam.png"
 
 
-def start(me: Player, options: dict[str, str], seed: int) -> None:
-    """A new game of the full battle from the lobby: the Union here, the Confederates the computer's."""
+def start(me: Player, options: dict[str, Any], seed: int, scenario: str = "", computer: str = "") -> None:
+    """A new game from the lobby: the Union here, the Confederates the computer's (the lobby's default player, or
+    ``computer``); the full battle, or ``scenario``."""
     me.lobby()
     me.page.select_option("#game", "antietam")
     me.page.wait_for_selector("#seats select[data-seat=union]")
     me.page.select_option("select[data-seat=union]", "human")
+    if computer:
+        me.page.select_option("select[data-seat=confederate]", computer)
+    if scenario:
+        me.page.check(f"input[name=scenario][value='{scenario}']")
     for name, value in options.items():
         me.page.select_option(f'#options [name="{name}"]', json.dumps(value))
     me.page.click("details.advanced summary")
@@ -122,6 +127,7 @@ def test_antietam_against_the_computer_with_hidden_units(browser: Any, server: S
     assert arrows and set(arrows) <= own  # the seat's own plots only
 
     me.page.set_viewport_size({"width": 1280, "height": 800})
+    me.page.evaluate("window.grognard.map.zoom(0.62, 0.3, 0.5)")  # the fields from the North Woods to Sharpsburg
     me.page.wait_for_timeout(400)
     shot.parent.mkdir(parents=True, exist_ok=True)
     me.page.screenshot(path=str(shot))
@@ -138,4 +144,46 @@ def test_antietam_against_the_computer_with_hidden_units(browser: Any, server: S
     assert re.search(r"d(100|\d+) \d+", steps)
     _, hidden = hidden_absent(me, server, game_id, "union")
     assert hidden, "some Confederate units should be out of the Union's sight"
+    assert me.errors == []
+
+
+def test_the_time_limit_ends_the_operation_phase(browser: Any, server: Server) -> None:
+    """§IA2.1 #6: a clock for the operation phase; S stops it (§IA7.1 "Stops time clock") and starts it again;
+    when it runs out the phase ends as C ends it (docs/rules/antietam.md: the reading)."""
+    me = Player(browser, server)
+    start(me, {"time_limit": 2}, seed=9)
+    me.wait_prompt("^operation phase")
+    me.page.wait_for_selector("#atm-clock")
+    assert re.search(r"time left [12]:\d\d", me.page.inner_text("#atm-clock"))
+    me.page.keyboard.press("s")
+    me.page.wait_for_function("document.querySelector('#atm-clock').textContent.includes('stopped')")
+    me.page.keyboard.press("s")
+    me.page.wait_for_function("!document.querySelector('#atm-clock').textContent.includes('stopped')")
+    assert "Union combat phase" not in me.log()
+    me.page.evaluate("window.grognard.rs.clock.start -= 125000")  # two minutes and more have gone by
+    me.page.wait_for_function("document.querySelector('#log').textContent.includes('Union combat phase')")
+    assert me.errors == []
+
+
+def test_the_end_screen_shows_the_score_the_level_and_both_sides_losses(browser: Any, server: Server) -> None:
+    """§IA10: the level of victory, the score with each side's points, and the losses of both sides. The IX
+    Corps' afternoon (four turns) against the random player, every operation phase ended at once (C)."""
+    me = Player(browser, server)
+    start(me, {}, seed=4, scenario="5_ix_corps", computer="computer:random")
+    for _ in range(12):
+        me.page.wait_for_selector("button[data-kind=end_phase], .final-card", timeout=60_000)
+        if me.page.query_selector(".final-card"):
+            break
+        me.click("button[data-kind=end_phase]")
+    me.page.wait_for_selector(".final-card")
+    full = full_game(server, game_id_of(me))
+    result = full.result()
+    assert result is not None
+    card = me.page.inner_text(".final-card")
+    assert card.startswith(result.levels["union"])
+    union, confederate = result.scores["union"], result.scores["confederate"]
+    assert f"Score {union - confederate}: Union {union} points, Confederate {confederate}" in card
+    losses = full.state.losses
+    assert f"Union losses: {losses[0]} infantry, {losses[1]} cavalry, {losses[2]} guns" in card
+    assert f"Confederate losses: {losses[3]} infantry, {losses[4]} cavalry, {losses[5]} guns" in card
     assert me.errors == []

@@ -289,7 +289,8 @@ function onMapUnit(uid) {
 }
 
 // a location family for a unit on the map is shown when that unit is selected; one without (placement by
-// type, a unit still to be built) is armed from the panel
+// type, a unit still to be built) is armed from the panel; one whose values name no cells (units, in a field
+// that names a place elsewhere: a leader transferred "to" a unit) is a list of buttons
 function armable(f) {
   return !composed(f) && CELL_FIELDS.has(f.field) && typeof f.values[0] === "number" && !("unit" in f.fixed && onMapUnit(f.fixed.unit));
 }

@@ -28,6 +28,7 @@ let MELEE = false; // M: the next fire plot is a melee too (§IA7.13)
 let ADVANCE = true; // A: a melee plot plots the advance too (§IA7.13: toggled back with A)
 let HIDE_UNITS = false; // T: the units off the map, to see the terrain
 let FACING = false; // D: the next digit is a facing
+let DIVISION = false; // I: the division of the selected unit shown
 const EVENTS = new Map(); // seat -> {update, list}: the seat's event log, as game.js keeps it
 const CLOCK = { key: "", start: 0, stopped: 0, sent: "" }; // the operation phase's time limit (§IA2.1 #6)
 const FRESH = { at: -1, since: 0 }; // the combat phase last shown, and when (its steps appear one by one)
@@ -126,12 +127,18 @@ function drawStatic(hexmap) {
     const t = svg("text", { x, y, class: `atm-place ${p.kind}` }, places);
     t.textContent = p.name;
   }
+  const river = map.terrain.map((t, c) => (t === "river" ? layout.center(c) : null)).filter(Boolean);
+  if (river.length) {
+    const [x, y] = [river.reduce((a, q) => a + q[0], 0) / river.length, river.reduce((a, q) => a + q[1], 0) / river.length];
+    svg("text", { x, y, class: "atm-river", transform: `rotate(-90 ${x} ${y})` }, places).textContent = "Potomac River";
+  }
   // the victory squares with their points (§IA10.1); the holder is drawn with the view
   for (const v of LEGEND.victory || []) {
     const [x, y] = layout.center(v.cell);
     const g = svg("g", { class: "atm-vp", "data-vp": label(v.cell) }, places);
     svg("rect", { x: x - S + 1.5, y: y - S + 1.5, width: 2 * S - 3, height: 2 * S - 3, rx: 3, class: "atm-vp-frame" }, g);
     svg("text", { x, y: y + S + 9, class: "atm-vp-points" }, g).textContent = `${v.points}`;
+    svg("text", { x, y: y - S - 3, class: "atm-place victory" }, g).textContent = v.name;
     svg("title", {}, g).textContent = `${v.name} (${label(v.cell)}): ${v.points} points to the Union in possession, ${v.in_zoc} if in its ZOC (§IA10.1)`;
   }
   // the square numbers along the edges, as the manual writes squares (x,y), and the north arrow
@@ -461,6 +468,7 @@ function onKey(e) {
     else CLOCK.stopped = Date.now();
     tick();
   } else if (k === "d" && family(legal, "face")) FACING = true;
+  else if (k === "i") DIVISION = !DIVISION;
   else if (k === "m") MELEE = !MELEE;
   else if (k === "a") ADVANCE = !ADVANCE;
   else if (k === "t") {
@@ -482,10 +490,12 @@ function isAdjacent(a, b) {
 
 // --- the module ----------------------------------------------------------------------------------------------
 export default {
-  keys: "Keys (the manual's): click one of your units to pick it up (SPACE; again: the next in the square, U), then a green square to move (or 1-8, the compass of the unit display), a red square to plot fire (F) · M melee on/off, A advance · S mode (no unit picked up: stop the clock) · D then 1-8 facing · X force march · B fortify · N next unit · Q put down · C end the operation phase · T hide units · u undo · arrows pan · + − zoom",
+  keys: "Keys (the manual's): click one of your units to pick it up (SPACE; again: the next in the square, U), then a green square to move (or 1-8, the compass of the unit display), a red square to plot fire (F) · M melee on/off, A advance · S mode (no unit picked up: stop the clock) · D then 1-8 facing · X force march · B fortify · N next unit · Q put down · C end the operation phase · I the division · T hide units · u undo · arrows pan · + − zoom",
   autoSelect: true, // the unit picked up stays selected (§B3.3)
 
   keyKinds: { n: "next", q: "put_down", c: "end_phase" },
+
+  clock: CLOCK, // the time limit's clock (the browser tests move its start back)
 
   units: (st) => onMap(st).map((u) => ({ ...u, at: u.square, short: u.name, title: `${u.name} at ${u.square}` })),
 
@@ -531,6 +541,13 @@ export default {
     for (const t of targets) {
       const cell = cellOf(t);
       svg("polygon", { points: hexmap.layout.corners(cell, 0.92), class: "hl hl-attack atm-target", "data-cell": cell, "data-target": t }, dyn);
+    }
+    const mine = c.selected && onMap(st).find((u) => u.id === c.selected && u.side === c.seat);
+    if (DIVISION && mine?.division) {
+      // I: "All units that belong to the same division as the accessed unit will be inversed" (§IA7.3)
+      for (const u of onMap(st).filter((x) => x.side === c.seat && x.division === mine.division)) {
+        svg("polygon", { points: hexmap.layout.corners(u.cell, 0.96), class: "atm-division", "data-division": u.id }, dyn);
+      }
     }
     if (!HIDE_UNITS) drawUnits(hexmap, st, c);
     // the seat's own fire and melee plots (§IA7.13) as arrows; the enemy's are not in the view
@@ -697,6 +714,8 @@ const STYLE = `
 .atm-place { font: italic 600 10px Georgia, serif; text-anchor: middle; fill: #2b2118; paint-order: stroke; stroke: #f8f3e4; stroke-width: 2.4px; pointer-events: none; }
 .atm-place.town { font: 700 12px Georgia, serif; letter-spacing: 1px; }
 .atm-place.woods, .atm-place.cornfield { font-size: 10px; }
+.atm-river { font: italic 700 11px Georgia, serif; text-anchor: middle; fill: #e8f1fb; letter-spacing: 1px; pointer-events: none; }
+.atm-place.victory { font: 600 8px system-ui, sans-serif; fill: #6b4a00; }
 .atm-vp-frame { fill: none; stroke: #b8860b; stroke-width: 2.4; stroke-dasharray: 6 3; }
 .atm-vp-points { font: 800 9px system-ui, sans-serif; text-anchor: middle; fill: #6b4a00; paint-order: stroke; stroke: #fff8e0; stroke-width: 2.4px; pointer-events: none; }
 .atm-tick { font: 600 9px system-ui, sans-serif; text-anchor: middle; fill: #5a5040; }
@@ -722,6 +741,7 @@ const STYLE = `
 .atm-arrow.shot path { fill: #ff3b1f; }
 .atm-arrow { pointer-events: none; }
 .atm-target { pointer-events: all; }
+.atm-division { fill: #fff6b055; stroke: #1d1d1d; stroke-width: 2; stroke-dasharray: 3 2; pointer-events: none; }
 .atm-clock.low { background: #c0261b; color: #fff; }
 pre.atm-display { font: 12px/1.35 ui-monospace, monospace; background: #10240f; color: #9df59a; padding: 6px 8px; border-radius: 4px; margin: 6px 0; white-space: pre; overflow-x: auto; }
 .atm-combat ol { padding-left: 1.4em; margin: 4px 0; max-height: 260px; overflow-y: auto; }
