@@ -76,7 +76,14 @@ def test_antietam_against_the_computer_with_hidden_units(browser: Any, server: S
     me.wait_prompt("^activate .*'s division\\?")
     assert "McClellan asks: activate" in me.page.inner_text(".atm-activation")
     assert "activations left this turn" in me.page.inner_text(".atm-activation")
-    me.click("[data-kind=activate] button")
+    offered = last_update(me)["view"]["state"]["activation"]["offer"][0]
+    framed = me.page.eval_on_selector_all(".atm-division", "ns => ns.map(n => n.dataset.division)")
+    division = {u["id"] for u in last_update(me)["view"]["state"]["units"] if u.get("division") == offered}
+    assert framed and set(framed) <= division  # "inverse all squares that contain units of that division"
+    me.page.keyboard.press("y")  # a YES/NO question: Y activates
+    me.page.wait_for_function(
+        "d => document.querySelector('#log').textContent.includes(d + \"'s division is activated\")", arg=offered
+    )
     for _ in range(40):
         if not me.page.query_selector("[data-kind=bypass] button"):
             break

@@ -109,7 +109,11 @@ function drawStatic(hexmap) {
     }
   }
   const line = (cells) => cells.map((c) => layout.center(c).join(",")).join(" ");
-  if (LEGEND.sunken_road?.length) svg("polyline", { points: line(LEGEND.sunken_road), class: "atm-sunken" }, roads);
+  if (LEGEND.sunken_road?.length) {
+    svg("polyline", { points: line(LEGEND.sunken_road), class: "atm-sunken" }, roads);
+    const [x, y] = layout.center(LEGEND.sunken_road[Math.floor(LEGEND.sunken_road.length / 2)]);
+    svg("text", { x, y: y - S * 0.6, class: "atm-place road" }, hexmap.layers.places).textContent = "Sunken Road";
+  }
   // Antietam Creek ("Stream = blue line"), from the north edge to the Potomac
   if (LEGEND.creek?.length) svg("polyline", { points: line(LEGEND.creek), class: "atm-creek" }, roads);
   // the bridges ("white I-beam shape") along their road, the historical fords ("white dashed line") across
@@ -138,7 +142,7 @@ function drawStatic(hexmap) {
     const g = svg("g", { class: "atm-vp", "data-vp": label(v.cell) }, places);
     svg("rect", { x: x - S + 1.5, y: y - S + 1.5, width: 2 * S - 3, height: 2 * S - 3, rx: 3, class: "atm-vp-frame" }, g);
     svg("text", { x, y: y + S + 9, class: "atm-vp-points" }, g).textContent = `${v.points}`;
-    svg("text", { x, y: y - S - 3, class: "atm-place victory" }, g).textContent = v.name;
+    svg("text", { x, y: y + S + 18, class: "atm-place victory" }, g).textContent = v.name;
     svg("title", {}, g).textContent = `${v.name} (${label(v.cell)}): ${v.points} points to the Union in possession, ${v.in_zoc} if in its ZOC (§IA10.1)`;
   }
   // the square numbers along the edges, as the manual writes squares (x,y), and the north arrow
@@ -438,6 +442,12 @@ function onKey(e) {
   const st = update.view.state;
   const k = e.key.toLowerCase();
   const accessed = st.accessed;
+  if ((k === "y" || k === "n") && family(legal, "activate")) {
+    // §IA3.1 activate or bypass the division offered: a YES/NO question (§IA1.2 "just press the desired key")
+    const f = family(legal, k === "y" ? "activate" : "bypass");
+    if (f?.values?.length) LAST.decide({ kind: f.kind, division: f.values[0] });
+    return;
+  }
   if (/^[1-8]$/.test(k) && legal) {
     const d = Number(k);
     if (FACING) {
@@ -543,9 +553,12 @@ export default {
       svg("polygon", { points: hexmap.layout.corners(cell, 0.92), class: "hl hl-attack atm-target", "data-cell": cell, "data-target": t }, dyn);
     }
     const mine = c.selected && onMap(st).find((u) => u.id === c.selected && u.side === c.seat);
-    if (DIVISION && mine?.division) {
-      // I: "All units that belong to the same division as the accessed unit will be inversed" (§IA7.3)
-      for (const u of onMap(st).filter((x) => x.side === c.seat && x.division === mine.division)) {
+    // §IA3.1 the division offered: "inverse all squares that contain units of that division"; I (§IA7.3): "All
+    // units that belong to the same division as the accessed unit will be inversed"
+    const offered = st.phase === "activation" && c.legal ? st.activation?.offer?.[0] : null;
+    const division = offered || (DIVISION && mine?.division);
+    if (division) {
+      for (const u of onMap(st).filter((x) => x.side === c.seat && x.division === division)) {
         svg("polygon", { points: hexmap.layout.corners(u.cell, 0.96), class: "atm-division", "data-division": u.id }, dyn);
       }
     }
@@ -580,7 +593,7 @@ export default {
     // §IA3.1 the activation prompt: the division offered, the activations left, the divisions active
     if (st.phase === "activation" && st.activation?.offer?.length && c.legal) {
       out.push(el("div", { class: "atm-activation" },
-        el("strong", {}, `McClellan asks: activate ${st.activation.offer[0]}'s division?`),
+        el("strong", {}, `McClellan asks: activate ${st.activation.offer[0]}'s division? (Y / N)`),
         el("div", { class: "hint" }, `${st.activation.limit} activation${st.activation.limit === 1 ? "" : "s"} left this turn (§IA3.2); active: ${st.activation.active.join(", ") || "none yet"}; still to be offered: ${st.activation.offer.slice(1).join(", ") || "none"}`)));
     } else if (st.activation?.active?.length && c.seat === "union" && st.options?.game !== "basic") {
       out.push(el("div", { class: "hint atm-active" }, `Active divisions (§IA3): ${st.activation.active.join(", ")}`));
