@@ -109,6 +109,10 @@ def test_antietam_against_the_computer_with_hidden_units(browser: Any, server: S
     for words in ("Men", "Effectiveness", "Fatigue", "Morale", "Ammunition", "Mode", "Operation points", "Facing"):
         assert words in card
     assert "Command control" in card
+    me.page.keyboard.press("v")  # V: the squares it sees (§B3.1)
+    me.page.wait_for_selector(".layer-marks polygon.sight")
+    me.page.keyboard.press("v")
+    me.page.wait_for_selector(".layer-marks polygon.sight", state="detached")
 
     # a green square moves it (keys 1-8 do too)
     moves = me.page.eval_on_selector_all(".layer-marks polygon.hl-move", "ns => ns.map(n => Number(n.dataset.cell))")

@@ -29,7 +29,8 @@
 //                                    (ctx.decide(decision) sends a decision, ctx.select(uid) selects a unit)
 //   sideName(seat), finalTitle(result), finalRows(result), chart(view, seats, events)
 //   inspect: {path: [kinds], sight, units}  questions the rules answer (Ruleset.inspect): the path of a move of
-//                                    those kinds under the pointer, a unit's line of sight on request (l), the
+//                                    those kinds under the pointer, a unit's line of sight on request (l, or
+//                                    the module's sightKey), the
 //                                    unit data once (ctx().units: {columns, rows, types, note})
 
 import { api, el, gameEntry, human, inviteLink, matchOf, rememberGame, rememberMatch, rulesetModule } from "./api.js";
@@ -835,7 +836,7 @@ document.addEventListener("keydown", (e) => {
     nextUnit();
   } else if (e.key === "u") {
     undo();
-  } else if (e.key === "l") {
+  } else if (e.key === (page.rs.sightKey || "l")) {
     toggleSight();
   } else if (e.key === "g") {
     goOn();

@@ -373,6 +373,9 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
 
         return public_map(self.ctx)
 
+    def inspect(self, state: AntietamState, seat: str, query: Mapping[str, Any]) -> dict[str, Any]:
+        return view.inspect(self.ctx, state, seat, query)
+
     def typed(self, state: AntietamState, seat: str, line: str) -> str:
         from .render import typed
 

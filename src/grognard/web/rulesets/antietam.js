@@ -500,8 +500,10 @@ function isAdjacent(a, b) {
 
 // --- the module ----------------------------------------------------------------------------------------------
 export default {
-  keys: "Keys (the manual's): click one of your units to pick it up (SPACE; again: the next in the square, U), then a green square to move (or 1-8, the compass of the unit display), a red square to plot fire (F) · M melee on/off, A advance · S mode (no unit picked up: stop the clock) · D then 1-8 facing · X force march · B fortify · N next unit · Q put down · C end the operation phase · I the division · T hide units · u undo · arrows pan · + − zoom",
+  keys: "Keys (the manual's): click one of your units to pick it up (SPACE; again: the next in the square, U), then a green square to move (or 1-8, the compass of the unit display), a red square to plot fire (F) · M melee on/off, A advance · S mode (no unit picked up: stop the clock) · D then 1-8 facing · X force march · B fortify · N next unit · Q put down · C end the operation phase · V what the unit sees · I the division · T hide units · u undo · arrows pan · + − zoom",
   autoSelect: true, // the unit picked up stays selected (§B3.3)
+  inspect: { sight: true }, // V: the squares the selected unit sees (the rules answer, view.inspect)
+  sightKey: "v",
 
   keyKinds: { n: "next", q: "put_down", c: "end_phase" },
 
