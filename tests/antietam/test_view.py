@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+
 from grognard.rulesets.antietam import combat
 from grognard.rulesets.antietam import decisions as D
 
@@ -71,12 +73,15 @@ def test_fire_events_name_the_firer_to_its_own_side_only(position: Any) -> None:
 
 
 def test_render_text_draws_the_map_and_the_seats_units(position: Any) -> None:
+    """North up: the top line is y = 35 (the north edge), the first column x = 41 (the west edge)."""
     p = position({"u_duryea_a": "5,5", "c_law_b": "30,30"})
     text = p.rules.render_text(p.state, "union")
-    rows = text.splitlines()[3:]
+    rows = text.splitlines()[3:39]
+    assert text.splitlines()[39].startswith("Type squares as x,y")
     assert len(rows) == 36 and all(len(r) == 4 + 42 for r in rows)
-    assert rows[5][4 + 5] == "U" and rows[30][4 + 30] != "X"
-    assert p.rules.render_text(p.state, None).splitlines()[3 + 30][4 + 30] == "X"
+    assert rows[0].startswith(" 35 ") and rows[-1].startswith("  0 ")
+    assert rows[35 - 5][4 + 41 - 5] == "U" and rows[35 - 30][4 + 41 - 30] != "X"
+    assert p.rules.render_text(p.state, None).splitlines()[3 + 35 - 30][4 + 41 - 30] == "X"
 
 
 def test_decisions_in_words(position: Any) -> None:
@@ -87,3 +92,21 @@ def test_decisions_in_words(position: Any) -> None:
         "I Corps-A, Hooker's artillery fires into 31,18; Duryea-A, Ricketts's division fires into and melees 30,20"
     )
     assert D.Plot(("c_law_a@31,18!",)).text() == "plot c_law_a@31,18!"
+
+
+def test_v_shows_what_a_unit_of_the_seat_sees_and_nothing_of_the_enemy(position: Any) -> None:
+    """V (§B3.1): the squares a unit sees, as the hidden-units rule counts them (§IA8.3); an enemy unit, seen or not,
+    is refused in the words of a unit that does not exist."""
+    from grognard.engine.errors import IllegalDecision
+
+    p = position({"u_duryea_a": "5,5", "c_law_a": "6,5", "c_law_b": "30,30"})
+    answer = p.rules.inspect(p.state, "union", {"kind": "sight", "unit": "u_duryea_a"})
+    seen = set(answer["cells"])
+    assert p.cell("6,5") in seen and p.cell("30,30") not in seen
+    assert seen == {c for c in range(p.grid.size) if p.board.sees(p.cell("5,5"), c, p.state.turn) or c == p.cell("5,5")}
+    words = set()
+    for uid in ("c_law_a", "c_law_b", "no_such_unit"):
+        with pytest.raises(IllegalDecision) as e:
+            p.rules.inspect(p.state, "union", {"kind": "sight", "unit": uid})
+        words.add(e.value.reason.replace(repr(uid), "UNIT"))
+    assert len(words) == 1

@@ -152,7 +152,7 @@ def play_game(args: argparse.Namespace, options: dict[str, Any], seed: int, play
             decision = legal.suggested
         else:
             try:
-                decision = cls.decisions().parse(_with_cells(game, line))
+                decision = cls.decisions().parse(game.rules.typed(game.state, seat, _with_cells(game, line)))
             except (IllegalDecision, MalformedDecision) as e:
                 print(f"  {e}")
                 continue

@@ -449,6 +449,12 @@ class Ruleset(ABC, Generic[S, Sc]):
         """A text picture of the map and units as ``seat`` sees them (terminal play, debugging)."""
         return ""
 
+    def typed(self, state: S, seat: str, line: str) -> str:
+        """A line a person typed at the terminal in the manual's own words, rewritten into a decision's text
+        form (Battle of Antietam: a unit named by its square, ``access 27,22``); unchanged by default. It may read
+        only what ``seat`` knows (its own units)."""
+        return line
+
     def inspect(self, state: S, seat: str, query: Mapping[str, Any]) -> dict[str, Any]:
         """Answer a question of ``seat``'s that decides nothing (the path a move would take, what a unit sees),
         from what that seat may know. A question the ruleset does not answer raises ``IllegalDecision``."""

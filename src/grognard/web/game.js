@@ -25,13 +25,15 @@
 //                                    location moves there even where own units stand
 //   keyKinds: {key: kind}            a key that makes the decision of that kind (h: hold fire)
 //   animate(hexmap, event)           marks on the map for a fresh event (a shot's line, a flash)
+//   click(cell, ctx)                 a click on the map, taken first: true when the module has acted on it
+//                                    (ctx.decide(decision) sends a decision, ctx.select(uid) selects a unit,
+//                                    ctx.redraw() draws again, ctx.events: the seat's events)
 //   sideName(seat), finalTitle(result), finalRows(result), chart(view, seats, events)
 //   inspect: {path: [kinds], sight, units}  questions the rules answer (Ruleset.inspect): the path of a move of
-//                                    those kinds under the pointer, a unit's line of sight on request (l), the
+//                                    those kinds under the pointer, a unit's line of sight on request (l, or
+//                                    the module's sightKey), the
 //                                    unit data once (ctx().units: {columns, rows, types, note})
 //   own(f)                           a family the module's own panel shows (kept out of the generic lists)
-//   click(cell, ctx)                 a click on the map the module takes (true: taken); ctx gives it decide(d),
-//                                    redraw() and the seat's events
 
 import { api, el, gameEntry, human, inviteLink, matchOf, rememberGame, rememberMatch, rulesetModule } from "./api.js";
 import { HexMap, svg } from "./hexmap.js";
@@ -251,12 +253,25 @@ function goOn() {
 
 function make(family, value) {
   const d = { kind: family.kind, ...family.fixed };
-  if (family.field) d[family.field] = value;
+  if (family.field) d[family.field] = family.labels ? page.map.layout.label(value) : value;
   return d;
+}
+
+// Locations a family lists by their labels ("x,y": decisions that write squares as a manual does) are read as
+// the cells they name, and written back as labels in the decision (make)
+function readLabels(legal) {
+  if (!legal || legal.labelsRead || !page.map) return;
+  legal.labelsRead = true;
+  for (const f of legal.choices || []) {
+    if (!CELL_FIELDS.has(f.field) || !f.values?.length) continue;
+    const cells = f.values.map((v) => (typeof v === "string" ? page.map.layout.cell(v) : null));
+    if (cells.every((c) => c !== null)) [f.values, f.labels] = [cells, true];
+  }
 }
 
 // --- the legal decisions, sorted by how the page shows them ------------------------------------------------
 function families() {
+  readLabels(current()?.update?.legal);
   const all = current()?.update?.legal?.choices?.filter((f) => f.field === null || (f.values ? f.values.length : f.size)) || [];
   return page.rs.own ? all.filter((f) => !page.rs.own(f)) : all;
 }
@@ -278,9 +293,10 @@ function onMapUnit(uid) {
 }
 
 // a location family for a unit on the map is shown when that unit is selected; one without (placement by
-// type, a unit still to be built) is armed from the panel
+// type, a unit still to be built) is armed from the panel; one whose values name no cells (units, in a field
+// that names a place elsewhere: a leader transferred "to" a unit) is a list of buttons
 function armable(f) {
-  return !composed(f) && CELL_FIELDS.has(f.field) && !("unit" in f.fixed && onMapUnit(f.fixed.unit));
+  return !composed(f) && CELL_FIELDS.has(f.field) && typeof f.values[0] === "number" && !("unit" in f.fixed && onMapUnit(f.fixed.unit));
 }
 
 function unitActions(uid) {
@@ -309,7 +325,7 @@ function chanceOf(legal, firer, target) {
 function ctx() {
   const update = current()?.update;
   const redraw = () => { drawView(); renderPanel(); };
-  return { seat: page.active, seats: page.seats, update, legal: update?.legal, map: page.map?.map, selected: page.selected, whose, units: page.unitData, events: current()?.events || [], decide, redraw };
+  return { seat: page.active, seats: page.seats, update, legal: update?.legal, map: page.map?.map, selected: page.selected, whose, units: page.unitData, events: current()?.events || [], decide, redraw, select };
 }
 
 // --- clicks ------------------------------------------------------------------------------------------------
@@ -827,7 +843,7 @@ document.addEventListener("keydown", (e) => {
     nextUnit();
   } else if (e.key === "u") {
     undo();
-  } else if (e.key === "l") {
+  } else if (e.key === (page.rs.sightKey || "l")) {
     toggleSight();
   } else if (e.key === "g") {
     goOn();

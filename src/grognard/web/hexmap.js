@@ -48,6 +48,17 @@ export function svg(tag, attrs = {}, parent = null) {
   return node;
 }
 
+// A five-pointed star's path around x,y (a capital, a leader).
+export function star(x, y, r, inner) {
+  const pts = [];
+  for (let i = 0; i < 10; i++) {
+    const a = -Math.PI / 2 + (i * Math.PI) / 5;
+    const rr = i % 2 ? inner : r;
+    pts.push(`${(x + rr * Math.cos(a)).toFixed(2)},${(y + rr * Math.sin(a)).toFixed(2)}`);
+  }
+  return `M${pts.join(" L")}Z`;
+}
+
 // Cell geometry from the grid description of the public map.
 export class Layout {
   constructor(grid) {
@@ -55,12 +66,20 @@ export class Layout {
     this.hex = grid.kind === "hex";
     this.flat = this.hex && String(grid.layout || "odd-q").endsWith("q");
     this.odd = String(grid.layout || "odd-q").startsWith("odd");
+    // a square map may be drawn mirrored (Antietam's row 0 is its south edge and x grows westward: both flipped,
+    // north is up); cells, neighbours and labels stay the map's own
+    this.flipCols = !this.hex && Boolean(grid.flip_columns);
+    this.flipRows = !this.hex && Boolean(grid.flip_rows);
   }
   center(cell) {
-    const { columns } = this.grid;
-    const col = cell % columns;
-    const row = Math.floor(cell / columns);
-    if (!this.hex) return [col * 2 * S + S, row * 2 * S + S];
+    const { columns, rows } = this.grid;
+    let col = cell % columns;
+    let row = Math.floor(cell / columns);
+    if (!this.hex) {
+      if (this.flipCols) col = columns - 1 - col;
+      if (this.flipRows) row = rows - 1 - row;
+      return [col * 2 * S + S, row * 2 * S + S];
+    }
     if (this.flat) {
       const shift = (col & 1) === (this.odd ? 1 : 0) ? 0.5 : 0;
       return [1.5 * S * col + S, R3 * S * (row + shift) + (R3 * S) / 2];
@@ -109,6 +128,14 @@ export class Layout {
   label(cell) {
     const { columns, first } = this.grid;
     return `${(cell % columns) + first[0]},${Math.floor(cell / columns) + first[1]}`;
+  }
+  // The cell a label names ("column,row", as label() writes it), or null.
+  cell(label) {
+    const m = /^(\d+),(\d+)$/.exec(String(label));
+    if (!m) return null;
+    const { columns, rows, first } = this.grid;
+    const [col, row] = [Number(m[1]) - first[0], Number(m[2]) - first[1]];
+    return col >= 0 && col < columns && row >= 0 && row < rows ? row * columns + col : null;
   }
 }
 

@@ -220,6 +220,8 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
                 check=partial(plots.plot_refusal, ctx, state, seat),
                 sampler=partial(plots.sample, ctx, state, seat),
                 size=len(ready_plots),
+                # for the page: each unit that may plot, with the enemy squares it may fire into (all sighted)
+                hint={board.spec(i).id: [board.label(c) for c in cells] for i, cells in sorted(ready_plots.items())},
             )
         )
         choices.append(Choice(D.EndPhase, label="end the operation phase"))
@@ -371,6 +373,19 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
         from .render import render
 
         return render(self.ctx, state, seat)
+
+    def map_json(self) -> dict[str, Any]:
+        from .render import public_map
+
+        return public_map(self.ctx)
+
+    def inspect(self, state: AntietamState, seat: str, query: Mapping[str, Any]) -> dict[str, Any]:
+        return view.inspect(self.ctx, state, seat, query)
+
+    def typed(self, state: AntietamState, seat: str, line: str) -> str:
+        from .render import typed
+
+        return typed(self.ctx, state, seat, line, partial(self._ready, state))
 
     def rate(self, view_: Mapping[str, Any], seat: str, decision: Decision) -> int:
         from .rate import quick_rate

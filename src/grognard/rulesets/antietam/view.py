@@ -8,9 +8,13 @@ enemy unit it sees what the map shows (name, kind, square, the rout shape), not 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+import numpy as np
+
 from grognard.engine.decisions import Decision
+from grognard.engine.errors import IllegalDecision
 
 from . import decisions as D
 from . import victory
@@ -98,6 +102,21 @@ def enemy_unit(ctx: Ctx, state: AntietamState, i: int) -> dict[str, Any]:
         "cell": u.cell,
         "routed": u.routed,
     } | ({} if ctx.basic else {"mode": u.mode, "facing": u.facing})  # the map's symbols show both (§IA2.1 #9)
+
+
+def inspect(ctx: Ctx, state: AntietamState, seat: str, query: Mapping[str, Any]) -> dict[str, Any]:
+    """V (§B3.1, §IA7.3): the squares a unit of the seat's sees, over the levels and obstacles, all round in the
+    basic game and in its 90° V with the squares next to it in the others (§IA8.3, §IA7.9): what ``sighted`` asks
+    of the same unit. Any other unit is refused in the words of a unit that does not exist."""
+    if query.get("kind") != "sight":
+        raise IllegalDecision(f"Battle of Antietam answers questions of kind 'sight', not {query.get('kind')!r}")
+    uid = query.get("unit")
+    i = ctx.board.index.get(uid) if isinstance(uid, str) else None
+    if i is None or ctx.board.side(i) != seat or state.units[i].cell < 0:
+        raise IllegalDecision(f"{uid!r} is not a unit of yours on the map", "§B3.1")
+    u = state.units[i]
+    seen = ctx.board.seen_from([u.cell], state.turn, None if ctx.basic else [u.facing])
+    return {"kind": "sight", "unit": uid, "cells": [int(c) for c in np.flatnonzero(seen)]}
 
 
 def build_view(ctx: Ctx, state: AntietamState, seat: str | None) -> dict[str, Any]:

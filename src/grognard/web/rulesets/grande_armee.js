@@ -7,7 +7,7 @@
 // size only when no cavalry screens it.
 
 import { el, human } from "../api.js";
-import { svg } from "../hexmap.js";
+import { star, svg } from "../hexmap.js";
 
 const C = 18; // a counter's side, in map units (a hex is about 35 wide)
 
@@ -429,16 +429,6 @@ const signed = (n) => `${n >= 0 ? "+" : "−"}${Math.abs(n)}`;
 function flag(p) {
   const bands = p?.background || ["#888"];
   return el("span", { class: "lga-flag", style: `background: linear-gradient(90deg, ${bands.map((c, i) => `${c} ${(i * 100) / bands.length}% ${((i + 1) * 100) / bands.length}%`).join(", ")}); border-color: ${p?.border || "#111"}` });
-}
-
-function star(x, y, r, inner) {
-  const pts = [];
-  for (let i = 0; i < 10; i++) {
-    const a = -Math.PI / 2 + (i * Math.PI) / 5;
-    const rr = i % 2 ? inner : r;
-    pts.push(`${(x + rr * Math.cos(a)).toFixed(2)},${(y + rr * Math.sin(a)).toFixed(2)}`);
-  }
-  return `M${pts.join(" L")}Z`;
 }
 
 function anchor(x, y) {
