@@ -304,6 +304,24 @@ def test_a_save_uploads_replays_and_downloads_whole_once_over(shared_server: Ser
     assert httpx.get(f"{s.url}/api/games/{running}/replay", headers=auth(tokens["attacker"])).status_code == 409
 
 
+def test_a_whole_battles_save_sent_as_its_text_is_taken(shared_server: Server) -> None:
+    """The lobby sends a save file's text as one string; a finished Antietam game (IX Corps, general against
+    general) saves to more than 1 MiB and must still open, not be refused as too long."""
+    from grognard.ai import parse_players, play_out
+    from grognard.engine.game import new_game
+    from grognard.persistence.saves import save_document
+    from grognard.rulesets.antietam import Antietam
+
+    game = new_game(Antietam, "5_ix_corps", None, 1)
+    play_out(game, parse_players("general,general", Antietam, Antietam.seats, 1))
+    text = json.dumps(save_document(game))
+    assert len(text) > 1024 * 1024
+    r = httpx.post(
+        f"{shared_server.url}/api/games/upload", json={"save": text, "seats": {"union": {"kind": "human"}}}, timeout=120
+    )
+    assert r.status_code == 201, r.text[:300]
+
+
 def idle_websocket(server: Server, game: str, token: str) -> socket.socket:
     """A websocket client that says hello and then never reads (a raw socket with a tiny receive buffer)."""
     sock = socket.create_connection(("127.0.0.1", server.port))

@@ -33,7 +33,9 @@ class Bounds:
 
 # a request's integers fit SQLite's INTEGER (a seed); a save's snapshot holds the generator's 64-bit states
 MESSAGE = Bounds(body=16 * 1024, depth=16, string=4096, items=1024, integer=2**63)
-SAVE = Bounds(body=8 * 1024 * 1024, depth=32, string=1024 * 1024, items=1_000_000, integer=2**64)
+# a whole Antietam battle saves to about 6 MB; the lobby sends a save's text as one string, so a string may be
+# as long as the body
+SAVE = Bounds(body=16 * 1024 * 1024, depth=32, string=16 * 1024 * 1024, items=1_000_000, integer=2**64)
 WS_FRAME = 1024 * 1024  # bytes: a larger websocket frame closes the connection (1009); up to it, MESSAGE applies
 
 
