@@ -137,10 +137,13 @@ def sample(ctx: Ctx, state: AntietamState, seat: str, dice: Dice) -> tuple[str, 
 
 def apply_plot(ctx: Ctx, state: AntietamState, seat: str, orders: tuple[str, ...], step: Step) -> AntietamState:
     changed = {}
+    words = []
     for o in orders:
         parsed = parse_order(ctx, o)
         assert parsed is not None
         i, cell, melee, advance = parsed
         changed[i] = replace(state.units[i], target=cell, melee=melee, advance=advance, plotted=True)
-    ctx.tell(step, "plot", "Plots: " + ", ".join(orders), (seat,), orders=list(orders))
+        if cell >= 0:  # units by what they are, as the OOB prints them, never by internal id
+            words.append(f"{ctx.board.unit_name(i)} {'melees' if melee else 'fires'} at {ctx.board.label(cell)}")
+    ctx.tell(step, "plot", "Plots: " + ("; ".join(words) or "none"), (seat,), orders=list(orders))
     return state.with_units(changed)
