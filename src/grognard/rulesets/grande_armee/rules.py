@@ -152,12 +152,12 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
         for u in movers:
             dests = partial(play.destinations, ctx, state, u, cells, zone)
             choices.append(Choice(D.Move, {"unit": u.id}, dests, check=partial(refusals.move, ctx, state, u, dests)))
-        choices.append(Choice(D.Garrison, values=[u.id for u in movers if phases.garrison_ok(ctx, state, u.id)]))
+        garrisoned = phases.garrisoned(state)
+        choices.append(Choice(D.Garrison, values=[u.id for u in movers if phases.may_garrison(ctx, u, garrisoned)]))
         choices.append(Choice(D.EndUnit, values=[u.id for u in movers]))
         choices.append(Choice(D.EndMovement))
-        return Legal(
-            seat, choices, prompt=prompts.move_prompt(state), info=prompts.move_info(ctx, state, seat, movers, enemy)
-        )
+        info = partial(prompts.move_info, ctx, state, seat, movers, enemy)  # worked out when asked for
+        return Legal(seat, choices, prompt=prompts.move_prompt(state), info=info)
 
     def _legal_reactions(self, state: LGAState, seat: str) -> Legal:
         ctx = self.ctx
