@@ -312,11 +312,7 @@ class Legal:
         self.prompt = prompt
         self.suggested = suggested
         self._info: dict[str, Any] | Callable[[], Mapping[str, Any]] = info if callable(info) else dict(info or {})
-        self._by_key: dict[tuple[Any, ...], Choice] = {}
-        for c in self.choices:
-            if c.key in self._by_key:
-                raise ValueError(f"two families of legal decisions share the key {c.key}")
-            self._by_key[c.key] = c
+        self._by_key: dict[tuple[Any, ...], Choice] | None = None
 
     @property
     def info(self) -> dict[str, Any]:
@@ -326,19 +322,31 @@ class Legal:
             self._info = dict(self._info())
         return self._info
 
+    def _family_of(self, decision: Decision) -> Choice | None:
+        """The family ``decision`` would belong to, looked up by its key (the index is built when first asked:
+        a random draw or a search step may never ask)."""
+        if self._by_key is None:
+            by_key: dict[tuple[Any, ...], Choice] = {}
+            for c in self.choices:
+                if c.key in by_key:
+                    raise ValueError(f"two families of legal decisions share the key {c.key}")
+                by_key[c.key] = c
+            self._by_key = by_key
+        return self._by_key.get(decision.family())
+
     def __contains__(self, decision: object) -> bool:
         if not isinstance(decision, Decision):
             return False
-        choice = self._by_key.get(decision.family())
+        choice = self._family_of(decision)
         return choice is not None and decision.varying() in choice
 
     def family(self, decision: Decision) -> Choice | None:
-        return self._by_key.get(decision.family())
+        return self._family_of(decision)
 
     def refusal(self, decision: Decision) -> IllegalDecision | None:
         """None if ``decision`` is legal; else why not, from its family's check where it has one. A decision of
         no family is refused in general terms (``Ruleset.explain`` may name the rule)."""
-        choice = self._by_key.get(decision.family())
+        choice = self._family_of(decision)
         if choice is None:
             kinds = sorted({c.cls.kind for c in self.choices})
             return IllegalDecision(

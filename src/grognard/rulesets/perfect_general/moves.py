@@ -45,12 +45,16 @@ def _unit_reach(ctx: Ctx, state: PGState, unit: Unit, mp: int | None, load_at: i
     board = ctx.board
     ut = ctx.tables.units[unit.type]
     blocked, stop, friends = _field(ctx, state, unit.side)
-    no_stop = friends - {unit.cell, load_at}
+    # the unit's own location stays in: no list of destinations holds the start (Reach.destinations)
+    no_stop = friends if load_at < 0 else friends - {load_at}
     budget_now = unit.mp if mp is None else mp
     first = not unit.moved and budget_now == budget(ctx, unit)
     # the search does not depend on where friends stand (they only bar ending a move), so it is kept for
     # the next decision, when usually one unit has moved and every other unit's search is the same
-    costs = board.costs(state, ut)
+    memo = board.state_memo(state)
+    costs = memo.get(("costs", unit.type))
+    if costs is None:  # every unit of a type asks for the same table
+        costs = memo[("costs", unit.type)] = board.costs(state, ut)
     key = (id(costs), unit.cell, budget_now, first, blocked, stop)
     r = board.reaches.get(key, costs)
     if r is None:
