@@ -219,11 +219,12 @@ class Choice:
         candidates: Iterable[Any],
         check: Check,
         label: str = "",
+        count: Callable[[], int] | None = None,
     ) -> Choice:
         """A listed family whose values are the ``candidates`` the ``check`` accepts: the same check lists,
-        validates and explains."""
+        validates and explains (``count``, if given, how many it accepts)."""
         pool = tuple(candidates)
-        return cls(kind, fixed, lambda: tuple(v for v in pool if check(v) is None), label, check=check)
+        return cls(kind, fixed, lambda: tuple(v for v in pool if check(v) is None), label, check=check, count=count)
 
     @property
     def key(self) -> tuple[Any, ...]:

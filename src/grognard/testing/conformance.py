@@ -123,7 +123,7 @@ def check_counts_agree(game: Game, seat: str) -> int:
     counts exactly as many values as it lists: a count off by one would draw from the wrong family, and games
     would no longer replay as their logs and golden playthroughs say. Returns how many families were compared."""
     compared = 0
-    for family in game.rules.legal(game.state, seat).choices:
+    for family in game.legal(seat).choices:  # counted() counts afresh, whatever the family holds
         counted = family.counted()
         if counted is None:
             continue
