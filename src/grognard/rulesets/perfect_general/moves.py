@@ -118,7 +118,11 @@ def _plan_assaults(ctx: Ctx, state: PGState, unit: Unit) -> dict[int, int]:
     costs = ctx.board.costs(state, ctx.tables.units[unit.type])
     first = not unit.moved
     plans: dict[int, int] = {}
-    for e in known_enemies(ctx, state, unit.side):
+    memo = ctx.board.state_memo(state)
+    known = memo.get(("known", unit.side))
+    if known is None:  # the same for every unit of the side
+        known = memo[("known", unit.side)] = tuple(known_enemies(ctx, state, unit.side))
+    for e in known:
         best: tuple[int, int] | None = None
         for c in ctx.board.neighbors[e.cell]:
             if r.cost[c] >= UNREACHED or (c != unit.cell and c in r.no_stop):
