@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import Any
 
 import pytest
 
-from grognard.engine import Game, Step
+from grognard.ai import make_player
+from grognard.ai.driver import computer_decision
+from grognard.engine import Decision, Game, Step
 from grognard.rulesets.grande_armee import GrandeArmee
 from grognard.rulesets.grande_armee.scenario import SCENARIO_DIR, read_scenario
 from grognard.rulesets.grande_armee.state import LGAState, Phase, Unit
@@ -84,3 +87,26 @@ class Position:
 @pytest.fixture
 def position() -> type[Position]:
     return Position
+
+
+RandomDecisions = Callable[[str, int, int], Iterator[tuple[Game, str, Decision]]]
+
+
+@pytest.fixture
+def random_decisions() -> RandomDecisions:
+    return _random_decisions
+
+
+def _random_decisions(scenario: str, seed: int, most: int) -> Iterator[tuple[Game, str, Decision]]:
+    """A random game of ``scenario``: the game, the seat and its decision before each decision is applied (at
+    most ``most`` of them, fewer if the game ends first)."""
+    rules = GrandeArmee(read_scenario(SCENARIO_DIR / f"{scenario}.json"))
+    game = Game(rules, seed)
+    players = {s: make_player("random", GrandeArmee, seed + i) for i, s in enumerate(rules.seats)}
+    for _ in range(most):
+        if game.over:
+            return
+        due = computer_decision(game, players)
+        assert due is not None
+        yield game, *due
+        game.apply(*due)

@@ -121,7 +121,8 @@ class Player(ABC):
 
 
 class RandomPlayer(Player):
-    """Picks a legal decision at random: a family of decisions uniformly, then one of its members."""
+    """Picks a legal decision uniformly at random over all of them (``Legal.sample``: families are sized by their
+    counts where they have one, and only the family drawn from is listed)."""
 
     kind = "random"
     levels = ()

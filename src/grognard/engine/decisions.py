@@ -39,15 +39,11 @@ class Decision:
 
     @classmethod
     def vary_field(cls) -> str | None:
-        if cls.vary is not None:
-            return cls.vary
-        names = [f.name for f in dataclasses.fields(cls)]
-        return names[-1] if names else None
+        return _shape(cls)[0]
 
     def family(self) -> tuple[Any, ...]:
         """The key of the family this decision belongs to: its kind and every field but the varying one."""
-        v = self.vary_field()
-        return (self.kind, *(getattr(self, f.name) for f in dataclasses.fields(self) if f.name != v))
+        return (self.kind, *(getattr(self, name) for name in _shape(type(self))[1]))
 
     def varying(self) -> Any:
         v = self.vary_field()
@@ -73,6 +69,20 @@ class Decision:
 
     def __str__(self) -> str:
         return self.text()
+
+
+_SHAPES: dict[type[Decision], tuple[str | None, tuple[str, ...]]] = {}
+
+
+def _shape(cls: type[Decision]) -> tuple[str | None, tuple[str, ...]]:
+    """A decision class's varying field and the fields that fix its family, worked out once per class
+    (``dataclasses.fields`` was a sixth of a search step when asked for every family of every legal set)."""
+    found = _SHAPES.get(cls)
+    if found is None:
+        names = [f.name for f in dataclasses.fields(cls)]
+        vary = cls.vary if cls.vary is not None else (names[-1] if names else None)
+        found = _SHAPES[cls] = (vary, tuple(n for n in names if n != vary))
+    return found
 
 
 class DecisionCodec:
@@ -149,9 +159,27 @@ class Choice:
     estimate of it (random play weighs families by it). ``hint`` is what a page may show of an unlisted family
     (the cells a path can reach, say). A listed family may have a ``check`` too: it explains why a value that
     is not listed is refused.
+
+    A listed family whose values come from a callable may also have a ``count``: the number of its values,
+    worked out without listing them (the cells a search reached, less those a unit may not stop in, say).
+    Sizing the families for a random draw (:meth:`Legal.sample`) then lists none but the family drawn. The
+    count must equal the length of the list: the conformance check compares them over random games.
     """
 
-    __slots__ = ("_set", "_size", "_values", "check", "cls", "fixed", "hint", "label", "sampler")
+    __slots__ = (
+        "_count",
+        "_counted",
+        "_key",
+        "_set",
+        "_size",
+        "_values",
+        "check",
+        "cls",
+        "fixed",
+        "hint",
+        "label",
+        "sampler",
+    )
 
     def __init__(
         self,
@@ -164,12 +192,18 @@ class Choice:
         sampler: Sampler | None = None,
         size: int | None = None,
         hint: Any = None,
+        count: Callable[[], int] | None = None,
     ) -> None:
         if values is None and (check is None or sampler is None or size is None):
             raise ValueError(f"a {cls.kind} family that is not listed needs a check, a sampler and a size")
+        if count is not None and not callable(values):
+            raise ValueError(f"a {cls.kind} family counted without listing lists its values when asked")
         self.cls = cls
         self.fixed = dict(fixed or {})
         self._values = values
+        self._count = count
+        self._counted: int | None = None
+        self._key: tuple[Any, ...] | None = None
         self._set: frozenset[Any] | None = None
         self.label = label
         self.check = check
@@ -185,16 +219,18 @@ class Choice:
         candidates: Iterable[Any],
         check: Check,
         label: str = "",
+        count: Callable[[], int] | None = None,
     ) -> Choice:
         """A listed family whose values are the ``candidates`` the ``check`` accepts: the same check lists,
-        validates and explains."""
+        validates and explains (``count``, if given, how many it accepts)."""
         pool = tuple(candidates)
-        return cls(kind, fixed, lambda: tuple(v for v in pool if check(v) is None), label, check=check)
+        return cls(kind, fixed, lambda: tuple(v for v in pool if check(v) is None), label, check=check, count=count)
 
     @property
     def key(self) -> tuple[Any, ...]:
-        v = self.cls.vary_field()
-        return (self.cls.kind, *(self.fixed[f.name] for f in dataclasses.fields(self.cls) if f.name != v))
+        if self._key is None:
+            self._key = (self.cls.kind, *(self.fixed[name] for name in _shape(self.cls)[1]))
+        return self._key
 
     @property
     def listed(self) -> bool:
@@ -211,7 +247,15 @@ class Choice:
     def __len__(self) -> int:
         if self._values is None:
             return self._size or 0
+        if callable(self._values) and self._count is not None:
+            if self._counted is None:
+                self._counted = self._count()
+            return self._counted
         return len(self.values())
+
+    def counted(self) -> int | None:
+        """The family's count worked out afresh without listing (None if it has no count): for checks."""
+        return None if self._count is None else self._count()
 
     def __contains__(self, value: object) -> bool:
         if self._values is None:
@@ -253,7 +297,7 @@ class Legal:
 
     ``prompt`` says what the game asks in the manual's terms; ``suggested`` is the pre-selected answer (the
     best target, for instance); ``info`` carries what helps to decide (hit chances per target) and goes to
-    that seat only.
+    that seat only; a callable ``info`` is worked out when first asked for.
     """
 
     def __init__(
@@ -262,32 +306,48 @@ class Legal:
         choices: Iterable[Choice] = (),
         prompt: str = "",
         suggested: Decision | None = None,
-        info: Mapping[str, Any] | None = None,
+        info: Mapping[str, Any] | Callable[[], Mapping[str, Any]] | None = None,
     ) -> None:
         self.seat = seat
         self.choices = [c for c in choices]
         self.prompt = prompt
         self.suggested = suggested
-        self.info = dict(info or {})
-        self._by_key: dict[tuple[Any, ...], Choice] = {}
-        for c in self.choices:
-            if c.key in self._by_key:
-                raise ValueError(f"two families of legal decisions share the key {c.key}")
-            self._by_key[c.key] = c
+        self._info: dict[str, Any] | Callable[[], Mapping[str, Any]] = info if callable(info) else dict(info or {})
+        self._by_key: dict[tuple[Any, ...], Choice] | None = None
+
+    @property
+    def info(self) -> dict[str, Any]:
+        """What helps to decide; given as a callable, it is worked out the first time it is asked for (a search
+        or a random player that only samples never asks)."""
+        if callable(self._info):
+            self._info = dict(self._info())
+        return self._info
+
+    def _family_of(self, decision: Decision) -> Choice | None:
+        """The family ``decision`` would belong to, looked up by its key (the index is built when first asked:
+        a random draw or a search step may never ask)."""
+        if self._by_key is None:
+            by_key: dict[tuple[Any, ...], Choice] = {}
+            for c in self.choices:
+                if c.key in by_key:
+                    raise ValueError(f"two families of legal decisions share the key {c.key}")
+                by_key[c.key] = c
+            self._by_key = by_key
+        return self._by_key.get(decision.family())
 
     def __contains__(self, decision: object) -> bool:
         if not isinstance(decision, Decision):
             return False
-        choice = self._by_key.get(decision.family())
+        choice = self._family_of(decision)
         return choice is not None and decision.varying() in choice
 
     def family(self, decision: Decision) -> Choice | None:
-        return self._by_key.get(decision.family())
+        return self._family_of(decision)
 
     def refusal(self, decision: Decision) -> IllegalDecision | None:
         """None if ``decision`` is legal; else why not, from its family's check where it has one. A decision of
         no family is refused in general terms (``Ruleset.explain`` may name the rule)."""
-        choice = self._by_key.get(decision.family())
+        choice = self._family_of(decision)
         if choice is None:
             kinds = sorted({c.cls.kind for c in self.choices})
             return IllegalDecision(
@@ -315,7 +375,8 @@ class Legal:
 
     def sample(self, dice: Dice) -> Decision:
         """A legal decision uniformly at random over all of them (OpenSpiel's random agent): a player that
-        picked a family first would end phases early, since "done" is a family of its own."""
+        picked a family first would end phases early, since "done" is a family of its own. Families with a
+        count are sized without listing them: only the family drawn is listed."""
         sizes = [len(c) for c in self.choices]
         total = sum(sizes)
         if not total:

@@ -66,6 +66,16 @@ class Reach:
         """Cells the unit may end its move in (sorted), not counting where it stands."""
         return sorted(c for c in self.reached if c != self.start and c not in self.no_stop)
 
+    def count_destinations(self) -> int:
+        """How many :meth:`destinations` there are, without listing them: the cells reached but the start, less
+        the cells not to be ended in that were reached (whichever of the two is shorter is looked through)."""
+        cost, start, no_stop = self.cost, self.start, self.no_stop
+        if len(no_stop) < len(self.reached):
+            barred = sum(1 for c in no_stop if c != start and cost[c] < UNREACHED)
+        else:
+            barred = sum(1 for c in self.reached if c != start and c in no_stop)
+        return len(self.reached) - 1 - barred
+
     def path(self, cell: int) -> list[int]:
         """The cheapest path from the start to ``cell``, both included."""
         if self.cost[cell] >= UNREACHED:

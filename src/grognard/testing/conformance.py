@@ -1,6 +1,7 @@
 """Checks every ruleset must pass, on each of its scenarios.
 
-- random legal play reaches the end of the game without an error, and ends with a result;
+- random legal play reaches the end of the game without an error, and ends with a result; on the way, every
+  family counted without listing counts what it lists;
 - an illegal decision (a perturbed legal one, one from a seat that may not act, one of the wrong kind) is
   refused with :class:`IllegalDecision` and leaves the state's digest unchanged;
 - two games with the same seed, stepped side by side with the same decisions, have the same digest and the
@@ -61,10 +62,12 @@ def check_random_play(
     max_decisions: int = 100_000,
     player: str = "random",
 ) -> Game:
-    """Random legal play ends with a result; returns the finished game."""
+    """Random legal play ends with a result, and every family counted without listing counts what it lists
+    (``check_counts_agree``) before every decision; returns the finished game."""
     game: Game | None = None
-    for played, _, _ in _random_game(cls, scenario, seed, options, max_decisions, player):
+    for played, seat, _ in _random_game(cls, scenario, seed, options, max_decisions, player):
         game = played  # the same game object throughout; it is finished when the loop ends
+        check_counts_agree(played, seat)
     if game is None:
         game = new_game(cls, scenario, options, seed)
     assert game.over, "the game is not over"
@@ -113,6 +116,21 @@ def check_family_checks_agree(game: Game, seat: str, per_family: int = 3) -> int
             assert found is None, f"{family.cls.kind} {family.fixed}: the check refuses the listed {value!r}: {found}"
             checked += 1
     return checked
+
+
+def check_counts_agree(game: Game, seat: str) -> int:
+    """Every family that is counted without listing (``Choice(count=...)``, what random play sizes families by)
+    counts exactly as many values as it lists: a count off by one would draw from the wrong family, and games
+    would no longer replay as their logs and golden playthroughs say. Returns how many families were compared."""
+    compared = 0
+    for family in game.legal(seat).choices:  # counted() counts afresh, whatever the family holds
+        counted = family.counted()
+        if counted is None:
+            continue
+        listed = len(family.values())
+        assert counted == listed, f"{family.cls.kind} {family.fixed}: counts {counted} values but lists {listed}"
+        compared += 1
+    return compared
 
 
 def check_illegal_decisions_change_nothing(

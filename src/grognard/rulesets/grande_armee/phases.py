@@ -15,7 +15,7 @@ from grognard.engine.sequence import Part, TurnSequence
 from . import play
 from .display import side_name
 from .play import Ctx
-from .state import OFF_MAP, SEATS, LGAState, Phase
+from .state import OFF_MAP, SEATS, LGAState, Phase, Unit
 
 
 def seats_in_play(ctx: Ctx) -> list[str]:
@@ -125,9 +125,18 @@ def next_season(ctx: Ctx, state: LGAState, step: Step) -> LGAState:
 
 def garrison_ok(ctx: Ctx, state: LGAState, uid: str) -> bool:
     """§3.6: only infantry, artillery and militia garrison a city, one garrison per city, at the END of a move."""
-    unit = state.unit(uid)
+    return may_garrison(ctx, state.unit(uid), garrisoned(state))
+
+
+def garrisoned(state: LGAState) -> frozenset[int]:
+    """The areas that hold a garrison (worked out once for every unit of a legal set)."""
+    return frozenset(u.cell for u in state.units if u.garrison and u.cell != OFF_MAP)
+
+
+def may_garrison(ctx: Ctx, unit: Unit, garrisoned: frozenset[int]) -> bool:
+    """:func:`garrison_ok` given the areas that hold a garrison now (:func:`garrisoned`)."""
     if unit.cell == OFF_MAP or unit.garrison or unit.moves <= 0 or unit.cell not in ctx.board.places:
         return False
     if not ctx.tables.units[unit.type].garrison:
         return False
-    return not any(u.garrison for u in play.units_at(state, unit.cell) if u.id != uid)
+    return unit.cell not in garrisoned  # the unit itself is no garrison

@@ -61,6 +61,9 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
         tables = load_tables()
         self.ctx = Ctx(Board(scenario, tables), tables, scenario)
         self.sequence = phases.season_sequence(self.ctx, self.legal)
+        # the legal set of the last state and seat asked about: the sequence asks whether a part has work after a
+        # decision, and the seat to decide next asks again of the same state
+        self._last_legal: tuple[LGAState, str, Legal] | None = None
 
     # --- start -----------------------------------------------------------------------------------------
     def opening(self, seed: int) -> tuple[LGAState, list[Event]]:
@@ -110,6 +113,14 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
         return Turn(state.seat, optional, label)
 
     def legal(self, state: LGAState, seat: str) -> Legal:
+        last = self._last_legal
+        if last is not None and last[0] is state and last[1] == seat:
+            return last[2]
+        found = self._legal(state, seat)
+        self._last_legal = (state, seat, found)
+        return found
+
+    def _legal(self, state: LGAState, seat: str) -> Legal:
         if state.phase is Phase.OVER:
             return Legal(seat)
         if seat != state.seat:
@@ -152,12 +163,12 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
         for u in movers:
             dests = partial(play.destinations, ctx, state, u, cells, zone)
             choices.append(Choice(D.Move, {"unit": u.id}, dests, check=partial(refusals.move, ctx, state, u, dests)))
-        choices.append(Choice(D.Garrison, values=[u.id for u in movers if phases.garrison_ok(ctx, state, u.id)]))
+        garrisoned = phases.garrisoned(state)
+        choices.append(Choice(D.Garrison, values=[u.id for u in movers if phases.may_garrison(ctx, u, garrisoned)]))
         choices.append(Choice(D.EndUnit, values=[u.id for u in movers]))
         choices.append(Choice(D.EndMovement))
-        return Legal(
-            seat, choices, prompt=prompts.move_prompt(state), info=prompts.move_info(ctx, state, seat, movers, enemy)
-        )
+        info = partial(prompts.move_info, ctx, state, seat, movers, enemy)  # worked out when asked for
+        return Legal(seat, choices, prompt=prompts.move_prompt(state), info=info)
 
     def _legal_reactions(self, state: LGAState, seat: str) -> Legal:
         ctx = self.ctx
@@ -183,8 +194,20 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
 
     # --- deciding --------------------------------------------------------------------------------------
     def apply(self, state: LGAState, seat: str, decision: Decision, step: Step) -> LGAState:
-        after = self._apply(state, seat, decision, step)
-        return self._remember(self.sequence.settle(after, step), state)
+        settled = self.sequence.settle(self._apply(state, seat, decision, step), step)
+        return self._same_legal(settled, self._remember(settled, state))
+
+    def with_rng(self, state: LGAState, rng: int) -> LGAState:
+        return self._same_legal(state, super().with_rng(state, rng))
+
+    def _same_legal(self, state: LGAState, like: LGAState) -> LGAState:
+        """``like``, a copy of ``state`` but for what each seat saw and the dice, has the legal set of ``state``:
+        the legal set reads neither (tests/grande_armee/test_legal_reuse.py). The sequence asks for it after a
+        decision, to know whether a part has work; the seat to decide next asks again, of ``like``."""
+        last = self._last_legal
+        if last is not None and last[0] is state and like is not state:
+            self._last_legal = (like, last[1], last[2])
+        return like
 
     def _apply(self, state: LGAState, seat: str, d: Decision, step: Step) -> LGAState:
         ctx = self.ctx

@@ -46,7 +46,7 @@ def _may_adjust(g: Group) -> IllegalDecision | None:
     return None
 
 
-def divide_refusal(ctx: Ctx, state: KState, g: Group, units: object) -> IllegalDecision | None:
+def _divide_blocked(ctx: Ctx, state: KState, g: Group) -> IllegalDecision | None:
     found = _may_adjust(g)
     if found:
         return found
@@ -54,7 +54,17 @@ def divide_refusal(ctx: Ctx, state: KState, g: Group, units: object) -> IllegalD
         return IllegalDecision("no empty group ID is left", "§4.3")
     if ctx.friendly_count(state, g.side, g.cell) >= int(ctx.tables["plots"]["stacking"]["max_groups"]):
         return IllegalDecision("the hex already holds two groups (reading of §9.3)", "§4.3")
-    return _units_refusal(g, units, allow_all=False)
+    return None
+
+
+def divide_refusal(ctx: Ctx, state: KState, g: Group, units: object) -> IllegalDecision | None:
+    return _divide_blocked(ctx, state, g) or _units_refusal(g, units, allow_all=False)
+
+
+def divide_count(ctx: Ctx, state: KState, g: Group) -> int:
+    """How many of ``subsets(g, False)`` :func:`divide_refusal` accepts, without asking it of each (random play
+    sizes every family): all of them, unless the group may not divide."""
+    return 0 if _divide_blocked(ctx, state, g) else len(subsets(g, False))
 
 
 def partner(state: KState, g: Group) -> Group | None:
@@ -62,7 +72,8 @@ def partner(state: KState, g: Group) -> Group | None:
     return next((o for o in state.side_groups(g.side) if o.cell == g.cell and o.id != g.id), None)
 
 
-def transfer_refusal(ctx: Ctx, state: KState, g: Group, units: object) -> IllegalDecision | None:
+def _transfer_blocked(state: KState, g: Group) -> IllegalDecision | Group:
+    """Why ``g`` may transfer no unit, or the group it would give them to."""
     found = _may_adjust(g)
     if found:
         return found
@@ -73,13 +84,34 @@ def transfer_refusal(ctx: Ctx, state: KState, g: Group, units: object) -> Illega
         return IllegalDecision("both groups need the same divisional designation", "§4.4")
     if other.adjusted:
         return IllegalDecision(f"{other.label()} was adjusted this phase (reading)", "§4")
+    return other
+
+
+def _room(ctx: Ctx, other: Group) -> int:
+    return int(ctx.tables["sequence"]["groups"]["units_max"]) - len(other.units)
+
+
+def transfer_refusal(ctx: Ctx, state: KState, g: Group, units: object) -> IllegalDecision | None:
+    other = _transfer_blocked(state, g)
+    if isinstance(other, IllegalDecision):
+        return other
     found = _units_refusal(g, units, allow_all=True)
     if found:
         return found
     assert isinstance(units, tuple)
-    if len(other.units) + len(units) > int(ctx.tables["sequence"]["groups"]["units_max"]):
+    if len(units) > _room(ctx, other):
         return IllegalDecision("a group may never hold more than 5 units", "§4.4")
     return None
+
+
+def transfer_count(ctx: Ctx, state: KState, g: Group) -> int:
+    """How many of ``subsets(g, True)`` :func:`transfer_refusal` accepts, without asking it of each: those that
+    fit in the other group, unless the group may not transfer."""
+    other = _transfer_blocked(state, g)
+    if isinstance(other, IllegalDecision):
+        return 0
+    room = _room(ctx, other)
+    return sum(1 for c in subsets(g, True) if len(c) <= room)
 
 
 def renumber_refusal(ctx: Ctx, state: KState, g: Group, to: object) -> IllegalDecision | None:
@@ -92,6 +124,11 @@ def renumber_refusal(ctx: Ctx, state: KState, g: Group, to: object) -> IllegalDe
     if to not in free_ids(ctx, state, g.side):
         return IllegalDecision(f"group ID {to} is taken", "§4.1")
     return None
+
+
+def renumber_count(ctx: Ctx, state: KState, g: Group) -> int:
+    """How many IDs of the side :func:`renumber_refusal` accepts, without asking it of each: the free ones."""
+    return 0 if _may_adjust(g) else len(free_ids(ctx, state, g.side))
 
 
 def subsets(g: Group, allow_all: bool) -> list[tuple[int, ...]]:

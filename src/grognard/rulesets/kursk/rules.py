@@ -125,12 +125,22 @@ class Kursk(Ruleset[KState, KurskScenario]):
         for g in state.side_groups(seat):
             if g.adjusted:
                 continue
-            check_d = partial(adjust.divide_refusal, ctx, state, g)
-            check_t = partial(adjust.transfer_refusal, ctx, state, g)
-            check_r = partial(adjust.renumber_refusal, ctx, state, g)
-            choices.append(Choice.filtered(D.Divide, {"group": g.id}, adjust.subsets(g, False), check_d))
-            choices.append(Choice.filtered(D.Transfer, {"group": g.id}, adjust.subsets(g, True), check_t))
-            choices.append(Choice.filtered(D.Renumber, {"group": g.id}, adjust.id_range(ctx, seat), check_r))
+            at = (ctx, state, g)
+            check_d = partial(adjust.divide_refusal, *at)
+            check_t = partial(adjust.transfer_refusal, *at)
+            check_r = partial(adjust.renumber_refusal, *at)
+            # each counted without asking its check of every candidate: random play sizes every family (issue 17)
+            divides = Choice.filtered(
+                D.Divide, {"group": g.id}, adjust.subsets(g, False), check_d, count=partial(adjust.divide_count, *at)
+            )
+            transfers = Choice.filtered(
+                D.Transfer, {"group": g.id}, adjust.subsets(g, True), check_t, count=partial(adjust.transfer_count, *at)
+            )
+            ids = adjust.id_range(ctx, seat)
+            renumbers = Choice.filtered(
+                D.Renumber, {"group": g.id}, ids, check_r, count=partial(adjust.renumber_count, *at)
+            )
+            choices += [divides, transfers, renumbers]
         if seat == "german":
             choices.append(Choice(D.EndGame, label="end the game (§4.6)"))
         choices.append(Choice(D.EndPhase, label="end the group adjustment phase"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Hashable, Iterable
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -27,6 +27,8 @@ SIGHT_ROWS = 1024
 # locations whose sight is worked out at once: the batch's working arrays grow with it (about 1.2 MB a location
 # at Lauter's visibility of 25)
 SIGHT_BATCH = 8
+
+T = TypeVar("T")
 
 
 class Board:
@@ -51,11 +53,30 @@ class Board:
         # moves._field for the last state asked; a computer player has a board of its own (ai Player.rules), so
         # this never hands it a real state
         self.field_memo: tuple[PGState, str, tuple[frozenset[int], frozenset[int], frozenset[int]]] | None = None
+        # what the legal set works out about the last state asked for, more than once (see state_memo)
+        self._memo: tuple[PGState | None, dict[Any, Any]] = (None, {})
         self._sights: dict[tuple[object, ...], SightCache] = {}
         self._last_sight: tuple[object, object, SightCache] | None = None
         self._weather: dict[int, Weather] = {}
         self.town_cells = frozenset(c for t in scenario.towns for c in t.cells)
         self.neutral_of = {c: n.name for n in scenario.neutrals for c in n.cells}
+
+    def unit_memo(self, state: PGState, what: str, unit: Unit, work: Callable[[], T]) -> T:
+        """``work()``, what ``unit`` of ``state`` can do (its search, its assaults), kept in :meth:`state_memo`."""
+        memo = self.state_memo(state)
+        found = memo.get((what, unit.id))
+        if found is None or found[0] is not unit:
+            found = memo[(what, unit.id)] = (unit, work())
+        out: T = found[1]
+        return out
+
+    def state_memo(self, state: PGState) -> dict[Any, Any]:
+        """Scratch room for what is worked out from ``state`` alone and asked for more than once while its legal
+        set is built, sized and applied (a unit's close assaults, the units a carrier may load); emptied when
+        another state is asked about, so it holds one state's worth."""
+        if self._memo[0] is not state:
+            self._memo = (state, {})
+        return self._memo[1]
 
     # --- terrain ---------------------------------------------------------------------------------------
     def terrain(self, state: PGState, cell: int) -> str:

@@ -24,11 +24,13 @@ def shot_chance(ctx: Ctx, state: PGState, firer: Unit, target: Unit) -> int | No
     reach = t.max_range[(firer.type, target.type)]
     if reach <= 0:
         return None  # this weapon cannot hurt this target at any range
+    dist = board.grid.distance(firer.cell, target.cell)
+    if dist > reach + 1:
+        return None  # out of range even from higher ground (most enemies: asked of every pair)
     firer_high = board.higher(firer.cell, target.cell)
     target_high = board.higher(target.cell, firer.cell)
     if firer_high:
         reach += 1  # p.23: "firing units have their range increased by one if higher than their target"
-    dist = board.grid.distance(firer.cell, target.cell)
     row = t.hit[(t.units[firer.type].attack, t.units[target.type].defense)]
     if dist < 1 or dist > reach or dist > len(row):
         return None

@@ -36,15 +36,25 @@ def can_move(ctx: Ctx, unit: Unit) -> bool:
 def unit_reach(ctx: Ctx, state: PGState, unit: Unit, mp: int | None = None, load_at: int = -1) -> Reach:
     """Where ``unit`` can go with its movement left, as its side knows the field (hidden enemies are not
     avoided: bumping into one stops the move)."""
+    if mp is None and load_at < 0:  # a unit's own move: its count, list, assaults and loads ask for it alike
+        return ctx.board.unit_memo(state, "reach", unit, lambda: _unit_reach(ctx, state, unit, None, -1))
+    return _unit_reach(ctx, state, unit, mp, load_at)
+
+
+def _unit_reach(ctx: Ctx, state: PGState, unit: Unit, mp: int | None, load_at: int) -> Reach:
     board = ctx.board
     ut = ctx.tables.units[unit.type]
     blocked, stop, friends = _field(ctx, state, unit.side)
-    no_stop = friends - {unit.cell, load_at}
+    # the unit's own location stays in: no list of destinations holds the start (Reach.destinations)
+    no_stop = friends if load_at < 0 else friends - {load_at}
     budget_now = unit.mp if mp is None else mp
     first = not unit.moved and budget_now == budget(ctx, unit)
     # the search does not depend on where friends stand (they only bar ending a move), so it is kept for
     # the next decision, when usually one unit has moved and every other unit's search is the same
-    costs = board.costs(state, ut)
+    memo = board.state_memo(state)
+    costs = memo.get(("costs", unit.type))
+    if costs is None:  # every unit of a type asks for the same table
+        costs = memo[("costs", unit.type)] = board.costs(state, ut)
     key = (id(costs), unit.cell, budget_now, first, blocked, stop)
     r = board.reaches.get(key, costs)
     if r is None:
@@ -81,6 +91,13 @@ def destinations(ctx: Ctx, state: PGState, unit: Unit) -> list[int]:
     return unit_reach(ctx, state, unit).destinations()
 
 
+def count_destinations(ctx: Ctx, state: PGState, unit: Unit) -> int:
+    """``len(destinations(...))`` without listing them (random play sizes every unit's move)."""
+    if not can_move(ctx, unit):
+        return 0
+    return unit_reach(ctx, state, unit).count_destinations()
+
+
 def assault_targets(ctx: Ctx, state: PGState, unit: Unit) -> list[int]:
     """Locations of known enemy units this unit can close assault: an unfired armored car or tank (p.30) with
     the movement to enter the enemy's location from one it can reach."""
@@ -91,12 +108,21 @@ def assault_targets(ctx: Ctx, state: PGState, unit: Unit) -> list[int]:
 
 
 def _assault_plans(ctx: Ctx, state: PGState, unit: Unit) -> dict[int, int]:
-    """For each assaultable enemy location, the location the assault is made from."""
+    """For each assaultable enemy location, the location the assault is made from (worked out once per state:
+    the legal set's odds, its assault family and the assault itself ask)."""
+    return ctx.board.unit_memo(state, "assault", unit, lambda: _plan_assaults(ctx, state, unit))
+
+
+def _plan_assaults(ctx: Ctx, state: PGState, unit: Unit) -> dict[int, int]:
     r = unit_reach(ctx, state, unit)
     costs = ctx.board.costs(state, ctx.tables.units[unit.type])
     first = not unit.moved
     plans: dict[int, int] = {}
-    for e in known_enemies(ctx, state, unit.side):
+    memo = ctx.board.state_memo(state)
+    known = memo.get(("known", unit.side))
+    if known is None:  # the same for every unit of the side
+        known = memo[("known", unit.side)] = tuple(known_enemies(ctx, state, unit.side))
+    for e in known:
         best: tuple[int, int] | None = None
         for c in ctx.board.neighbors[e.cell]:
             if r.cost[c] >= UNREACHED or (c != unit.cell and c in r.no_stop):
@@ -136,18 +162,21 @@ def load_candidates(ctx: Ctx, state: PGState, carrier: Unit) -> list[str]:
     t = ctx.tables
     if not (t.units[carrier.type].has("carrier") and not carrier.cargo and can_move(ctx, carrier)):
         return []
-    out = []
-    r: Reach | None = None
-    for u in own_units(state, carrier.side):
-        if not t.units[u.type].has("cargo") or u.moved or u.fired or u.plotted or u.unloaded:
-            continue
-        if barrage_at(state, u.cell) is not None:
-            continue  # entering a heavy barrage's ring takes all movement (p.30): no point left to load (d)
-        if r is None:
-            r = unit_reach(ctx, state, carrier)  # friendly locations are passed through, so they get a cost
-        if r.cost[u.cell] < UNREACHED and r.cost[u.cell] + 2 <= carrier.mp:
-            out.append(u.id)
-    return sorted(out)
+    memo = ctx.board.state_memo(state)
+    cargo = memo.get(("cargo", carrier.side))
+    if cargo is None:  # the same for every carrier of the side
+        cargo = memo[("cargo", carrier.side)] = [
+            u
+            for u in own_units(state, carrier.side)
+            if t.units[u.type].has("cargo")
+            and not (u.moved or u.fired or u.plotted or u.unloaded)
+            # entering a heavy barrage's ring takes all movement (p.30): no point left to load (d)
+            and barrage_at(state, u.cell) is None
+        ]
+    if not cargo:
+        return []
+    r = unit_reach(ctx, state, carrier)  # friendly locations are passed through, so they get a cost
+    return sorted(u.id for u in cargo if r.cost[u.cell] < UNREACHED and r.cost[u.cell] + 2 <= carrier.mp)
 
 
 def start_load(ctx: Ctx, state: PGState, step: Step, carrier_id: str, cargo_id: str) -> PGState:

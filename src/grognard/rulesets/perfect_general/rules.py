@@ -286,7 +286,9 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
             ut = ctx.tables.units[u.type]
             if moves.can_move(ctx, u):
                 dests = partial(moves.destinations, ctx, state, u)
-                choices.append(Choice(D.Move, {"unit": u.id}, dests, check=partial(refusals.move, ctx, u, dests)))
+                check = partial(refusals.move, ctx, u, dests)
+                count = partial(moves.count_destinations, ctx, state, u)
+                choices.append(Choice(D.Move, {"unit": u.id}, dests, check=check, count=count))
                 if ut.has("assault") and not u.fired:
                     choices.append(Choice(D.Assault, {"unit": u.id}, partial(moves.assault_targets, ctx, state, u)))
                 if ut.has("carrier"):
@@ -305,7 +307,7 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
                 choices.append(Choice(D.ClearMine, {"unit": u.id}, moves.mines_to_clear(ctx, state, u)))
         choices.append(Choice(D.BuildBridge, values=builders))
         choices.append(Choice(D.EndMovement))
-        info = {"assault": odds.assault_chances(ctx, state, seat)}
+        info = lambda: {"assault": odds.assault_chances(ctx, state, seat)}  # noqa: E731 (worked out when asked)
         return Legal(seat, choices, prompt=PROMPTS[Phase.MOVEMENT], info=info)
 
     # --- deciding --------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from .context import Ctx, own_units
 from .phases import cheapest, new_unit_id, region_cells
 from .spotting import known_enemies
 from .state import SIDES, Mine, PGState, Unit
+from .tables import UnitType
 from .words import a, sides
 
 
@@ -46,8 +47,18 @@ def needs_confirmation(ctx: Ctx, state: PGState) -> bool:
 def placement_cells(ctx: Ctx, state: PGState, type_id: str) -> list[int]:
     """Free locations of the region where a unit of this type may stand; mines not on bridges or in towns
     (p.22). Occupation is judged by what the side knows."""
-    side = state.side
     ut = ctx.tables.units[type_id]
+    # the same for every type that is alike in being a mine and being armour: worked out once a state for them
+    like = (ut.has("mine"), ut.has("armor"))
+    memo = ctx.board.state_memo(state)
+    found = memo.get(("placement", like))
+    if found is None:
+        found = memo[("placement", like)] = tuple(_placement_cells(ctx, state, ut))
+    return list(found)
+
+
+def _placement_cells(ctx: Ctx, state: PGState, ut: UnitType) -> list[int]:
+    side = state.side
     taken = {u.cell for u in own_units(state, side)} | {e.cell for e in known_enemies(ctx, state, side)}
     taken |= {m.cell for m in state.mines}
     board = ctx.board

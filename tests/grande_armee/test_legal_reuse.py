@@ -1,0 +1,36 @@
+"""The legal set the sequence works out after a decision (to know whether a part has work) is handed to the seat
+that decides next, though remembering what each seat saw and storing the dice made a new state: the legal set
+reads neither. Over whole random games, the set handed out equals one worked out afresh, and one worked out
+with the sightings and the dice changed."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from grognard.rulesets.grande_armee import GrandeArmee
+from grognard.rulesets.grande_armee.scenario import SCENARIO_DIR, read_scenario
+
+from .conftest import RandomDecisions
+
+
+@pytest.mark.parametrize(("scenario", "seed"), [("7_waterloo", 2), ("1_austrian_challenge", 4)])
+def test_the_legal_set_reused_after_a_decision_is_the_one_worked_out_afresh(
+    scenario: str, seed: int, random_decisions: RandomDecisions
+) -> None:
+    fresh = GrandeArmee(read_scenario(SCENARIO_DIR / f"{scenario}.json"))
+    compared = reused = 0
+    for game, seat, _ in random_decisions(scenario, seed, 400):
+        rules = game.rules
+        assert isinstance(rules, GrandeArmee)
+        handed = game.legal(seat)
+        reused += rules._last_legal is not None and rules._last_legal[2] is handed and compared > 0
+        fresh._last_legal = None
+        expected = fresh.legal(game.state, seat).to_json()
+        assert handed.to_json() == expected, f"decision {compared + 1}: {seat}'s legal set"
+        fresh._last_legal = None
+        blind = replace(game.state, sightings=(), rng=game.state.rng ^ 0x9E3779B9)
+        assert fresh.legal(blind, seat).to_json() == expected, f"decision {compared + 1}: sightings or dice read"
+        compared += 1
+    assert compared >= 200 and reused >= compared // 2  # most decisions reused the sequence's legal set
