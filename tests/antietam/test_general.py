@@ -4,6 +4,7 @@ three levels play differently, each side plays its side's plan, and an operation
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 
 from grognard.ai.base import parse_players
 from grognard.ai.driver import play_out
@@ -76,3 +77,20 @@ def test_the_general_beats_random_play_from_both_seats() -> None:
         play_out(game, parse_players(f"{seat}=general,{other}=random", Antietam, Antietam.seats, 2))
         result = game.result()
         assert result is not None and result.winner == seat, result.summary
+
+
+def test_a_computer_union_activates_by_the_basic_schedule() -> None:
+    """§IA3.2 "When the computer plays the Union, it will follow the restrictions placed on the Union player in
+    the BASIC game (see 2.0)": at 06:00 of the intermediate game it bypasses Porter's division (turn 5) and
+    Pleasonton's (turn 8), activates Hooker's, in the fight, and bypasses a rear division while the divisions
+    still offered can use the activations left."""
+    game = new_game(Antietam, "1_full_battle", {"game": "intermediate"}, 1)
+    game.state = replace(game.state, offer=("Sykes", "Pleasonton", "Meade", "Sedgwick", "Rodman"), limit=2)
+    general = General(1, 1)
+    answers: list[str] = []
+    while game.turn().seat == "union" and observe(game, "union").legal.of_kind("activate"):
+        d = general.choose(observe(game, "union"))
+        assert isinstance(d, D.Activate | D.Bypass)
+        answers.append(d.text())
+        game.apply("union", d)
+    assert answers == ["bypass Sykes", "bypass Pleasonton", "activate Meade", "bypass Sedgwick", "activate Rodman"]

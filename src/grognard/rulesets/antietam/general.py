@@ -66,6 +66,8 @@ class General(Player):
         rules = self.rules(obs)
         assert isinstance(rules, Antietam)
         pic = Picture(rules.ctx.board, obs.view["state"], obs.seat)
+        if obs.legal.of_kind("activate"):
+            return self._activate(rules, pic, obs.view["state"]["activation"])
         if pic.accessed is not None:
             return self._advance(pic, obs.legal, pic.accessed)
         for u in pic.mine:
@@ -75,6 +77,26 @@ class General(Player):
         if plot is not None:
             return plot
         return D.EndPhase()
+
+    # --- §IA3 activation --------------------------------------------------------------------------------------
+    def _activate(self, rules: Antietam, pic: Picture, cycle: Mapping[str, Any]) -> Decision:
+        """§IA3.2 "When the computer plays the Union, it will follow the restrictions placed on the Union player
+        in the BASIC game (see 2.0 ...)": a division of Porter's, Franklin's or Pleasonton's command is bypassed
+        before its §B2.0 turn unless an enemy stands next to one of its units (the release the view shows; the
+        random early release is a roll of the basic game's rules, not the player's). Of the others it activates
+        those in or near the fight first: a rear division is bypassed while the divisions still to be offered
+        can use the activations left."""
+        ctx = rules.ctx
+        offer, left = list(cycle["offer"]), int(cycle["limit"])
+        division = offer[0]
+        units = [u for u in pic.mine if u["division"] == division]
+        schedule = {k: v for k, v in ctx.rules["activation"]["schedule"].items() if k[0].isupper()}
+        held_until = next((schedule[n] for n in (ctx.corps_of.get(division, ""), division) if n in schedule), 0)
+        if pic.view["turn"] < held_until and not any(pic.enemy_distance(u["cell"]) <= 1 for u in units):
+            return D.Bypass(division)
+        if any(pic.enemy_distance(u["cell"]) <= self.cfg["activation"]["fight_distance"] for u in units):
+            return D.Activate(division)
+        return D.Activate(division) if len(offer) <= left else D.Bypass(division)
 
     # --- where each unit goes --------------------------------------------------------------------------------
     def _wants_to_move(self, pic: Picture, u: Unit) -> bool:
@@ -92,6 +114,8 @@ class General(Player):
             # §IA5.2 rally: out of fire, toward the rear corner (§IA8.5 retreats go there too)
             return (pic.rear, 0) if near <= self.cfg["rally"]["safe_distance"] else None
         artillery = u["type"] == "artillery"
+        if u["type"] in ("artillery", "cavalry") and near <= self.lv["guard_distance"] and not u["held"]:
+            return pic.rear, 0  # a gun is 150 points, a trooper 3 (§IA10.1): out of melee's reach before it comes
         if artillery and near <= b.weapon_range[b.index[u["id"]]]:
             return None  # an enemy in range: stay and fire (a moved battery may not fire, §B3.4)
         if self.lv["naive"]:
@@ -204,7 +228,14 @@ class General(Player):
         if all(e["routed"] for e in adjacent):
             return True
         friends = sum(1 for f in pic.mine if f["id"] != u["id"] and int(pic.board.dist[f["cell"], c]) <= 2)
-        return friends >= int(self.lv["support"])
+        return friends >= self._support(pic, u)
+
+    def _support(self, pic: Picture, u: Unit) -> int:
+        """Friends needed within two squares to step into a zone of control: fewer once the unit's corps is in
+        contact (the push is on: the rest of the corps closes at once instead of waiting at the edge)."""
+        if pic.engaged(u):
+            return int(self.lv["engaged_support"])
+        return int(self.lv["support"])
 
     # --- fire and melee plots ----------------------------------------------------------------------------------
     def _plot(self, pic: Picture, legal: Legal) -> Decision | None:
@@ -284,6 +315,7 @@ class Picture:
         self._near: dict[int, int] = {}
         self._threat: tuple[bool, int | None] = (False, None)
         self._objectives: dict[str, int | None] = {}
+        self._engaged: dict[str, bool] = {}
 
     def enemy_distance(self, cell: int) -> int:
         hit = self._near.get(cell)
@@ -325,6 +357,16 @@ class Picture:
             centre = self.board.grid.parse(f"{xs[len(xs) // 2]},{ys[len(ys) // 2]}")
             self._objectives[key] = self.objective({"cell": centre}, cfg)
         return self._objectives[key]
+
+    def engaged(self, u: Unit) -> bool:
+        """Some unit of ``u``'s corps (division for those with none) stands next to an enemy unit."""
+        key = u["corps"] or u["division"]
+        hit = self._engaged.get(key)
+        if hit is None:
+            hit = self._engaged[key] = any(
+                self.enemy_distance(f["cell"]) <= 1 for f in self.mine if (f["corps"] or f["division"]) == key
+            )
+        return hit
 
     def threatened(self, cfg: Mapping[str, Any]) -> int | None:
         """The victory square the seen enemy presses hardest (value over the enemy's distance), or None."""
