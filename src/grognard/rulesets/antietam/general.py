@@ -100,10 +100,45 @@ class General(Player):
 
     # --- where each unit goes --------------------------------------------------------------------------------
     def _wants_to_move(self, pic: Picture, u: Unit) -> bool:
-        if u["acted"] or u["op"] <= 0 or u["held"] or (u["routed"] and u["moved"]):
+        if u["acted"] or u["op"] <= 0 or (u["routed"] and u["moved"]):
+            return False
+        if "mode" in u and not u["routed"] and (self._mode_wanted(pic, u) or self._facing_wanted(pic, u)):
+            return True  # §IA7.8, §IA7.9: the intermediate and advanced games' orders, held units too (AMB-8)
+        if u["held"]:
             return False
         goal = self._goal(pic, u)
         return goal is not None and self._field(pic, goal[0]).get(u["cell"], 0) > goal[1]
+
+    # --- §IA7.8 modes and §IA7.9 facing (intermediate and advanced games) ----------------------------------
+    def _mode_wanted(self, pic: Picture, u: Unit) -> bool:
+        """Whether the unit should change mode now: to its fighting mode (normal, dismounted, unlimbered) with an
+        enemy within reach, since the marching modes fire at .75 (artillery not at all) and are flanked from
+        every side; a battery to limbered when its goal lies elsewhere (unlimbered artillery does not move)."""
+        near = pic.enemy_distance(u["cell"])
+        marching = u["mode"] in pic.board.tables.rules["modes"]["bridge_modes"]
+        if u["type"] == "artillery":
+            reach = pic.board.weapon_range[pic.board.index[u["id"]]]
+            if marching:
+                return near <= reach or self._goal(pic, u) is None
+            goal = None if u["held"] else self._goal(pic, u)
+            return near > reach and goal is not None and self._field(pic, goal[0]).get(u["cell"], 0) > goal[1]
+        return marching and near <= int(self.cfg["modes"]["deploy_distance"])
+
+    def _facing_wanted(self, pic: Picture, u: Unit) -> int | None:
+        """The facing (1-8) whose 90° view holds the most seen enemy units within six squares, nearer ones
+        counting more, when the unit's own facing holds fewer (§IA7.9 fire only into the V; flank fire from
+        outside it); None to keep it."""
+        near = pic.enemies_near(u["cell"], int(self.cfg["modes"]["face_reach"]))
+        if not near:
+            return None
+        cones = pic.board.cones
+
+        def weight(f: int) -> int:
+            row = cones[f][u["cell"]]
+            return sum(10 - int(pic.board.dist[u["cell"], e["cell"]]) for e in near if row[e["cell"]])
+
+        best = max(range(1, 9), key=lambda f: (weight(f), -f))
+        return best if weight(best) > weight(int(u["facing"])) else None
 
     def _goal(self, pic: Picture, u: Unit) -> tuple[int, int] | None:
         """(square, distance to stop at) for unit ``u``, or None to stay."""
@@ -143,6 +178,9 @@ class General(Player):
         cell = u["cell"]
         if near <= cfg["contact_distance"] or cell in pic.victory_cells:
             return None  # hold: in contact, or on a victory square
+        post = pic.garrisons(int(self.lv["garrison_points"])).get(u["id"])
+        if post is not None:
+            return post, 0  # §IA10.1 a square a Confederate stands on gives the Union nothing
         if near <= cfg["post_distance"] and pic.board.level(cell) >= cfg["ridge_level"]:
             return None  # hold the ridge line
         threat = pic.threatened(cfg)
@@ -190,13 +228,18 @@ class General(Player):
     def _advance(self, pic: Picture, legal: Legal, uid: str) -> Decision | None:
         """One square further for the unit in hand, or put it down."""
         u = pic.by_id[uid]
-        goal = self._goal(pic, u)
+        if "mode" in u and not u["routed"]:
+            if self._mode_wanted(pic, u) and D.Mode(uid) in legal:
+                return D.Mode(uid)
+            if u["type"] == "artillery" and u["mode"] == "unlimbered":
+                return self._put_down(pic, legal, u)  # unlimbered artillery does not move (§IA7.8)
+        goal = None if u["held"] else self._goal(pic, u)
         if goal is None or u["op"] <= self._op_reserve(u):
-            return D.PutDown()
+            return self._put_down(pic, legal, u)
         field = self._field(pic, goal[0])
         here = field.get(u["cell"], 1 << 30)
         if here <= goal[1]:
-            return D.PutDown()
+            return self._put_down(pic, legal, u)
         best: tuple[int, int, str] | None = None
         for fam in legal.of_kind("move"):
             for to in fam.values():
@@ -209,8 +252,16 @@ class General(Player):
                 if best is None or key < best:
                     best = key
         if best is None:
-            return D.PutDown()
+            return self._put_down(pic, legal, u)
         return D.Move(uid, u["square"], best[2])
+
+    def _put_down(self, pic: Picture, legal: Legal, u: Unit) -> Decision:
+        """Face the enemy before putting the unit down (§IA7.9, no cost), where the game has facing."""
+        if "facing" in u and not u["routed"]:
+            f = self._facing_wanted(pic, u)
+            if f is not None and D.Face(u["id"], f) in legal:
+                return D.Face(u["id"], f)
+        return D.PutDown()
 
     def _op_reserve(self, u: Unit) -> int:
         """Operation points kept for the plot: fire, and the melee for the attacker (Operations Costs Table)."""
@@ -316,6 +367,7 @@ class Picture:
         self._threat: tuple[bool, int | None] = (False, None)
         self._objectives: dict[str, int | None] = {}
         self._engaged: dict[str, bool] = {}
+        self._garrisons: dict[str, int] | None = None
 
     def enemy_distance(self, cell: int) -> int:
         hit = self._near.get(cell)
@@ -367,6 +419,23 @@ class Picture:
                 self.enemy_distance(f["cell"]) <= 1 for f in self.mine if (f["corps"] or f["division"]) == key
             )
         return hit
+
+    def garrisons(self, min_points: int) -> dict[str, int]:
+        """Unit id -> the victory square (worth ``min_points`` or more, most valuable first) it is sent to hold
+        because no unit of the seat stands there: the nearest infantry not in contact and not routed."""
+        if self._garrisons is None:
+            self._garrisons = {}
+            held = {u["cell"] for u in self.mine}
+            free = [u for u in self.mine if u["type"] == "infantry" and not u["routed"] and not u["held"]]
+            free = [u for u in free if u["cell"] not in self.victory_cells and self.enemy_distance(u["cell"]) > 1]
+            for c, points, _ in sorted(self.victory, key=lambda v: (-v[1], v[0])):
+                if points < min_points or c in held or not free:
+                    continue
+                dist = self.board.dist[c]
+                u = min(free, key=lambda f: (int(dist[f["cell"]]), f["id"]))
+                free.remove(u)
+                self._garrisons[u["id"]] = c
+        return self._garrisons
 
     def threatened(self, cfg: Mapping[str, Any]) -> int | None:
         """The victory square the seen enemy presses hardest (value over the enemy's distance), or None."""
