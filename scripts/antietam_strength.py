@@ -2,7 +2,7 @@
 victory levels (§IA10.2: a win is a minor or major victory of the player's side; a draw is not a win), with Wilson
 95% confidence intervals, the distribution of victory levels, and the general's thinking time per operation phase.
 
-    python scripts/antietam_strength.py --opponents random,greedy --games 100 --jobs 2
+    python scripts/antietam_strength.py --opponents random,greedy --games 100 --jobs 1
     python scripts/antietam_strength.py --player general:hard --opponents greedy --games 20 --scenario 4_ii_corps
 
 Each seat is played ``--games`` times against each opponent with seeds ``--seed`` .. ``--seed + games - 1`` (the
@@ -70,8 +70,13 @@ def main(argv: list[str] | None = None) -> int:
     with ProcessPoolExecutor(args.jobs) as pool:
         for r in pool.map(play, jobs, chunksize=1):
             results.append(r)
-            if len(results) % 10 == 0:
-                print(f"  {len(results)}/{len(jobs)} games ({time.perf_counter() - t0:.0f} s)", file=sys.stderr)
+            (_, seat, _, opp, seed), outcome, level, _, wall = r
+            print(
+                f"  {len(results)}/{len(jobs)} ({time.perf_counter() - t0:.0f} s): {seat} against {opp}, seed {seed}: "
+                f"{outcome}, {level}, {wall:.0f} s",
+                file=sys.stderr,
+                flush=True,
+            )
     tally: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
     levels: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
     walls: dict[tuple[str, str], float] = defaultdict(float)

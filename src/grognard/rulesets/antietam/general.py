@@ -313,7 +313,17 @@ class General(Player):
                 e["cell"] for e in pic.enemies_near(u["cell"], 12) if D.Plot((f"{uid}@{b.label(e['cell'])}",)) in legal
             ]
             if options and self.lv["focus_fire"]:
-                best = max(options, key=lambda c: (pic.routed_at(c), reach.get(c, 0), -int(b.dist[u["cell"], c]), -c))
+                gunner = u["type"] == "artillery"
+                best = max(
+                    options,
+                    key=lambda c: (
+                        pic.routed_at(c),
+                        pic.pays(c, gunner),
+                        reach.get(c, 0),
+                        -int(b.dist[u["cell"], c]),
+                        -c,
+                    ),
+                )
             if best is None:
                 continue
             melee = self._melee(pic, u, best)
@@ -334,6 +344,8 @@ class General(Player):
         defenders = [e for e in pic.enemies if e["cell"] == target]
         if defenders and all(e["routed"] for e in defenders):
             return True  # counterattack the broken attacker
+        if defenders and all(e["type"] == "artillery" for e in defenders):
+            return True  # a battery alone: its guns are lost in melee (§IA8.2), 150 points each (§IA10.1)
         ours = sum(1 for f in pic.mine if f["type"] != "artillery" and b.grid.adjacent(f["cell"], target))
         ratio = int(self.lv["union_melee_ratio" if pic.seat == "union" else "confederate_melee_ratio"])
         return ratio > 0 and ours >= ratio * max(1, len(defenders))
@@ -386,6 +398,12 @@ class Picture:
 
     def routed_at(self, cell: int) -> bool:
         return any(e["routed"] for e in self.enemies if e["cell"] == cell)
+
+    def pays(self, cell: int, gunner: bool) -> bool:
+        """§IA8.2, §IA7.7: guns (150 points each, §IA10.1) are lost only to artillery, and a square's artillery
+        takes infantry fire only when alone there: a battery's fire pays at enemy guns, the others' at men."""
+        here = [e for e in self.enemies if e["cell"] == cell]
+        return any((e["type"] == "artillery") == gunner for e in here)
 
     def objective(self, u: Unit, cfg: Mapping[str, Any]) -> int | None:
         """The victory square the unit's side wants most from ``cell``: value over distance (Union: those it does
