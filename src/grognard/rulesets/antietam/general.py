@@ -9,18 +9,23 @@ mid-game decides as one that played from the start. Its weights are tuning, in `
 - The Union (§IA11 "Union Strategy"): each corps is given one objective, the Confederate-held victory square its
   value and distance favour most, and marches on it; a unit steps into the enemy's zone of control only with
   enough friends within two squares to support it (the push goes in together), and units far from any fight are
-  sent where the enemy line shows routed units (reserves where the line breaks). It melees where its units
-  adjacent to a square outnumber the enemy units in it.
+  sent where the enemy line shows routed units (reserves where the line breaks); once a unit of a corps is in
+  contact the rest closes with less support. It melees where its units adjacent to a square are at least as many
+  as the enemy units in it.
 - The Confederate (§IA11 "Confederate Strategy", "Let the Union come to you"): units in contact or on a victory
   square or a ridge (level 3-4) hold; the rest are a reserve sent to the victory square the seen Union units press
   hardest. It fires at what most of its units can reach and melees only routed attackers (or, at ``hard``, a
   square it outnumbers two to one).
 - Both sides: routed or worn-out units (morale under the level's threshold) walk toward their rear corner, out of
-  fire, to rally (§IA5.2); artillery stops where an enemy is in its range and does not close to melee distance.
+  fire, to rally (§IA5.2); artillery stops where an enemy is in its range and does not close to melee distance;
+  batteries and cavalry pull back from an enemy two squares away (guns and troopers are dear in points, §IA10.1);
+  batteries fire at enemy guns, the rest at men (§IA8.2, §IA7.7); lone batteries are meleed.
+- Intermediate and advanced games: a computer Union answers the activation cycle by the §B2.0 schedule (§IA3.2);
+  units deploy from marching modes near the enemy, batteries limber to move (§IA7.8), and face the enemy (§IA7.9).
 
 Levels (``[levels]`` in the tuning file): ``easy`` sends each unit at the nearest enemy with no support check and
-plots only fire; ``normal`` plays the plan above; ``hard`` also demands more support, concentrates fire, and
-counterattacks by numbers.
+plots only fire; ``normal`` plays the plan above; ``hard`` also demands more support, garrisons Sharpsburg and
+32,7, and counterattacks by numbers.
 """
 
 from __future__ import annotations
