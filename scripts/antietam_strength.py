@@ -2,7 +2,7 @@
 victory levels (§IA10.2: a win is a minor or major victory of the player's side; a draw is not a win), with Wilson
 95% confidence intervals, the distribution of victory levels, and the general's thinking time per operation phase.
 
-    python scripts/antietam_strength.py --opponents random,greedy --games 100 --jobs 2
+    python scripts/antietam_strength.py --opponents random,greedy --games 100 --jobs 1
     python scripts/antietam_strength.py --player general:hard --opponents greedy --games 20 --scenario 4_ii_corps
 
 Each seat is played ``--games`` times against each opponent with seeds ``--seed`` .. ``--seed + games - 1`` (the
@@ -63,7 +63,11 @@ def main(argv: list[str] | None = None) -> int:
         f"{args.player} against {', '.join(opponents)} in {args.scenario}: {args.games} games per seat and opponent "
         f"(seeds {args.seed}..{args.seed + args.games - 1})"
     )
-    results = play_all(play, jobs, args.jobs)
+    def each(r: Any) -> str:
+        (_, seat, _, opp, seed), outcome, level, _, wall = r
+        return f"{seat} against {opp}, seed {seed}: {outcome}, {level}, {wall:.0f} s"
+
+    results = play_all(play, jobs, args.jobs, each)
     tally: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
     levels: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
     walls: dict[tuple[str, str], float] = defaultdict(float)

@@ -23,15 +23,21 @@ J = TypeVar("J")
 R = TypeVar("R")
 
 
-def play_all(play: Callable[[J], R], jobs: Sequence[J], processes: int) -> list[R]:
-    """``play`` on every job, ``processes`` at once, results in the jobs' order; progress every ten on stderr."""
+def play_all(
+    play: Callable[[J], R], jobs: Sequence[J], processes: int, each: Callable[[R], str] | None = None
+) -> list[R]:
+    """``play`` on every job, ``processes`` at once, results in the jobs' order; progress on stderr: ``each``'s
+    line for every result, or a count every ten."""
     t0 = time.perf_counter()
     results: list[R] = []
     with ProcessPoolExecutor(processes) as pool:
         for r in pool.map(play, jobs, chunksize=1):
             results.append(r)
-            if len(results) % 10 == 0:
-                print(f"  {len(results)}/{len(jobs)} games ({time.perf_counter() - t0:.0f} s)", file=sys.stderr)
+            done = f"{len(results)}/{len(jobs)} ({time.perf_counter() - t0:.0f} s)"
+            if each is not None:
+                print(f"  {done}: {each(r)}", file=sys.stderr, flush=True)
+            elif len(results) % 10 == 0:
+                print(f"  {done} games", file=sys.stderr, flush=True)
     return results
 
 

@@ -9,18 +9,23 @@ mid-game decides as one that played from the start. Its weights are tuning, in `
 - The Union (§IA11 "Union Strategy"): each corps is given one objective, the Confederate-held victory square its
   value and distance favour most, and marches on it; a unit steps into the enemy's zone of control only with
   enough friends within two squares to support it (the push goes in together), and units far from any fight are
-  sent where the enemy line shows routed units (reserves where the line breaks). It melees where its units
-  adjacent to a square outnumber the enemy units in it.
+  sent where the enemy line shows routed units (reserves where the line breaks); once a unit of a corps is in
+  contact the rest closes with less support. It melees where its units adjacent to a square are at least as many
+  as the enemy units in it.
 - The Confederate (§IA11 "Confederate Strategy", "Let the Union come to you"): units in contact or on a victory
   square or a ridge (level 3-4) hold; the rest are a reserve sent to the victory square the seen Union units press
   hardest. It fires at what most of its units can reach and melees only routed attackers (or, at ``hard``, a
   square it outnumbers two to one).
 - Both sides: routed or worn-out units (morale under the level's threshold) walk toward their rear corner, out of
-  fire, to rally (§IA5.2); artillery stops where an enemy is in its range and does not close to melee distance.
+  fire, to rally (§IA5.2); artillery stops where an enemy is in its range and does not close to melee distance;
+  batteries and cavalry pull back from an enemy two squares away (guns and troopers are dear in points, §IA10.1);
+  batteries fire at enemy guns, the rest at men (§IA8.2, §IA7.7); lone batteries are meleed.
+- Intermediate and advanced games: a computer Union answers the activation cycle by the §B2.0 schedule (§IA3.2);
+  units deploy from marching modes near the enemy, batteries limber to move (§IA7.8), and face the enemy (§IA7.9).
 
 Levels (``[levels]`` in the tuning file): ``easy`` sends each unit at the nearest enemy with no support check and
-plots only fire; ``normal`` plays the plan above; ``hard`` also demands more support, concentrates fire, and
-counterattacks by numbers.
+plots only fire; ``normal`` plays the plan above; ``hard`` also demands more support, garrisons Sharpsburg and
+32,7, and counterattacks by numbers.
 """
 
 from __future__ import annotations
@@ -66,6 +71,8 @@ class General(Player):
         rules = self.rules(obs)
         assert isinstance(rules, Antietam)
         pic = Picture(rules.ctx.board, obs.view["state"], obs.seat)
+        if obs.legal.of_kind("activate"):
+            return self._activate(rules, pic, obs.view["state"]["activation"])
         if pic.accessed is not None:
             return self._advance(pic, obs.legal, pic.accessed)
         for u in pic.mine:
@@ -76,12 +83,69 @@ class General(Player):
             return plot
         return D.EndPhase()
 
+    # --- §IA3 activation --------------------------------------------------------------------------------------
+    def _activate(self, rules: Antietam, pic: Picture, cycle: Mapping[str, Any]) -> Decision:
+        """§IA3.2 "When the computer plays the Union, it will follow the restrictions placed on the Union player
+        in the BASIC game (see 2.0 ...)": a division of Porter's, Franklin's or Pleasonton's command is bypassed
+        before its §B2.0 turn unless an enemy stands next to one of its units (the release the view shows; the
+        random early release is a roll of the basic game's rules, not the player's). Of the others it activates
+        those in or near the fight first: a rear division is bypassed while the divisions still to be offered
+        can use the activations left."""
+        ctx = rules.ctx
+        offer, left = list(cycle["offer"]), int(cycle["limit"])
+        division = offer[0]
+        units = [u for u in pic.mine if u["division"] == division]
+        schedule = {k: v for k, v in ctx.rules["activation"]["schedule"].items() if k[0].isupper()}
+        if ctx.cavalry_turn and "Pleasonton" in schedule:  # the IBM version's cavalry turn (AMB-6)
+            schedule["Pleasonton"] = ctx.cavalry_turn
+        held_until = next((schedule[n] for n in (ctx.corps_of.get(division, ""), division) if n in schedule), 0)
+        if pic.view["turn"] < held_until and not any(pic.enemy_distance(u["cell"]) <= 1 for u in units):
+            return D.Bypass(division)
+        if any(pic.enemy_distance(u["cell"]) <= self.cfg["activation"]["fight_distance"] for u in units):
+            return D.Activate(division)
+        return D.Activate(division) if len(offer) <= left else D.Bypass(division)
+
     # --- where each unit goes --------------------------------------------------------------------------------
     def _wants_to_move(self, pic: Picture, u: Unit) -> bool:
-        if u["acted"] or u["op"] <= 0 or u["held"] or (u["routed"] and u["moved"]):
+        if u["acted"] or u["op"] <= 0 or (u["routed"] and u["moved"]):
+            return False
+        if "mode" in u and not u["routed"] and (self._mode_wanted(pic, u) or self._facing_wanted(pic, u)):
+            return True  # §IA7.8, §IA7.9: the intermediate and advanced games' orders, held units too (AMB-8)
+        if u["held"]:
             return False
         goal = self._goal(pic, u)
         return goal is not None and self._field(pic, goal[0]).get(u["cell"], 0) > goal[1]
+
+    # --- §IA7.8 modes and §IA7.9 facing (intermediate and advanced games) ----------------------------------
+    def _mode_wanted(self, pic: Picture, u: Unit) -> bool:
+        """Whether the unit should change mode now: to its fighting mode (normal, dismounted, unlimbered) with an
+        enemy within reach, since the marching modes fire at .75 (artillery not at all) and are flanked from
+        every side; a battery to limbered when its goal lies elsewhere (unlimbered artillery does not move)."""
+        near = pic.enemy_distance(u["cell"])
+        marching = u["mode"] in pic.board.tables.rules["modes"]["bridge_modes"]
+        if u["type"] == "artillery":
+            reach = pic.board.weapon_range[pic.board.index[u["id"]]]
+            if marching:
+                return near <= reach or self._goal(pic, u) is None
+            goal = None if u["held"] else self._goal(pic, u)
+            return near > reach and goal is not None and self._field(pic, goal[0]).get(u["cell"], 0) > goal[1]
+        return marching and near <= int(self.cfg["modes"]["deploy_distance"])
+
+    def _facing_wanted(self, pic: Picture, u: Unit) -> int | None:
+        """The facing (1-8) whose 90° view holds the most seen enemy units within six squares, nearer ones
+        counting more, when the unit's own facing holds fewer (§IA7.9 fire only into the V; flank fire from
+        outside it); None to keep it."""
+        near = pic.enemies_near(u["cell"], int(self.cfg["modes"]["face_reach"]))
+        if not near:
+            return None
+        cones = pic.board.cones
+
+        def weight(f: int) -> int:
+            row = cones[f][u["cell"]]
+            return sum(10 - int(pic.board.dist[u["cell"], e["cell"]]) for e in near if row[e["cell"]])
+
+        best = max(range(1, 9), key=lambda f: (weight(f), -f))
+        return best if weight(best) > weight(int(u["facing"])) else None
 
     def _goal(self, pic: Picture, u: Unit) -> tuple[int, int] | None:
         """(square, distance to stop at) for unit ``u``, or None to stay."""
@@ -92,6 +156,8 @@ class General(Player):
             # §IA5.2 rally: out of fire, toward the rear corner (§IA8.5 retreats go there too)
             return (pic.rear, 0) if near <= self.cfg["rally"]["safe_distance"] else None
         artillery = u["type"] == "artillery"
+        if u["type"] in ("artillery", "cavalry") and near <= self.lv["guard_distance"] and not u["held"]:
+            return pic.rear, 0  # a gun is 150 points, a trooper 3 (§IA10.1): out of melee's reach before it comes
         if artillery and near <= b.weapon_range[b.index[u["id"]]]:
             return None  # an enemy in range: stay and fire (a moved battery may not fire, §B3.4)
         if self.lv["naive"]:
@@ -119,6 +185,9 @@ class General(Player):
         cell = u["cell"]
         if near <= cfg["contact_distance"] or cell in pic.victory_cells:
             return None  # hold: in contact, or on a victory square
+        post = pic.garrisons(int(self.lv["garrison_points"])).get(u["id"])
+        if post is not None:
+            return post, 0  # §IA10.1 a square a Confederate stands on gives the Union nothing
         if near <= cfg["post_distance"] and pic.board.level(cell) >= cfg["ridge_level"]:
             return None  # hold the ridge line
         threat = pic.threatened(cfg)
@@ -166,13 +235,18 @@ class General(Player):
     def _advance(self, pic: Picture, legal: Legal, uid: str) -> Decision | None:
         """One square further for the unit in hand, or put it down."""
         u = pic.by_id[uid]
-        goal = self._goal(pic, u)
+        if "mode" in u and not u["routed"]:
+            if self._mode_wanted(pic, u) and D.Mode(uid) in legal:
+                return D.Mode(uid)
+            if u["type"] == "artillery" and u["mode"] == "unlimbered":
+                return self._put_down(pic, legal, u)  # unlimbered artillery does not move (§IA7.8)
+        goal = None if u["held"] else self._goal(pic, u)
         if goal is None or u["op"] <= self._op_reserve(u):
-            return D.PutDown()
+            return self._put_down(pic, legal, u)
         field = self._field(pic, goal[0])
         here = field.get(u["cell"], 1 << 30)
         if here <= goal[1]:
-            return D.PutDown()
+            return self._put_down(pic, legal, u)
         best: tuple[int, int, str] | None = None
         for fam in legal.of_kind("move"):
             for to in fam.values():
@@ -185,8 +259,16 @@ class General(Player):
                 if best is None or key < best:
                     best = key
         if best is None:
-            return D.PutDown()
+            return self._put_down(pic, legal, u)
         return D.Move(uid, u["square"], best[2])
+
+    def _put_down(self, pic: Picture, legal: Legal, u: Unit) -> Decision:
+        """Face the enemy before putting the unit down (§IA7.9, no cost), where the game has facing."""
+        if "facing" in u and not u["routed"]:
+            f = self._facing_wanted(pic, u)
+            if f is not None and D.Face(u["id"], f) in legal:
+                return D.Face(u["id"], f)
+        return D.PutDown()
 
     def _op_reserve(self, u: Unit) -> int:
         """Operation points kept for the plot: fire, and the melee for the attacker (Operations Costs Table)."""
@@ -204,7 +286,14 @@ class General(Player):
         if all(e["routed"] for e in adjacent):
             return True
         friends = sum(1 for f in pic.mine if f["id"] != u["id"] and int(pic.board.dist[f["cell"], c]) <= 2)
-        return friends >= int(self.lv["support"])
+        return friends >= self._support(pic, u)
+
+    def _support(self, pic: Picture, u: Unit) -> int:
+        """Friends needed within two squares to step into a zone of control: fewer once the unit's corps is in
+        contact (the push is on: the rest of the corps closes at once instead of waiting at the edge)."""
+        if pic.engaged(u):
+            return int(self.lv["engaged_support"])
+        return int(self.lv["support"])
 
     # --- fire and melee plots ----------------------------------------------------------------------------------
     def _plot(self, pic: Picture, legal: Legal) -> Decision | None:
@@ -231,7 +320,17 @@ class General(Player):
                 e["cell"] for e in pic.enemies_near(u["cell"], 12) if D.Plot((f"{uid}@{b.label(e['cell'])}",)) in legal
             ]
             if options and self.lv["focus_fire"]:
-                best = max(options, key=lambda c: (pic.routed_at(c), reach.get(c, 0), -int(b.dist[u["cell"], c]), -c))
+                gunner = u["type"] == "artillery"
+                best = max(
+                    options,
+                    key=lambda c: (
+                        pic.routed_at(c),
+                        pic.pays(c, gunner),
+                        reach.get(c, 0),
+                        -int(b.dist[u["cell"], c]),
+                        -c,
+                    ),
+                )
             if best is None:
                 continue
             melee = self._melee(pic, u, best)
@@ -252,6 +351,8 @@ class General(Player):
         defenders = [e for e in pic.enemies if e["cell"] == target]
         if defenders and all(e["routed"] for e in defenders):
             return True  # counterattack the broken attacker
+        if defenders and all(e["type"] == "artillery" for e in defenders):
+            return True  # a battery alone: its guns are lost in melee (§IA8.2), 150 points each (§IA10.1)
         ours = sum(1 for f in pic.mine if f["type"] != "artillery" and b.grid.adjacent(f["cell"], target))
         ratio = int(self.lv["union_melee_ratio" if pic.seat == "union" else "confederate_melee_ratio"])
         return ratio > 0 and ours >= ratio * max(1, len(defenders))
@@ -284,6 +385,8 @@ class Picture:
         self._near: dict[int, int] = {}
         self._threat: tuple[bool, int | None] = (False, None)
         self._objectives: dict[str, int | None] = {}
+        self._engaged: dict[str, bool] = {}
+        self._garrisons: dict[str, int] | None = None
 
     def enemy_distance(self, cell: int) -> int:
         hit = self._near.get(cell)
@@ -302,6 +405,12 @@ class Picture:
 
     def routed_at(self, cell: int) -> bool:
         return any(e["routed"] for e in self.enemies if e["cell"] == cell)
+
+    def pays(self, cell: int, gunner: bool) -> bool:
+        """§IA8.2, §IA7.7: guns (150 points each, §IA10.1) are lost only to artillery, and a square's artillery
+        takes infantry fire only when alone there: a battery's fire pays at enemy guns, the others' at men."""
+        here = [e for e in self.enemies if e["cell"] == cell]
+        return any((e["type"] == "artillery") == gunner for e in here)
 
     def objective(self, u: Unit, cfg: Mapping[str, Any]) -> int | None:
         """The victory square the unit's side wants most from ``cell``: value over distance (Union: those it does
@@ -325,6 +434,33 @@ class Picture:
             centre = self.board.grid.parse(f"{xs[len(xs) // 2]},{ys[len(ys) // 2]}")
             self._objectives[key] = self.objective({"cell": centre}, cfg)
         return self._objectives[key]
+
+    def engaged(self, u: Unit) -> bool:
+        """Some unit of ``u``'s corps (division for those with none) stands next to an enemy unit."""
+        key = u["corps"] or u["division"]
+        hit = self._engaged.get(key)
+        if hit is None:
+            hit = self._engaged[key] = any(
+                self.enemy_distance(f["cell"]) <= 1 for f in self.mine if (f["corps"] or f["division"]) == key
+            )
+        return hit
+
+    def garrisons(self, min_points: int) -> dict[str, int]:
+        """Unit id -> the victory square (worth ``min_points`` or more, most valuable first) it is sent to hold
+        because no unit of the seat stands there: the nearest infantry not in contact and not routed."""
+        if self._garrisons is None:
+            self._garrisons = {}
+            held = {u["cell"] for u in self.mine}
+            free = [u for u in self.mine if u["type"] == "infantry" and not u["routed"] and not u["held"]]
+            free = [u for u in free if u["cell"] not in self.victory_cells and self.enemy_distance(u["cell"]) > 1]
+            for c, points, _ in sorted(self.victory, key=lambda v: (-v[1], v[0])):
+                if points < min_points or c in held or not free:
+                    continue
+                dist = self.board.dist[c]
+                u = min(free, key=lambda f: (int(dist[f["cell"]]), f["id"]))
+                free.remove(u)
+                self._garrisons[u["id"]] = c
+        return self._garrisons
 
     def threatened(self, cfg: Mapping[str, Any]) -> int | None:
         """The victory square the seen enemy presses hardest (value over the enemy's distance), or None."""

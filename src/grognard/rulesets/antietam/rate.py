@@ -6,15 +6,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import numpy as np
+
 from grognard.engine.decisions import Decision
 
 from . import decisions as D
+from .board import IntArray
 from .ctx import Ctx
 
-_CACHE: dict[int, tuple[Mapping[str, Any], dict[str, Any], list[int]]] = {}
+_CACHE: dict[int, tuple[Mapping[str, Any], dict[str, Any], IntArray]] = {}
 
 
-def _digest(ctx: Ctx, view: Mapping[str, Any], seat: str) -> tuple[dict[str, Any], list[int]]:
+def _digest(ctx: Ctx, view: Mapping[str, Any], seat: str) -> tuple[dict[str, Any], IntArray]:
     """The seat's units by id and the squares it makes for (kept for the view being rated)."""
     key = id(view)
     hit = _CACHE.get(key)
@@ -23,11 +26,11 @@ def _digest(ctx: Ctx, view: Mapping[str, Any], seat: str) -> tuple[dict[str, Any
     state = view.get("state", view)
     grid = ctx.board.grid
     units = {u["id"]: u for u in state["units"] if u["side"] == seat}
-    enemies = [grid.parse(u["square"]) for u in state["units"] if u["side"] != seat and u.get("square")]
+    enemies = [u["cell"] for u in state["units"] if u["side"] != seat and u.get("square")]  # the view's own index
     goals = [grid.parse(v["square"]) for v in state["victory_squares"] if v["holder"] != seat or seat == "confederate"]
     _CACHE.clear()
-    _CACHE[key] = (view, units, enemies + goals)
-    return units, enemies + goals
+    _CACHE[key] = (view, units, np.array(enemies + goals, dtype=np.int64))
+    return units, _CACHE[key][2]
 
 
 def quick_rate(ctx: Ctx, view: Mapping[str, Any], seat: str, d: Decision) -> int:
@@ -42,8 +45,8 @@ def quick_rate(ctx: Ctx, view: Mapping[str, Any], seat: str, d: Decision) -> int
         return 1
     if isinstance(d, D.Activate):  # §IA3.1 an activation unused is lost
         return 5
-    if isinstance(d, D.Move) and goals:
+    if isinstance(d, D.Move) and len(goals):
         a, b = board.grid.parse(d.at), board.grid.parse(d.to)
-        near = min(goals, key=lambda g: int(board.dist[a, g]))
+        near = goals[int(board.dist[a, goals].argmin())]  # the first nearest, as min() would pick
         return 10 * (int(board.dist[a, near]) - int(board.dist[b, near]))
     return 0
