@@ -15,6 +15,7 @@ import argparse
 import time
 from collections import Counter, defaultdict
 from collections.abc import Hashable
+from typing import Any
 
 from grognard.ai.base import Player, parse_players
 from grognard.ai.driver import play_out
@@ -63,6 +64,7 @@ def main(argv: list[str] | None = None) -> int:
         f"{args.player} against {', '.join(opponents)} in {args.scenario}: {args.games} games per seat and opponent "
         f"(seeds {args.seed}..{args.seed + args.games - 1})"
     )
+
     def each(r: Any) -> str:
         (_, seat, _, opp, seed), outcome, level, _, wall = r
         return f"{seat} against {opp}, seed {seed}: {outcome}, {level}, {wall:.0f} s"
