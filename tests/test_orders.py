@@ -143,6 +143,19 @@ def test_undo_is_per_seat_while_orders_are_given_at_the_same_time():
     assert dict(g.state.plots)["r0"] == cells(g, "2,1")
 
 
+def test_each_seats_count_of_decisions_follows_the_log_through_undo():
+    """An observation says how many decisions its seat has made (``Game.decisions_by``, counted as the log grows);
+    an undo that makes other seats' orders again leaves the count right."""
+    g = game()
+    g.apply("red", Plot("r0", cells(g, "1,2")))
+    g.apply("blue", Plot("b0", cells(g, "8,5")))
+    assert (g.decisions_by("red"), g.decisions_by("blue")) == (1, 1)
+    g.undo("red")
+    g.apply("blue", Plot("b1", cells(g, "7,5")))
+    assert (g.decisions_by("red"), g.decisions_by("blue")) == (0, 2)
+    assert [sum(e.seat == s for e in g.log) for s in ("red", "blue")] == [0, 2]
+
+
 def test_a_commit_is_sealed_once_the_other_seat_plots_alone():
     g = game()
     g.apply("red", Commit())

@@ -107,7 +107,7 @@ def observe(game: Game, seat: str) -> Observation:
         game.legal(seat),
         facts_of(game.rules),
         lambda: game.events_for(seat),
-        sum(1 for e in game.log if e.seat == seat),
+        game.decisions_by(seat),
         lambda: _earlier(game, seat),
     )
 

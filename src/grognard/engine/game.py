@@ -20,6 +20,7 @@ changes no state, ends the game with :meth:`Ruleset.resigned`'s result and canno
 from __future__ import annotations
 
 import hashlib
+from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -79,6 +80,7 @@ class Game:
         self._settings: dict[str, dict[str, ReactionSetting]] = {}  # seat -> reaction kind -> its setting
         self.settings_made = 0  # how many decisions of the log are reaction settings
         self.resigned: str | None = None  # the seat that resigned, if one did
+        self._counted: tuple[int, Counter[str]] = (0, Counter())  # decisions of each seat in the log's first n
 
     # --- asking ----------------------------------------------------------------------------------------
     def turn(self) -> Turn:
@@ -219,6 +221,15 @@ class Game:
                 return None
         return None
 
+    def decisions_by(self, seat: str) -> int:
+        """How many of the log's decisions ``seat`` made (counted as the log grows, not over it at every call)."""
+        n = len(self.log)
+        seen, counts = self._counted
+        for entry in self.log[seen:n]:
+            counts[entry.seat] += 1
+        self._counted = (n, counts)
+        return counts[seat]
+
     def can_undo(self, seat: str) -> bool:
         return self._undoable(seat) is not None
 
@@ -238,6 +249,7 @@ class Game:
         del self.events[before.events :]
         del self.log[i:]
         del self.event_counts[i:]
+        self._counted = (0, Counter())
         del self._undo[i - first :]
         if self.trail is not None:
             self.trail = self.trail[:i]
@@ -334,6 +346,7 @@ class Game:
         game.trail = list(trail) if trail is not None else None
         game._undo = []
         game._legal = None
+        game._counted = (0, Counter())
         game._refold()
         return game
 
