@@ -48,14 +48,14 @@ _db = ""
 _replicas: OrderedDict[str, _Replica] = OrderedDict()
 
 
-def _start(db: str, extra: Sequence[tuple[str, str]]) -> None:
+def _start(db: str, extra: Sequence[tuple[str, str]], server: int) -> None:
     """A worker's start: the store's path, and the rulesets the server registered that are not shipped (the
     test rulesets), imported and registered here too. A worker ends with its server, even a killed one."""
     global _db
     _db = db
     for module, name in extra:
         rulesets.register(getattr(importlib.import_module(module), name))
-    server = os.getppid()
+    # the server's id comes from the server: one that ended while this worker was starting is not its parent now
     threading.Thread(target=_end_with, args=(server,), daemon=True).start()
 
 
@@ -150,7 +150,7 @@ class ComputerPool:
                     extra.append((cls.__module__, cls.__qualname__))
             context = multiprocessing.get_context("spawn")  # never fork a process that runs an event loop
             self._pools = [
-                ProcessPoolExecutor(1, context, initializer=_start, initargs=(self.db, extra))
+                ProcessPoolExecutor(1, context, initializer=_start, initargs=(self.db, extra, os.getpid()))
                 for _ in range(self.workers)
             ]
         if game_id not in self._home:
