@@ -4,7 +4,11 @@ A real ``grognard serve`` runs in a child process on 127.0.0.1 with its own SQLi
 ``--games`` games (default 20) of The Perfect General's largest scenario are created over HTTP, the attacker a
 person's seat and the defender the computer general. One client per game (all in this process, concurrently)
 says hello on the game's websocket and, whenever its update offers legal decisions, sends one of them picked
-uniformly at random from the families in the message, with the message's tag, until the game is over.
+uniformly at random from the families in the message, with the message's tag, until the game is over. A family
+the message gives as a count only (a unit's destinations: docs/server.md) is asked for (``values``) once it is
+picked, as the page asks when a person selects the unit. ``--think S``: each person waits a random time, uniform
+between 0 and twice S seconds, before each decision, as a person looks at the position (0: at once, every
+client always waiting for the server, so that a decision's latency is mostly the 19 other games' queue).
 
 Decision -> view: from sending ``decide`` to the first ``update`` that answers it. A decision that ends the
 person's phase is answered only after the computer's whole turn (the server runs computers before it pushes),
@@ -12,7 +16,9 @@ so the latencies are reported apart: decisions answered in the same phase (the s
 the tag, ``Game.apply``, the SQLite append, the seat's message built and sent) against the 20 ms target, and
 those across a phase change (including the general's thinking) for information. Bytes: every ``update``
 message received. CPU per decision: the server process's user + system time over all decisions made in the
-games (the person's and the computer's). Peak RSS: the server process's ``VmHWM`` at the end.
+games (the person's and the computer's), the computers' worker processes included. Peak RSS: the server
+process's ``VmHWM`` at the end plus that of each worker process (the computers'), a sum of peaks that may not
+have come at the same moment: an upper bound.
 ``--quick``: two games of the smallest scenario. Targets (issue 17): p99 at most 20 ms, message p95 at most
 16 KB, peak RSS at most 300 MB.
 """
@@ -47,21 +53,32 @@ class Stats:
     finished: int = 0
 
 
-def pick(legal: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
-    """A decision uniformly at random over all those the families in a message stand for."""
-    families = [f for f in legal.get("choices", ()) if f.get("values")]
-    total = sum(len(f["values"]) for f in families)
+def size(family: dict[str, Any]) -> int:
+    """How many decisions a family stands for: its values, or its count where the message gives only that (a
+    family composed on the map, ``values`` None, is left out as before)."""
+    return int(family["count"]) if "count" in family else len(family.get("values") or ())
+
+
+def pick(legal: dict[str, Any], rng: random.Random) -> tuple[dict[str, Any], int] | None:
+    """A decision uniformly at random over all those the families in a message stand for: its family and the
+    index of its value."""
+    families = [f for f in legal.get("choices", ()) if size(f)]
+    total = sum(size(f) for f in families)
     if not total:
         return None
     k = rng.randrange(total)
     for f in families:
-        if k < len(f["values"]):
-            d = {"kind": f["kind"], **f["fixed"]}
-            if f["field"]:
-                d[f["field"]] = f["values"][k]
-            return d
-        k -= len(f["values"])
+        if k < size(f):
+            return f, k
+        k -= size(f)
     raise AssertionError("unreachable")
+
+
+def make(family: dict[str, Any], values: list[Any], k: int) -> dict[str, Any]:
+    d = {"kind": family["kind"], **family["fixed"]}
+    if family["field"]:
+        d[family["field"]] = values[k]
+    return d
 
 
 def phase(update: dict[str, Any]) -> tuple[Any, Any]:
@@ -69,7 +86,7 @@ def phase(update: dict[str, Any]) -> tuple[Any, Any]:
     return turn["seat"], turn["phase"]
 
 
-async def play(url: str, scenario: str, seed: int, stats: Stats) -> None:
+async def play(url: str, scenario: str, seed: int, stats: Stats, think: float = 0.0) -> None:
     async with httpx.AsyncClient(timeout=120) as client:
         r = await client.post(
             url + "/api/games",
@@ -99,10 +116,25 @@ async def play(url: str, scenario: str, seed: int, stats: Stats) -> None:
         while update is None:
             await receive()
         while not update["view"]["over"]:
-            decision = pick(update["legal"], rng) if update.get("legal") else None
-            if decision is None:
+            picked = pick(update["legal"], rng) if update.get("legal") else None
+            if picked is None:
                 await receive()  # not this seat's turn: wait for the position to change
                 continue
+            family, k = picked
+            if think:
+                await asyncio.sleep(rng.uniform(0, 2 * think))
+            values: list[Any] = family.get("values") or []
+            if "count" in family:  # the page asks for a unit's destinations when it is selected
+                asked = {"kind": family["kind"], "fixed": family["fixed"]}
+                tag = update["tag"]
+                await ws.send(json.dumps({"type": "values", "ref": "values", "tag": tag, "families": [asked]}))
+                msg = await receive()
+                while msg["type"] not in ("values", "error"):
+                    msg = await receive()
+                if msg["type"] == "error" or update["tag"] != tag:
+                    continue  # the position moved on meanwhile (the computer's reaction): decide again
+                values = msg["families"][0]["values"]
+            decision = make(family, values, k)
             before = phase(update)
             t0 = time.perf_counter()
             await ws.send(json.dumps({"type": "decide", "tag": update["tag"], "decision": decision}))
@@ -131,6 +163,15 @@ def peak_rss_mb(pid: int) -> float:
     return 0.0
 
 
+def family_pids(pid: int) -> list[int]:
+    """The process and its children (the computers' workers), from ``/proc``."""
+    try:
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except OSError:
+        children = []
+    return [pid, *(int(c) for c in children)]
+
+
 def run(report: Report, args: Any) -> None:
     from grognard.rulesets.perfect_general import PerfectGeneral
 
@@ -145,13 +186,16 @@ def run(report: Report, args: Any) -> None:
         server, url = start_server(Path(tmp) / "bench.db")
         try:
             cpu0, t0 = cpu_seconds(server.pid), time.perf_counter()
+            think = float(getattr(args, "think", 0.0) or 0.0)
 
             async def all_games() -> None:
-                await asyncio.gather(*(play(url, scenario, i + 1, stats) for i in range(count)))
+                await asyncio.gather(*(play(url, scenario, i + 1, stats, think) for i in range(count)))
 
             asyncio.run(all_games())
-            wall, cpu = time.perf_counter() - t0, cpu_seconds(server.pid) - cpu0
-            rss = peak_rss_mb(server.pid)
+            wall = time.perf_counter() - t0
+            pids = family_pids(server.pid)
+            cpu = sum(cpu_seconds(p) for p in pids) - cpu0
+            rss = sum(peak_rss_mb(p) for p in pids)
             total = decisions_in_store(Path(tmp) / "bench.db")
         finally:
             server.terminate()
@@ -159,7 +203,7 @@ def run(report: Report, args: Any) -> None:
     same, new = stats.same_phase, stats.new_phase
     note = (
         f"{stats.finished}/{count} games of {scenario} to the end in {wall:.0f} s; {stats.decisions} person's "
-        f"decisions ({stats.refused} refused), {total} in all"
+        f"decisions ({stats.refused} refused), {total} in all; a person thinks {think:g} s on average"
     )
     part = "4 server"
     report.add(
@@ -174,7 +218,9 @@ def run(report: Report, args: Any) -> None:
         Figure(
             part, "server CPU per decision (all decisions)", cpu / max(1, total) * 1e3, "ms", note=f"{cpu:.0f} s CPU"
         ),
-        Figure(part, "server peak RSS", rss, "MB", RSS_MB, note=f"{count} games"),
+        Figure(
+            part, "server peak RSS", rss, "MB", RSS_MB, note=f"{count} games; {len(pids)} processes, peaks added up"
+        ),
     )
 
 

@@ -64,6 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", default="", help="comma-separated parts: 1,2 (2 includes 3),4,5; default all")
     ap.add_argument("--pairs", type=int, default=5, help="(1) games per scenario, each paired with the peer")
     ap.add_argument("--games", type=int, default=20, help="(4) concurrent server games (quick: 2)")
+    ap.add_argument("--think", type=float, default=0.0, help="(4) a person's mean thinking time, seconds (default 0)")
     ap.add_argument("--turns", type=int, default=4, help="(5) game turns the two generals play (quick: 1)")
     ap.add_argument("--json", type=Path, help="also write the figures to this file")
     args = ap.parse_args(argv)

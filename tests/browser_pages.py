@@ -66,6 +66,8 @@ class Player:
             self.click("[data-kind=confirm] button[data-value=true]")
         self.wait_prompt("^place your units")
         for i in range(len(units)):
+            # the armed placement's cells come when the page asks for them (docs/server.md, "values")
+            self.page.wait_for_function("!window.grognard.pending && document.querySelector('.layer-marks polygon')")
             cells = self.page.eval_on_selector_all(".layer-marks polygon", "ns => ns.map(n => n.dataset.cell)")
             self.click(f".layer-marks polygon[data-cell='{cells[(i * 41 + 7) % len(cells)]}']")
         self.click("button[data-kind=done_placing]")

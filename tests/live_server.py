@@ -103,10 +103,25 @@ class Server:
             tokens[c.json()["seat"]] = c.json()["token"]
         return game_id, tokens
 
-    def update(self, game: str, token: str) -> dict[str, Any]:
+    def update(self, game: str, token: str, values: bool = True) -> dict[str, Any]:
+        """The seat's message; with ``values``, the families it gives as a count filled in as a page asks for
+        them (``POST .../values``), so a test sees every legal value."""
         r = httpx.get(f"{self.url}/api/games/{game}/update", headers=auth(token), timeout=60)
         assert r.status_code == 200, r.text
-        return dict(r.json())
+        update = dict(r.json())
+        counted = [f for f in (update["legal"] or {}).get("choices", []) if "count" in f]
+        if values and counted:
+            asked = [{"kind": f["kind"], "fixed": f["fixed"]} for f in counted]
+            v = httpx.post(
+                f"{self.url}/api/games/{game}/values",
+                headers=auth(token),
+                json={"tag": update["tag"], "families": asked},
+                timeout=60,
+            )
+            assert v.status_code == 200, v.text
+            for f, got in zip(counted, v.json()["families"], strict=True):
+                f.update(got)
+        return update
 
     def go_on(self, game: str, token: str) -> httpx.Response:
         return httpx.post(f"{self.url}/api/games/{game}/go_on", headers=auth(token), timeout=120)

@@ -25,6 +25,7 @@ def test_an_e_pressed_as_the_next_phase_appears_does_not_end_it(browser: Any, se
     game = full_game(server, game_id_of(me))
     assert game.log[-1].decision.kind != "done_placing" and "placement" in game.turn().phase
     me.ready()  # seen long enough: now "e" ends the phase (after placing, since PG p.10 wants the force placed)
+    me.page.wait_for_selector(".layer-marks polygon")  # the placement cells, asked for once it is armed
     cells = me.page.eval_on_selector_all(".layer-marks polygon", "ns => ns.map(n => n.dataset.cell)")
     me.click(f".layer-marks polygon[data-cell='{cells[0]}']")
     me.page.keyboard.press("e")

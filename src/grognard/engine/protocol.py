@@ -255,6 +255,16 @@ class Ruleset(ABC, Generic[S, Sc]):
         self.options = resolve_options(self.option_specs, options)
 
     # --- what the server, the page and the command line ask of a ruleset (each with a default) ----------
+    counted_families: ClassVar[bool] = True
+    """The server may send a family of many locations (a unit's destinations) as its count, the page asking for its
+    values when it shows them (docs/server.md); False where the ruleset's page module reads every family's values
+    as the update brings them."""
+    shareable: ClassVar[bool] = False
+    """An instance holds nothing of one game, only what it derives from its scenario and options and caches keyed
+    by what they were derived from (bounded by bytes or by a size play does not grow): the server's games of one
+    bundled scenario and options then share one instance, so its caches are paid once per process, not once per
+    game. Shared by one thread only (the server shares it where no computer thinks in a thread)."""
+
     hotseat_options: ClassVar[Mapping[str, Any]] = {}
     """Rule options forced when two people share one screen (The Perfect General p.33: Full View); the lobby
     shows them and the server applies them."""

@@ -16,6 +16,8 @@ Routes (a seat's token goes in an ``Authorization: Bearer`` header, never in a U
 - ``GET  /api/games/{id}``: the game as the token's seat sees it (the creator's secret: who sits where);
   ``DELETE`` removes it, with the creator's secret only.
 - ``GET  /api/games/{id}/update``: the seat's view, legal decisions and tag (what the websocket pushes).
+- ``POST /api/games/{id}/values``: ``{"tag", "families"}``: the values of legal families that the update gives
+  as a count only (a unit's destinations), as the websocket's ``values`` answers them.
 - ``POST /api/games/{id}/decisions``: ``{"tag", "decision"}``, the same as the websocket's ``decide``.
 - ``POST /api/games/{id}/undo``: ``{"tag"}``: take back the seat's last decision where the rules allow it.
 - ``POST /api/games/{id}/resign``: ``{}``: the token's seat resigns, whoever has the turn; the game ends.
@@ -25,7 +27,7 @@ Routes (a seat's token goes in an ``Authorization: Bearer`` header, never in a U
   after each step.
 - ``GET  /api/games/{id}/save``: the full save once the game is over, else the seat's own record.
 - ``WS   /api/games/{id}/ws``: ``hello`` with the token, then ``update`` pushes and ``decide`` (``undo``,
-  ``go_on``, ``resign``) requests.
+  ``go_on``, ``resign``) requests, and ``inspect`` and ``values`` questions.
 """
 
 from __future__ import annotations
@@ -50,6 +52,7 @@ from grognard.engine.errors import GrognardError
 from grognard.persistence.saves import SeatRecord, save_document, seat_record_of
 
 from . import fog, limits
+from .computers import ComputerPool
 from .limits import MESSAGE, SAVE, Bounds
 from .sessions import SNAPSHOT_EVERY, Listener, Refused, Session, Sessions
 from .store import Store
@@ -58,6 +61,8 @@ WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 MAX_MESSAGE = MESSAGE.body  # bytes: the largest request or websocket message accepted
 MAX_SAVE = SAVE.body  # bytes: the largest save file accepted for upload
 QUEUE_LIMIT = 256  # messages waiting for a slow browser before it is disconnected
+QUESTIONS = ("inspect", "values")  # websocket messages that decide nothing
+WORKERS = 2  # processes for the computer players (serve --workers; 0: a thread in the server's process)
 
 
 def _error(e: GrognardError) -> JSONResponse:
@@ -92,10 +97,16 @@ def _seats(body: dict[str, Any]) -> dict[str, dict[str, Any]]:
 
 
 def create_app(
-    db: str | Path = "grognard.db", resume: bool = True, fsync: bool = False, snapshot_every: int = SNAPSHOT_EVERY
+    db: str | Path = "grognard.db",
+    resume: bool = True,
+    fsync: bool = False,
+    snapshot_every: int = SNAPSHOT_EVERY,
+    workers: int = WORKERS,
 ) -> Starlette:
     store = Store(db, fsync)
-    sessions = Sessions(store, snapshot_every)
+    # the computers' worker processes read the games from the store's file (an in-memory store: a thread here)
+    computers = ComputerPool(store.path, workers) if workers > 0 and store.path != ":memory:" else None
+    sessions = Sessions(store, snapshot_every, computers)
     catalog: list[dict[str, Any]] = []
     maps: dict[tuple[str, str], Any] = {}  # public maps by game and scenario
 
@@ -107,11 +118,21 @@ def create_app(
         yield
         if task is not None:
             task.cancel()
+        if computers is not None:
+            computers.close()
         store.close()
 
     async def seat_session(request: Request) -> tuple[Session, str]:
         session = await sessions.get(request.path_params["game_id"])
         return session, session.seat_of(_token(request))
+
+    async def seat_request(request: Request, expected: str) -> tuple[Session, str, dict[str, Any]]:
+        """The seat's session and the request's JSON object (refused with ``expected`` if it is none)."""
+        session, seat = await seat_session(request)
+        body = await _body(request)
+        if not isinstance(body, dict):
+            raise Refused(f"expected a JSON object with {expected}")
+        return session, seat, body
 
     def handle(fn: Any) -> Any:
         async def endpoint(request: Request) -> Response:
@@ -228,10 +249,7 @@ def create_app(
     async def act(request: Request) -> Response:
         """A decision (``{"tag", "decision"}``), an undo (``{"tag"}``) or a resignation (``{}``); answers the seat's
         new message."""
-        session, seat = await seat_session(request)
-        body = await _body(request)
-        if not isinstance(body, dict):
-            raise Refused("expected a JSON object with 'tag' (and 'decision')")
+        session, seat, body = await seat_request(request, "'tag' (and 'decision')")
         if request.url.path.endswith("/undo"):
             await session.undo(seat, body.get("tag"))
         elif request.url.path.endswith("/resign"):
@@ -248,6 +266,14 @@ def create_app(
         await session.go_on(seat)
         async with session.lock:
             return JSONResponse(session.message(seat))
+
+    @handle
+    async def values(request: Request) -> Response:
+        """``{"tag", "families"}``: the values of families the seat's message gives as a count only."""
+        session, seat, body = await seat_request(request, "'tag' and 'families'")
+        return JSONResponse(
+            {"tag": body.get("tag"), "families": session.values(seat, body.get("tag"), body.get("families"))}
+        )
 
     @handle
     async def replay(request: Request) -> Response:
@@ -358,11 +384,19 @@ def create_app(
                             raise Refused("say hello with your seat token first", 403)
                         answer = session.inspect(listener.seat, msg.get("query"))
                         await send({"type": "inspected", "ref": ref, "answer": answer})
+                    elif kind == "values":
+                        if listener is None:
+                            raise Refused("say hello with your seat token first", 403)
+                        tag = msg.get("tag")
+                        found = session.values(listener.seat, tag, msg.get("families"))
+                        await send({"type": "values", "ref": ref, "tag": tag, "families": found})
                     else:
-                        raise Refused(f"unknown message type {kind!r}: hello, decide, undo, go_on, resign or inspect")
+                        raise Refused(
+                            f"unknown message type {kind!r}: hello, decide, undo, go_on, resign, inspect or values"
+                        )
                 except GrognardError as e:
                     await refuse(str(e), ref=ref)
-                    if listener is not None and kind != "inspect":  # a question changes nothing to resend
+                    if listener is not None and kind not in QUESTIONS:  # a question changes nothing to resend
                         async with session.lock:
                             listener.last_tag = ""  # resend the current position
                             await session.push(listener)
@@ -384,6 +418,7 @@ def create_app(
         Route("/api/games/{game_id}/undo", act, methods=["POST"]),
         Route("/api/games/{game_id}/resign", act, methods=["POST"]),
         Route("/api/games/{game_id}/update", get_update),
+        Route("/api/games/{game_id}/values", values, methods=["POST"]),
         Route("/api/games/{game_id}/go_on", go_on, methods=["POST"]),
         Route("/api/games/{game_id}/replay", replay),
         Route("/api/games/{game_id}/replay/{step:int}", replay),
@@ -404,6 +439,7 @@ def serve(
     db: str | Path = "grognard.db",
     fsync: bool = False,
     snapshot_every: int = SNAPSHOT_EVERY,
+    workers: int = WORKERS,
 ) -> None:
     """Open the store, bind the port, and only then tell the address; each failure is one clear line."""
     import socket
@@ -412,7 +448,7 @@ def serve(
 
     if not 0 < port < 65536:
         raise GrognardError(f"--port {port} is not a port: give 1 to 65535")
-    app = create_app(db, fsync=fsync, snapshot_every=snapshot_every)
+    app = create_app(db, fsync=fsync, snapshot_every=snapshot_every, workers=workers)
     try:
         sock = socket.create_server((host, port))
     except OSError as e:

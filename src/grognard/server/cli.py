@@ -23,11 +23,19 @@ def add_commands(sub: Any, commands: dict[str, Any]) -> None:
         metavar="N",
         help="keep a snapshot of each game every N decisions, so a restart re-runs fewer (0: never; default 200)",
     )
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=2,
+        metavar="N",
+        help="processes that run the computer players, so one general's turn never stalls other games "
+        "(0: a thread in the server's process; default 2)",
+    )
     commands["serve"] = cmd_serve
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
     from .app import serve
 
-    serve(args.host, args.port, args.db, args.fsync, args.snapshot_every)
+    serve(args.host, args.port, args.db, args.fsync, args.snapshot_every, args.workers)
     return 0

@@ -14,12 +14,23 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from grognard.engine import Decision, Game
+from grognard.engine import Choice, Decision, Game, Legal, codec
 from grognard.engine.events import visible_to
 from grognard.persistence.saves import SEAT_RECORD_FORMAT, SEAT_RECORD_VERSION
 
 # families of legal decisions up to this size are also described in words (for the generic decision list)
 DESCRIBE_UP_TO = 24
+# A family that varies over locations (a unit's destinations, a type's placement cells, an artillery plot) with
+# more values than this goes in a message as its count only; the page asks for the values (``family_values``)
+# when it shows them: the unit selected, the placement armed. A message then grows with the families, not with
+# every unit's reach.
+LIST_UP_TO = 8
+LOCATION_FIELDS = frozenset({"to", "cell", "at"})
+
+
+def summarised(choice: Choice) -> bool:
+    """Whether a family goes in a message as a count, its values asked for when the page shows them."""
+    return choice.listed and choice.cls.vary_field() in LOCATION_FIELDS and len(choice) > LIST_UP_TO
 
 
 def seat_core(game: Game, seat: str, describe: Callable[[Decision], str] | None = None) -> dict[str, Any]:
@@ -35,7 +46,10 @@ def seat_core(game: Game, seat: str, describe: Callable[[Decision], str] | None 
         legal = game.legal(seat)
         legal_json = legal.to_json(describe)
         for family, choice in zip(legal_json["choices"], legal.choices, strict=True):
-            if len(choice) <= DESCRIBE_UP_TO:
+            if game.rules.counted_families and summarised(choice):
+                del family["values"]
+                family["count"] = len(choice)
+            elif len(choice) <= DESCRIBE_UP_TO:
                 family["texts"] = [describe(d) for d in choice.decisions()]
     undo = not game.over and game.can_undo(seat)  # the seat's own last decision, with nothing revealed since
     body = json.dumps([view, legal_json, undo], sort_keys=True, separators=(",", ":"), default=str)
@@ -43,10 +57,43 @@ def seat_core(game: Game, seat: str, describe: Callable[[Decision], str] | None 
     return {"type": "update", "tag": tag, "view": view, "legal": legal_json, "undo": undo}
 
 
+def family_values(legal: Legal, asked: Any, describe: Callable[[Decision], str]) -> list[dict[str, Any]] | None:
+    """The values of the families ``asked`` (``[{"kind", "fixed"}]``, as a message names them) of a seat's legal
+    decisions, described in words where a family is small; None if one of them is not a family of ``legal``
+    (a page that asks about another position, or another seat's decisions, learns nothing)."""
+    if not isinstance(asked, list):
+        return None
+    by_key = {_family_key(c.cls.kind, codec.encode(c.fixed)): c for c in legal.choices if c.listed}
+    out = []
+    for a in asked:
+        choice = by_key.get(_family_key(a.get("kind"), a.get("fixed"))) if isinstance(a, dict) else None
+        if choice is None:
+            return None
+        family: dict[str, Any] = {"kind": a["kind"], "fixed": a["fixed"], "values": codec.encode(list(choice.values()))}
+        if len(choice) <= DESCRIBE_UP_TO:
+            family["texts"] = [describe(d) for d in choice.decisions()]
+        out.append(family)
+    return out
+
+
+def _family_key(kind: Any, fixed: Any) -> str:
+    return json.dumps([kind, fixed], sort_keys=True, separators=(",", ":"), default=str)
+
+
 def seat_events(game: Game, seat: str, start: int = 0) -> list[dict[str, Any]]:
     """The event log from ``start`` as ``seat`` may see it (all of it once the game is over)."""
+    return events_json(game, seat_event_indices(game, seat, start))
+
+
+def seat_event_indices(game: Game, seat: str, start: int = 0) -> list[int]:
+    """Where the events from ``start`` that ``seat`` may see (all of them once the game is over) are in the log."""
     who = None if game.over else seat
-    return [e.to_json() for e in game.events[start:] if visible_to(e, who)]
+    events = game.events
+    return [i for i in range(start, len(events)) if visible_to(events[i], who)]
+
+
+def events_json(game: Game, indices: list[int]) -> list[dict[str, Any]]:
+    return [game.events[i].to_json() for i in indices]
 
 
 def seat_record(game: Game, seat: str, game_id: str) -> dict[str, Any]:

@@ -14,9 +14,11 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import json
 import secrets
 import sys
 import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from functools import partial
@@ -30,6 +32,7 @@ from grognard.engine.errors import DataError
 from grognard.engine.protocol import Resignation, Ruleset, Scenario
 
 from . import fog
+from .computers import ComputerPool
 from .store import GameRow, SeatRow, Store
 
 SEAT_KINDS = ("human", "remote", "computer")
@@ -39,6 +42,11 @@ SNAPSHOT_EVERY = 200
 PUSH_EVERY = 0.4
 # a game nobody has listened to or asked for in this long leaves memory (seconds; see Sessions.evict_idle)
 IDLE_SECONDS = 600.0
+# rulesets shared by the games of one bundled scenario and options (Ruleset.shareable), per process
+RULES_KEPT = 8
+_shared: OrderedDict[str, Ruleset[Any, Any]] = OrderedDict()
+# a finished game nobody listens to leaves sooner: only its final screen and its replay are left to ask for
+FINISHED_IDLE_SECONDS = 60.0
 
 
 class Refused(GrognardError):
@@ -88,7 +96,9 @@ class Session:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     listeners: set[Listener] = field(default_factory=set)
     _cores: dict[str, tuple[int, dict[str, Any]]] = field(default_factory=dict)
-    _events: dict[tuple[str, bool], tuple[int, list[dict[str, Any]]]] = field(default_factory=dict)
+    # per seat (and whether the game is over): how many of the game's events were sorted, and the indices of those
+    # the seat sees; the events themselves are the game's (a seat's copy in JSON would double them)
+    _events: dict[tuple[str, bool], tuple[int, list[int]]] = field(default_factory=dict)
     _frames: list[Any] | None = None
     # decisions in words, by seat, for one state (they name units where they stand: Ruleset.describe_for)
     _words: dict[Any, str] = field(default_factory=dict)
@@ -97,6 +107,8 @@ class Session:
     _snapshot_at: int = 0
     _let_go: dict[str, int] = field(default_factory=dict)  # seat -> the decision after which it let the computer go on
     _map: Any = None
+    computers: ComputerPool | None = None  # worker processes for the computer seats (None: a thread here)
+    _replica: int = -1  # decisions the worker's replica of this game has (-1: it must rebuild from the store)
 
     # --- who is who ------------------------------------------------------------------------------------
     def seat_of(self, token: str | None) -> str:
@@ -197,14 +209,15 @@ class Session:
             await self._run_computers()
             await self.push()
 
-    def events(self, seat: str) -> list[dict[str, Any]]:
-        """The seat's event log, extended as the game's grows (the full log once the game is over)."""
+    def events(self, seat: str) -> list[int]:
+        """Where the seat's event log is in the game's (all of it once the game is over), extended as it grows;
+        :func:`fog.events_json` gives a part of it as the seat receives it."""
         key = (seat, self.game.over)
         done, seen = self._events.get(key, (0, []))
         if done > len(self.game.events):
             done, seen = 0, []
         if done < len(self.game.events):
-            seen.extend(fog.seat_events(self.game, seat, done))
+            seen.extend(fog.seat_event_indices(self.game, seat, done))
             self._events[key] = (len(self.game.events), seen)
         return seen
 
@@ -252,7 +265,8 @@ class Session:
     def _replay_states(self) -> list[Any]:
         """The state before the first decision and after each one, from a fresh run of the log."""
         if self._frames is None:
-            game = Game(self.game.rules, self.game.seed)
+            rules = self.game.rules  # a copy of its own: this runs in a thread, and the game's may be shared
+            game = Game(type(rules)(rules.scenario, rules.options), self.game.seed)
             frames = [game.state]
             for entry in self.game.log:
                 game.apply(entry.seat, entry.decision)
@@ -339,6 +353,17 @@ class Session:
         except (IndexError, KeyError, TypeError, ValueError, OverflowError):
             raise Refused("refused: the rules answer no such question", 422) from None
 
+    def values(self, seat: str, tag: Any, asked: Any) -> list[dict[str, Any]]:
+        """The values of some families of the seat's legal decisions, which its message gives as a count only
+        (``fog.summarised``: a unit's destinations, asked for when the page selects it), from the same legal set;
+        asked with the message's tag, so an answer never mixes two positions."""
+        if tag != self.core(seat)["tag"]:
+            raise Refused("stale question: the position has changed since; look again", 409)
+        found = fog.family_values(self.game.legal(seat), asked, partial(self._describe, seat))
+        if found is None:
+            raise Refused("that is no family of your legal decisions now", 422)
+        return found
+
     def map_json(self) -> Any:
         """The public map of the game's scenario (bundled, or the one an uploaded save embeds)."""
         if self._map is None:
@@ -360,6 +385,7 @@ class Session:
                 self.game = rebuild(self.store, self.id)[1]
                 raise
             self._cores.clear()
+            self._replica = -1
             self._events.clear()  # the next decision may emit as many events as the one taken back
             await self.push()
 
@@ -371,6 +397,7 @@ class Session:
             self.store.append_decision(self.id, seq, seat, decision.to_json())
         except BaseException:
             self.game = rebuild(self.store, self.id)[1]
+            self._replica = -1
             raise
         self._snapshot()
 
@@ -383,30 +410,53 @@ class Session:
             return
         if any(game.can_undo(s) for s in game.rules.seats):
             return
+        self._snapshot_at = n
+        if self.computers is not None:  # built and stored by the game's worker, off the event loop
+            self.computers.snapshot(self.id, *self._replica_sync())
+            self._replica = n
+            return
         from grognard.persistence.saves import save_document
 
         self.store.put_snapshot(self.id, n, save_document(game))
-        self._snapshot_at = n
 
-    def _computer_step(self) -> bool:
-        """One decision of a computer seat, or a person's reaction its settings answer, if one is due (the one
-        driver's choice, from that seat's view only)."""
-        due = computer_decision(self.game, self.players)
-        if due is None:
-            return False
-        self._apply(*due)
-        return True
+    async def _computer_due(self) -> tuple[str, Any] | None:
+        """The one driver's next decision for a computer seat, or a person's reaction its settings answer, if one
+        is due: asked of this game's replica in a worker process (the event loop stays free for the other games),
+        or in a thread when the server runs without workers."""
+        if self.computers is None:
+            return await asyncio.to_thread(computer_decision, self.game, self.players)
+        n = len(self.game.log)
+        sync = self._replica_sync()
+        self._replica = -1  # until the worker has answered
+        got = await self.computers.next_decision(self.id, *sync)
+        if got is None:
+            self._replica = n
+            return None
+        seat, data = got
+        self._replica = n + 1  # the replica applied it; so does _apply below (which resets this if it fails)
+        return seat, self.game.rules.decisions().from_json(data, f"game {self.id} computer decision")
+
+    def _replica_sync(self) -> tuple[bool, int, list[tuple[str, dict[str, Any]]]]:
+        """What the worker needs to bring its replica to this position: whether to rebuild it from the store, the
+        decisions it has, and the decisions since."""
+        n = len(self.game.log)
+        fresh = not 0 <= self._replica <= n
+        base = 0 if fresh else self._replica
+        return fresh, base, [] if fresh else [(e.seat, e.decision.to_json()) for e in self.game.log[base:]]
 
     async def _run_computers(self) -> None:
         """Let the computer seats decide, and people's reaction settings answer, until a person must (in a worker
-        thread: the server stays live). The mover's page gets only the position after: an answered reaction
+        process: the server stays live). The mover's page gets only the position after: an answered reaction
         shows no pause."""
         last_push = time.monotonic()
         while not self.game.over and self.waiting_for() is None:
             try:
-                if not await asyncio.to_thread(self._computer_step):
+                due = await self._computer_due()
+                if due is None:
                     break
+                self._apply(*due)
             except Exception as e:  # a computer player's bug: the person's decision stands, the computer waits
+                self._replica = -1
                 print(f"grognard serve: game {self.id}: the computer failed: {e!r}", file=sys.stderr, flush=True)
                 break
             if time.monotonic() - last_push > PUSH_EVERY:
@@ -416,6 +466,9 @@ class Session:
     async def start(self) -> None:
         """After creation or a restart: the computers move if it is their turn."""
         async with self.lock:
+            if self.computers is not None and self.players and not self.game.over:
+                self.computers.warm(self.id)  # the worker's questions about a game come in order: it is first
+                self._replica = len(self.game.log)
             await self._run_computers()
 
     # --- telling ---------------------------------------------------------------------------------------
@@ -430,7 +483,7 @@ class Session:
             mark = core["tag"] + ("+hold" if "hold" in core else "")  # a wait that ends changes the message too
             if mark == listener.last_tag and start == len(seat_events):
                 continue
-            message = {**core, "events_from": start, "events": seat_events[start:]}
+            message = {**core, "events_from": start, "events": fog.events_json(self.game, seat_events[start:])}
             listener.sent_events = len(seat_events)
             listener.sent_over = self.game.over
             listener.last_tag = mark
@@ -468,6 +521,21 @@ def rebuild(store: Store, game_id: str, snapshots: bool = True) -> tuple[GameRow
     return row, game
 
 
+def shared_rules(rules: Ruleset[Any, Any], ref: Mapping[str, Any]) -> Ruleset[Any, Any]:
+    """The process's ruleset of the same class, bundled scenario (``ref``, as the store keeps it) and options as
+    ``rules``, where the ruleset may be shared (``Ruleset.shareable``); ``rules`` itself otherwise, or when it
+    is the first. At most :data:`RULES_KEPT` are kept (the least recently asked go first)."""
+    cls = type(rules)
+    if not cls.shareable or "id" not in ref:
+        return rules
+    key = json.dumps([cls.id, ref["id"], rules.options], sort_keys=True, default=str)
+    found = _shared.pop(key, rules)
+    _shared[key] = found
+    while len(_shared) > RULES_KEPT:
+        _shared.popitem(last=False)
+    return found
+
+
 def scenario_of(cls: type[Ruleset[Any, Any]], ref: Mapping[str, Any]) -> Scenario:
     """A stored game's scenario: the whole document a save embedded, or a bundled id (never a path)."""
     scenario: Scenario = (
@@ -479,9 +547,12 @@ def scenario_of(cls: type[Ruleset[Any, Any]], ref: Mapping[str, Any]) -> Scenari
 class Sessions:
     """Every game of one server: created here, loaded from the store on first use after a restart."""
 
-    def __init__(self, store: Store, snapshot_every: int = SNAPSHOT_EVERY) -> None:
+    def __init__(
+        self, store: Store, snapshot_every: int = SNAPSHOT_EVERY, computers: ComputerPool | None = None
+    ) -> None:
         self.store = store
         self.snapshot_every = snapshot_every
+        self.computers = computers
         self._sessions: dict[str, Session] = {}
         self._loading = asyncio.Lock()
         self._used: dict[str, float] = {}  # game id -> when a request last got its session (monotonic seconds)
@@ -490,7 +561,7 @@ class Sessions:
     async def get(self, game_id: str) -> Session:
         if not isinstance(game_id, str) or len(game_id) > 64:
             raise Refused("no such game", 404)
-        if time.monotonic() - self._swept > IDLE_SECONDS / 10:
+        if time.monotonic() - self._swept > FINISHED_IDLE_SECONDS:
             self.evict_idle()
         session = self._sessions.get(game_id)
         if session is not None:
@@ -501,7 +572,9 @@ class Sessions:
             if session is not None:
                 return session
             row, game = await asyncio.to_thread(rebuild, self.store, game_id)
-            session = Session(game_id, row, game, self.store, _players(row), snapshot_every=self.snapshot_every)
+            if self.computers is not None:  # no computer thinks in a thread here: the games may share a ruleset
+                game.rules = shared_rules(game.rules, row.scenario)
+            session = self._session(game_id, row, game)
             session._snapshot_at = self.store.snapshot_at(game_id)
             self._sessions[game_id] = session
             self._used[game_id] = time.monotonic()
@@ -509,20 +582,30 @@ class Sessions:
         return session
 
     def evict_idle(self, idle: float = IDLE_SECONDS, now: float | None = None) -> list[str]:
-        """Let go of the games (finished or not) that no browser listens to and no request has asked for in
-        ``idle`` seconds, so that their memory is freed; the next request rebuilds one from the store (``get``).
-        A game whose lock is held or awaited (a decision, the computers' turn) stays. Returns the ids let go."""
+        """Let go of the games that no browser listens to and no request has asked for in ``idle`` seconds (a
+        finished one: :data:`FINISHED_IDLE_SECONDS`, if shorter), so that their memory is freed; the next request
+        rebuilds one from the store (``get``). A game whose lock is held or awaited (a decision, the computers'
+        turn) stays. Returns the ids let go."""
         now = time.monotonic() if now is None else now
         self._swept = now
         gone = [
             gid
             for gid, s in self._sessions.items()
-            if not s.listeners and not s.lock.locked() and now - self._used.get(gid, now) >= idle
+            if not s.listeners
+            and not s.lock.locked()
+            and now - self._used.get(gid, now) >= (min(idle, FINISHED_IDLE_SECONDS) if s.game.over else idle)
         ]
         for gid in gone:
             del self._sessions[gid]
             self._used.pop(gid, None)
+            if self.computers is not None:
+                self.computers.forget(gid)
         return gone
+
+    def _session(self, game_id: str, row: GameRow, game: Game) -> Session:
+        return Session(
+            game_id, row, game, self.store, _players(row), snapshot_every=self.snapshot_every, computers=self.computers
+        )
 
     async def resume_all(self) -> int:
         """Load every stored game (at start-up), so computers owing a decision make it."""
@@ -629,9 +712,7 @@ class Sessions:
         if game is not None:  # already rebuilt from the same inputs: no need to run the log again
             row = self.store.game(game_id)
             assert row is not None
-            self._sessions[game_id] = Session(
-                game_id, row, game, self.store, _players(row), snapshot_every=self.snapshot_every
-            )
+            self._sessions[game_id] = self._session(game_id, row, game)
             await self._sessions[game_id].start()
         return await self.get(game_id), NewSeats(tokens, invites, creator)
 
@@ -639,6 +720,8 @@ class Sessions:
         self.store.delete_game(game_id)
         self._sessions.pop(game_id, None)
         self._used.pop(game_id, None)
+        if self.computers is not None:
+            self.computers.forget(game_id)
 
 
 def secret_seed() -> int:

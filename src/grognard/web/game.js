@@ -107,13 +107,16 @@ function onMessage(conn, msg) {
     if (msg.tag !== conn.update?.tag) conn.outbox = null; // answered: the position moved on
     conn.events = conn.events.slice(0, msg.events_from).concat(msg.events);
     if (msg.view.turn.phase !== conn.phase) [conn.phase, conn.phaseSince] = [msg.view.turn.phase, performance.now()];
+    for (const f of msg.legal?.choices || []) if (f.count !== undefined) f.values = []; // asked for when shown (wanted)
     conn.update = msg;
     page.pending = false;
     chooseActive();
     render();
+  } else if (msg.type === "values") {
+    gotValues(conn, msg);
   } else if (msg.type === "inspected") {
     answered(conn, msg.answer);
-  } else if (msg.type === "error" && msg.ref === "inspect") {
+  } else if (msg.type === "error" && (msg.ref === "inspect" || msg.ref === "values")) {
     // a question the position no longer fits (it changed meanwhile): nothing to show
   } else if (msg.type === "error") {
     page.pending = false;
@@ -272,8 +275,33 @@ function readLabels(legal) {
 // --- the legal decisions, sorted by how the page shows them ------------------------------------------------
 function families() {
   readLabels(current()?.update?.legal);
-  const all = current()?.update?.legal?.choices?.filter((f) => f.field === null || (f.values ? f.values.length : f.size)) || [];
+  const all = current()?.update?.legal?.choices?.filter((f) => f.field === null || (f.count ?? (f.values ? f.values.length : f.size))) || [];
   return page.rs.own ? all.filter((f) => !page.rs.own(f)) : all;
+}
+
+// A family over locations with many values (a unit's destinations, a type's placement cells) comes as its count
+// (docs/server.md, "A decision's way"); its values are asked for when the page shows them (the unit selected,
+// the family armed, a reaction offered) and fill the family in place when they come, for that position only.
+function wanted(offer) {
+  return families().filter((f) => f.count !== undefined && !f.asked && (offer || keyOf(f) === page.armed || (page.selected && f.fixed.unit === page.selected)));
+}
+
+function askValues(offer) {
+  const conn = current();
+  const want = wanted(offer);
+  if (!want.length || conn?.ws?.readyState !== WebSocket.OPEN) return;
+  for (const f of want) f.asked = true;
+  conn.ws.send(JSON.stringify({ type: "values", ref: "values", tag: conn.update.tag, families: want.map((f) => ({ kind: f.kind, fixed: f.fixed })) }));
+}
+
+function gotValues(conn, msg) {
+  if (msg.tag !== conn.update?.tag) return; // an answer about a position gone by
+  const byKey = new Map(conn.update.legal.choices.map((f) => [keyOf(f), f]));
+  for (const got of msg.families) Object.assign(byKey.get(keyOf(got)) || {}, { values: got.values, texts: got.texts });
+  if (conn !== current()) return;
+  const armed = families().find((f) => keyOf(f) === page.armed);
+  if (armed && msg.families.some((g) => keyOf(g) === page.armed)) page.map?.reveal(armed.values[0]);
+  renderPanel();
 }
 
 // A family too large to list (a plotted path) is composed on the map: its hint names the cells it may use; the
@@ -579,6 +607,7 @@ function renderPanel() {
   const update = conn?.update;
   if (!update) return;
   const legal = update.legal;
+  if (legal) askValues(page.rs.offer?.(update));
   const panel = $("decide");
   const asked = `${legal?.prompt}|${update.hold}`;
   if (panel.dataset.asked !== asked) panel.scrollTop = 0; // a new question starts at the top
@@ -671,14 +700,15 @@ function renderPanel() {
   const arms = families().filter(armable);
   if (arms.length && !arms.some((f) => keyOf(f) === page.armed) && !page.selected) {
     page.armed = keyOf(arms[0]);
-    page.map?.reveal(arms[0].values[0]);
+    if (arms[0].values.length) page.map?.reveal(arms[0].values[0]);
+    else askValues(); // revealed when they come (gotValues)
   }
   if (arms.length) {
     rest.append(el("h3", { title: page.rs.armableTitle?.(arms[0]) || "" }, "Choose, then click the map"));
     for (const f of arms) {
       const name = page.rs.armableName ? page.rs.armableName(f, c) : f.fixed.type ? `${human(f.kind)} ${human(f.fixed.type)}` : human(f.kind);
       const on = keyOf(f) === page.armed;
-      rest.append(el("button", { class: on ? "armed" : "", "aria-pressed": on ? "true" : "false", "data-kind": f.kind, "data-unit": f.fixed.unit, onclick: () => { page.armed = keyOf(f); page.selected = null; page.map?.reveal(f.values[0]); renderPanel(); } }, name));
+      rest.append(el("button", { class: on ? "armed" : "", "aria-pressed": on ? "true" : "false", "data-kind": f.kind, "data-unit": f.fixed.unit, onclick: () => { page.armed = keyOf(f); page.selected = null; if (f.values.length) page.map?.reveal(f.values[0]); renderPanel(); } }, name));
       if (on) for (const cell of f.values) highlights.cells.set(cell, cellClass(f, cell, c));
     }
   }

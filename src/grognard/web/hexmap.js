@@ -362,6 +362,7 @@ export class HexMap {
 
   // Bring a cell into sight if it is outside the visible part of the map.
   reveal(cell) {
+    if (cell === undefined) return; // values still to come from the server (game.js, wanted)
     const [x, y] = this.layout.center(cell);
     const b = this.box;
     if (x < b.x + S || x > b.x + b.w - S || y < b.y + S || y > b.y + b.h - S) this.centerOn(cell);

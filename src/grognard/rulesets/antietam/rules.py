@@ -35,6 +35,7 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
     id = "antietam"
     name = "Battle of Antietam"
     seats = SEATS
+    counted_families = False  # its page (web/rulesets/antietam.js) reads every family's values from the update
     decision_types = D.ALL
     state_type = AntietamState
     option_specs = (

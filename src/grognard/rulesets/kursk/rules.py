@@ -33,6 +33,7 @@ class Kursk(Ruleset[KState, KurskScenario]):
     id = "kursk"
     name = "Objective Kursk"
     seats = SEATS
+    counted_families = False  # its page (web/rulesets/kursk.js) reads every family's values from the update
     decision_types = D.ALL
     state_type = KState
     cell_format = "column,row"

@@ -47,6 +47,7 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
     hotseat_options: ClassVar[Mapping[str, Any]] = {"view": "full"}  # PG p.33: two players at one screen
     match_option = "player1"  # PG p.3: the match game, player 1 attacker in one game and defender in the other
     cell_format = "column,row, as the map writes them (3,13)"
+    shareable = True  # the board's caches are keyed by the terrain, weather and units they were derived from
     version = 2  # 2: cargo hidden from the enemy in load and unload events: a version 1 save's event log differs
     option_specs = (
         OptionSpec(
