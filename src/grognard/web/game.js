@@ -324,8 +324,9 @@ function onMapUnit(uid) {
 // type, a unit still to be built) is armed from the panel; one whose values name no cells (units, in a field
 // that names a place elsewhere: a leader transferred "to" a unit) is a list of buttons
 function armable(f) {
+  if (composed(f) || !CELL_FIELDS.has(f.field)) return false;
   const names = f.values.length && typeof f.values[0] !== "number"; // (a counted family's values come later)
-  return !composed(f) && CELL_FIELDS.has(f.field) && !names && !("unit" in f.fixed && onMapUnit(f.fixed.unit));
+  return !names && !("unit" in f.fixed && onMapUnit(f.fixed.unit));
 }
 
 function unitActions(uid) {
