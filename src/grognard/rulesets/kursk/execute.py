@@ -355,28 +355,18 @@ def resolve_assaults(
         state = _attacked(ctx, state, [state.group(g.id) for g in attackers], dfn, True)  # §8.7 -1 for assaulting
         enemy = enemy_of(side)
         words = f"assault on {ctx.label(cell)}: defender disruption +{off.disruption}, attacker +{dfn.disruption}"
-        _report(
-            step,
-            side,
-            "assault",
-            words,
-            cell=cell,
-            groups=[g.tag for g in attackers],
-            losses=_loss_text(dfn, attackers),
-            defender=off.disruption,
-            attacker=dfn.disruption,
-        )
-        _report(
-            step,
-            enemy,
-            "assault",
-            words,
-            cell=cell,
-            groups=[g.tag for g in defenders],
-            losses=_loss_text(off, defenders),
-            defender=off.disruption,
-            attacker=dfn.disruption,
-        )
+        for who, own, fire in ((side, attackers, dfn), (enemy, defenders, off)):  # each side its own losses
+            _report(
+                step,
+                who,
+                "assault",
+                words,
+                cell=cell,
+                groups=[g.tag for g in own],
+                losses=_loss_text(fire, own),
+                defender=off.disruption,
+                attacker=dfn.disruption,
+            )
         # §8.3, §9.7: retreat if disruption > morale and the attacker suffered at most the threshold (AMB-12)
         threshold = int(c["retreat"]["attacker_disruption_at_most"])
         for d in defenders:
