@@ -11,7 +11,6 @@ players' own seeds derive from the game's), so a run is repeatable.
 
 from __future__ import annotations
 
-import argparse
 import time
 from collections import Counter, defaultdict
 from collections.abc import Hashable
@@ -19,7 +18,7 @@ from typing import Any
 
 from grognard.ai.base import Player, parse_players
 from grognard.ai.driver import play_out
-from grognard.ai.strength import Timed, outcome_cells, play_all, spread
+from grognard.ai.strength import Timed, outcome_cells, outcome_of, play_all, series_parser, spread
 from grognard.engine.game import new_game
 from grognard.rulesets.antietam import Antietam
 
@@ -40,18 +39,12 @@ def play(job: Job) -> tuple[Job, str, str, list[list[float]], float]:
     play_out(game, players)
     result = game.result()
     assert result is not None
-    outcome = "draw" if result.winner is None else "win" if result.winner == seat else "loss"
+    outcome = outcome_of(result, seat)
     return job, outcome, result.levels[seat], list(spent.values()), time.perf_counter() - start
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--player", default="general", help="the player measured, kind[:level] (default: general)")
-    parser.add_argument("--opponents", default="random,greedy")
-    parser.add_argument("--games", type=int, default=20, help="games per seat and opponent")
-    parser.add_argument("--seed", type=int, default=1, help="seed of each series' first game (default 1)")
-    parser.add_argument("--scenario", default="1_full_battle")
-    parser.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
+    parser = series_parser(__doc__, "1_full_battle")
     args = parser.parse_args(argv)
     opponents = [o for o in args.opponents.split(",") if o]
     jobs: list[Job] = [

@@ -15,7 +15,6 @@ see the Soviet general in a whole game. Each seat is played ``--games`` times ag
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import time
 from collections import Counter, defaultdict
@@ -24,7 +23,7 @@ from collections.abc import Hashable
 from grognard.ai.base import Player, RandomPlayer, parse_players, seat_seed
 from grognard.ai.driver import play_out
 from grognard.ai.observation import Observation
-from grognard.ai.strength import Timed, outcome_cells, play_all, spread
+from grognard.ai.strength import Timed, outcome_cells, outcome_of, play_all, series_parser, spread
 from grognard.engine import Decision
 from grognard.engine.game import new_game
 from grognard.rulesets.kursk import Kursk
@@ -58,20 +57,14 @@ def play(job: Job) -> tuple[Job, str, str, int, list[list[float]], float]:
     play_out(game, players)
     result = game.result()
     assert result is not None
-    outcome = "draw" if result.winner is None else "win" if result.winner == seat else "loss"
+    outcome = outcome_of(result, seat)
     return job, outcome, result.levels[seat], game.state.turn, list(spent.values()), time.perf_counter() - start
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--player", default="general", help="the player measured, kind[:level] (default: general)")
-    parser.add_argument("--opponents", default="random,greedy")
-    parser.add_argument("--games", type=int, default=20, help="games per seat and opponent")
-    parser.add_argument("--seed", type=int, default=1, help="seed of each series' first game (default 1)")
-    parser.add_argument("--scenario", default="southern_pincer")
+    parser = series_parser(__doc__, "southern_pincer")
     parser.add_argument("--level", type=int, default=3, help="the solitaire level (§12), 3 historical")
     parser.add_argument("--seats", default=",".join(SEATS))
-    parser.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
     args = parser.parse_args(argv)
     opponents = [o for o in args.opponents.split(",") if o]
     seats = [s for s in args.seats.split(",") if s]

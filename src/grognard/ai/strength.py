@@ -5,6 +5,7 @@ Used by the strength scripts (``scripts/pg_ai_strength.py``, ``scripts/lga_win_r
 
 from __future__ import annotations
 
+import argparse
 import math
 import statistics
 import sys
@@ -14,13 +15,31 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TypeVar
 
-from grognard.engine import Decision
+from grognard.engine import Decision, Result
 from grognard.engine.rng import Dice
 
 from .base import Player, PlayerContext
 
 J = TypeVar("J")
 R = TypeVar("R")
+
+
+def series_parser(doc: str | None, scenario: str) -> argparse.ArgumentParser:
+    """The options every strength script shares: the player measured, its opponents, games a series, the first
+    seed, the scenario and the processes; a script adds its own."""
+    parser = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--player", default="general", help="the player measured, kind[:level] (default: general)")
+    parser.add_argument("--opponents", default="random,greedy")
+    parser.add_argument("--games", type=int, default=20, help="games per seat and opponent")
+    parser.add_argument("--seed", type=int, default=1, help="seed of each series' first game (default 1)")
+    parser.add_argument("--scenario", default=scenario)
+    parser.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
+    return parser
+
+
+def outcome_of(result: Result, seat: str) -> str:
+    """A finished game from ``seat``'s side: win, draw or loss."""
+    return "draw" if result.winner is None else "win" if result.winner == seat else "loss"
 
 
 def play_all(
