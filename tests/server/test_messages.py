@@ -75,8 +75,8 @@ def test_a_question_about_values_is_refused_for_a_stale_position_or_a_family_not
     # on the websocket: the same answer, and a refused question is not followed by the position
     with connect(f"{s.url.replace('http', 'ws')}/api/games/{game}/ws") as ws:
         ws.send(json.dumps({"type": "hello", "token": att}))
-        while json.loads(ws.recv())["type"] != "update":
-            pass
+        while json.loads(ws.recv())["type"] != "update":  # the welcome comes before the position
+            continue
         ws.send(json.dumps({"type": "values", "ref": 7, "tag": raw["tag"], "families": asked}))
         answer = json.loads(ws.recv())
         assert answer["type"] == "values" and answer["ref"] == 7 and answer["tag"] == raw["tag"]
