@@ -111,10 +111,11 @@ def full_game(server: Server, game_id: str) -> Any:
 def hidden_absent(player: Player, server: Server, game_id: str, seat: str) -> tuple[Any, list[str]]:
     """Asserts that the units ``seat`` may not know of now are in no message the page received and nowhere in
     the page; returns the full game and those units (a unit hidden now was never seen: its id was never sent)."""
-    full = full_game(server, game_id)
-    hidden = full.rules.hidden_units(full.state, seat)
+    before = full_game(server, game_id)  # a computer may act meanwhile: hidden before the page is read and after
     text = received(player)
     page_html = player.page.content()
+    full = full_game(server, game_id)
+    hidden = before.rules.hidden_units(before.state, seat) & full.rules.hidden_units(full.state, seat)
     assert [u for u in hidden if u in text] == []
     found = [u for u in hidden if u in page_html]
     assert found == [], [page_html[max(0, page_html.index(u) - 200) : page_html.index(u) + 80] for u in found]
