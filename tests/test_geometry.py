@@ -279,6 +279,16 @@ def test_lines_are_symmetric_and_translation_invariant(qa, ra, qb, rb, tq, tr):
         assert line(qa + tq, ra + tr, qb + tq, rb + tr) == [(q + tq, r + tr) for q, r in pts]
 
 
+@given(st.data(), grids(kinds=HEX_LAYOUTS))
+def test_hex_grid_line_from_its_kept_shapes_is_the_exact_line_between_the_ends(data, grid):
+    # HexGrid.line rounds a vector once and moves the shape to each start: the same cells as rounding afresh
+    a, b = draw_cell(data, grid, "a"), draw_cell(data, grid, "b")
+    (qa, ra), (qb, rb) = grid.axial(a), grid.axial(b)
+    exact = tuple(grid.at_axial(q, r) for q, r in hex_line_axial(qa, ra, qb, rb))
+    assert grid.line(a, b) == exact
+    assert grid.line(a, b) == exact  # the second time from the kept shape
+
+
 def test_tied_lines_break_the_same_way_from_both_ends():
     # exactly between two hexes (and two squares) at the midpoint: the nudge picks one, from either end
     assert hex_line_axial(0, 0, 2, -1) == [(0, 0), (1, 0), (2, -1)]

@@ -38,6 +38,9 @@ POINTY_NAMES = ("NE", "E", "SE", "SW", "W", "NW")
 SQUARE_NAMES = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 
 
+LINES_KEPT = 8192  # hex line shapes kept by vector (a sight range of 25 has 1,951)
+
+
 def _round_nudged(num: int, den: int, nudge: int) -> tuple[int, tuple[int, int]]:
     """Round ``num/den + nudge*eps`` (eps infinitesimal, den > 0) to the nearest integer.
 
@@ -189,6 +192,7 @@ class HexGrid(Grid):
         self._r: list[int] = []
         self._qa: IntArray | None = None  # the same as arrays, made when first needed
         self._ra: IntArray | None = None
+        self._lines: dict[tuple[int, int], list[tuple[int, int]]] = {}  # line steps by axial vector (see line)
         for cell in range(columns * rows):
             row, col = divmod(cell, columns)
             q, r = self.offset_to_axial(col, row)
@@ -247,9 +251,18 @@ class HexGrid(Grid):
         return out
 
     def line(self, a: int, b: int) -> tuple[int, ...]:
-        qa, ra = self.axial(a)
-        qb, rb = self.axial(b)
-        return tuple(self.at_axial(q, r) for q, r in hex_line_axial(qa, ra, qb, rb))
+        qa, ra = self._q[a], self._r[a]
+        # the line moved by a whole hex is the line moved (hex_line_axial rounds each coordinate alone, and
+        # shifting the numerator by a multiple of the denominator shifts the result and keeps the error), so the
+        # exact rounding is done once per vector: line of sight asks for the same vectors all over the map
+        vector = (self._q[b] - qa, self._r[b] - ra)
+        steps = self._lines.get(vector)
+        if steps is None:
+            if len(self._lines) >= LINES_KEPT:
+                self._lines.clear()
+            steps = self._lines[vector] = hex_line_axial(0, 0, *vector)
+        at = self.at_axial
+        return tuple([at(qa + q, ra + r) for q, r in steps])
 
 
 def hex_line_axial(qa: int, ra: int, qb: int, rb: int) -> list[tuple[int, int]]:

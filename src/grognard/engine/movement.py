@@ -70,10 +70,12 @@ class Reach:
         """How many :meth:`destinations` there are, without listing them: the cells reached but the start, less
         the cells not to be ended in that were reached (whichever of the two is shorter is looked through)."""
         cost, start, no_stop = self.cost, self.start, self.no_stop
+        # map over C-level methods, not a generator: sizing every unit's move is what random play and search do
         if len(no_stop) < len(self.reached):
-            barred = sum(1 for c in no_stop if c != start and cost[c] < UNREACHED)
+            barred = sum(map(UNREACHED.__gt__, map(cost.__getitem__, no_stop)))  # cost < UNREACHED: reached
         else:
-            barred = sum(1 for c in self.reached if c != start and c in no_stop)
+            barred = sum(map(no_stop.__contains__, self.reached))
+        barred -= start in no_stop  # the start is reached, and never a destination
         return len(self.reached) - 1 - barred
 
     def path(self, cell: int) -> list[int]:

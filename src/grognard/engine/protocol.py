@@ -20,7 +20,6 @@ The calls, in the order a driver makes them::
 
 from __future__ import annotations
 
-import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -30,6 +29,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from .decisions import Decision, DecisionCodec, Legal
 from .errors import DataError, IllegalDecision, nearest
 from .events import Event, Step
+from .records import replace
 from .rng import Dice, seed_state
 
 
@@ -479,4 +479,4 @@ class Ruleset(ABC, Generic[S, Sc]):
         return state
 
     def with_rng(self, state: S, rng: int) -> S:
-        return dataclasses.replace(state, rng=rng)  # type: ignore[type-var]
+        return replace(state, rng=rng)
