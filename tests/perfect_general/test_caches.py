@@ -39,3 +39,62 @@ def test_movement_searches_of_a_whole_game_stay_within_the_board_budget() -> Non
         most = max(most, board.reaches.bytes)
     assert 0 < most <= board.reaches.budget
     assert board.reaches.bytes == sum(_reach_bytes(r) for _, r, _ in board.reaches._entries.values())
+
+
+def _lauter_game(decisions: int, kind: str = "random") -> Game:
+    cls = PerfectGeneral
+    game = Game(cls(cls.load_scenario("lauter_offensive")), 2)
+    players = {s: make_player(kind, cls, 1) for s in cls.seats}
+    for _ in range(decisions):
+        due = computer_decision(game, players)
+        if due is None:
+            break
+        game.apply(*due)
+    return game
+
+
+def test_units_near_a_location_are_those_within_the_distance_in_their_order() -> None:
+    game = _lauter_game(150)
+    board = game.rules.ctx.board  # type: ignore[attr-defined]
+    units = game.state.units
+    assert len({u.side for u in units}) == 2 and len(units) > 10
+    for cell in range(0, board.grid.size, 37):
+        for radius in (0, 1, 6, 25, 300):
+            near = board.near(units, cell, radius)
+            assert near == [u for u in units if board.grid.distance(u.cell, cell) <= radius]
+        row = board.distance_row(cell)
+        assert all(row[c] == min(board.grid.distance(cell, c), 255) for c in range(board.grid.size))
+
+
+def test_belief_kept_between_decisions_is_the_belief_made_afresh() -> None:
+    from grognard.rulesets.perfect_general.general import belief
+
+    cls = PerfectGeneral
+    game = Game(cls(cls.load_scenario("lauter_offensive")), 3)
+    players = {s: make_player("general", cls, 1) for s in cls.seats}
+    ctx = game.rules.ctx  # type: ignore[attr-defined]
+    kept: dict[str, object] = {}
+    reused = 0
+    for _ in range(300):
+        due = computer_decision(game, players)
+        if due is None:
+            break
+        seat = due[0]
+        view = game.view(seat)["state"]
+        before = dict(kept.get(seat, {}))  # type: ignore[call-overload]
+        fresh, cached = belief(ctx, view, seat), belief(ctx, view, seat, kept)
+        assert cached == fresh
+        reused += sum(1 for u in cached.units if u.id in before and before[u.id][1] is u)
+        game.apply(*due)
+    assert reused > 1000  # units the decision did not change are the same objects as before
+
+
+def test_a_view_hands_out_its_own_unit_entries() -> None:
+    game = _lauter_game(200)
+    rules = game.rules
+    board = rules.ctx.board  # type: ignore[attr-defined]
+    first = rules.view(game.state, "attacker")
+    first["units"][0]["cell"] = -5  # a caller may change what it was given
+    again = rules.view(game.state, "attacker")
+    board.unit_views.clear()
+    assert again == rules.view(game.state, "attacker") and again["units"][0]["cell"] >= 0

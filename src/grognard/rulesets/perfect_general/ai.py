@@ -8,10 +8,10 @@ lives in ``general.py``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from grognard.engine import Decision
+from grognard.engine.records import replace
 from grognard.engine.rng import Dice, seed_state
 
 from . import decisions as D

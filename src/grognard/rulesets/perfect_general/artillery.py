@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import numpy as np
 
 from grognard.engine.events import Step
+from grognard.engine.records import replace
 
 from .combat import destroy, hit
 from .context import Ctx, own_units

@@ -27,6 +27,10 @@ SIGHT_ROWS = 1024
 # locations whose sight is worked out at once: the batch's working arrays grow with it (about 1.2 MB a location
 # at Lauter's visibility of 25)
 SIGHT_BATCH = 8
+# what distance rows a board keeps (a byte a location, distances from FAR on counted as FAR): all of Lauter's
+# (2,240 rows of 2.2 KB), 1,800 of the doubled map's
+DISTANCE_BYTES = 8 * 1024 * 1024
+FAR = 255
 
 T = TypeVar("T")
 
@@ -58,6 +62,16 @@ class Board:
         self._sights: dict[tuple[object, ...], SightCache] = {}
         self._last_sight: tuple[object, object, SightCache] | None = None
         self._weather: dict[int, Weather] = {}
+        self._distance_rows: dict[int, bytes] = {}
+        self.region_ground: dict[tuple[object, ...], tuple[int, ...]] = {}  # setup._region_ground's
+        self.unit_views: dict[int, tuple[Unit, dict[str, Any]]] = {}  # view._unit's, by the unit's id and view
+        # how far a unit of each type can hit any target: its longest range, one more from higher ground (p.23)
+        self.fire_reach = {
+            f: max((r for (firer, _), r in tables.max_range.items() if firer == f), default=0) + 1 for f in tables.units
+        }
+        # moves._plan_assaults bounds how far a unit reaches by its movement points: no step may be free
+        assert all(t.cost == "half_rate" or int(t.cost) >= 1 for t in tables.terrain.values())
+        assert all(along >= 1 for along in tables.paths.values())
         self.town_cells = frozenset(c for t in scenario.towns for c in t.cells)
         self.neutral_of = {c: n.name for n in scenario.neutrals for c in n.cells}
 
@@ -77,6 +91,23 @@ class Board:
         if self._memo[0] is not state:
             self._memo = (state, {})
         return self._memo[1]
+
+    def near(self, units: Iterable[Unit], cell: int, radius: int) -> list[Unit]:
+        """Those of ``units`` within ``radius`` of ``cell``, in their order: who may see or shoot there (spotting
+        and fire ask of every unit against every enemy; most are far)."""
+        if radius >= FAR:
+            return list(units)
+        row = self.distance_row(cell)
+        return [u for u in units if row[u.cell] <= radius]
+
+    def distance_row(self, cell: int) -> bytes:
+        """The distance from ``cell`` to every location (FAR for FAR and beyond), kept for the cells asked most."""
+        row = self._distance_rows.get(cell)
+        if row is None:
+            if len(self._distance_rows) * self.grid.size >= DISTANCE_BYTES:
+                self._distance_rows.clear()
+            row = self._distance_rows[cell] = np.minimum(self.grid.distances(cell), FAR).astype(np.uint8).tobytes()
+        return row
 
     # --- terrain ---------------------------------------------------------------------------------------
     def terrain(self, state: PGState, cell: int) -> str:
@@ -179,11 +210,18 @@ class Board:
         if percent != 100:
             c = np.where(on_path, c, -(-c * percent // 100))  # p.22: mud and storms, not on roads
         keep = ~banned[tid]
-        rows: list[list[tuple[int, int]]] = [[] for _ in range(self.grid.size)]
+        a, b, k = src[keep], dst[keep], c[keep]
+        # each distinct (location, cost) step once, shared with every other table (Board._step_pairs), then
+        # every step in order and cut into rows (the steps are in order of the location left)
+        scale = int(k.max(initial=0)) + 1
+        codes, which = np.unique(b * scale + k, return_inverse=True)
         pair = self._step_pairs.setdefault
-        for a, b, k in zip(src[keep].tolist(), dst[keep].tolist(), c[keep].tolist(), strict=True):
-            rows[a].append(pair((b, k), (b, k)))
-        return tuple(tuple(r) for r in rows)
+        shared = [
+            pair((v, w), (v, w)) for v, w in zip((codes // scale).tolist(), (codes % scale).tolist(), strict=True)
+        ]
+        steps: tuple[tuple[int, int], ...] = tuple(map(shared.__getitem__, which.tolist()))
+        ends = np.cumsum(np.bincount(a, minlength=self.grid.size)).tolist()
+        return tuple(steps[start:end] for start, end in zip([0, *ends[:-1]], ends, strict=True))
 
     def _steps(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Every step of the grid in direction order: from, to, the cheapest path cost along it (0: none),

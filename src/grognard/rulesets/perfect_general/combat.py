@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from grognard.engine.events import Step
+from grognard.engine.records import replace
 
 from .context import Ctx, enemy_units
 from .spotting import mark_seen_acting, remember
@@ -60,7 +59,7 @@ def targets(ctx: Ctx, state: PGState, unit: Unit) -> list[tuple[str, int]]:
     sight = ctx.board.sight(state)
     vis = ctx.board.weather(state).visibility
     out = []
-    for e in enemy_units(state, unit.side):
+    for e in ctx.board.near(enemy_units(state, unit.side), unit.cell, min(vis, ctx.board.fire_reach[unit.type])):
         if not e.spotted:
             continue
         pct = shot_chance(ctx, state, unit, e)
@@ -244,7 +243,7 @@ def passing_fire_units(ctx: Ctx, state: PGState, mover: Unit) -> list[str]:
     sight = ctx.board.sight(state)
     vis = ctx.board.weather(state).visibility
     out = []
-    for e in enemy_units(state, mover.side):
+    for e in ctx.board.near(enemy_units(state, mover.side), mover.cell, vis):
         if (
             can_fire_direct(ctx, state, e)
             and shot_chance(ctx, state, e, mover) is not None

@@ -37,11 +37,21 @@ class Ctx:
             step.reveal()
 
 
-def enemy_units(state: PGState, side: str) -> list[Unit]:
+def enemy_units(state: PGState, side: str) -> tuple[Unit, ...]:
     """The enemy's units on the map (cargo is inside its carrier)."""
-    o = other(side)
-    return [u for u in state.units if u.side == o and not u.carried_by]
+    return own_units(state, other(side))
 
 
-def own_units(state: PGState, side: str) -> list[Unit]:
-    return [u for u in state.units if u.side == side and not u.carried_by]
+# the last answer of own_units for each side, with the unit tuple it was read from (held, so that its id is not
+# reused): spotting, fire and movement ask for one side's units over and over about one state
+_last: dict[str, tuple[tuple[Unit, ...], tuple[Unit, ...]]] = {}
+
+
+def own_units(state: PGState, side: str) -> tuple[Unit, ...]:
+    """The side's units on the map (cargo is inside its carrier)."""
+    last = _last.get(side)  # one read: another thread may replace it meanwhile
+    if last is not None and last[0] is state.units:
+        return last[1]
+    found = tuple([u for u in state.units if u.side == side and not u.carried_by])
+    _last[side] = (state.units, found)
+    return found

@@ -35,31 +35,45 @@ from .tables import DATA
 
 
 # --- what the general knows ---------------------------------------------------------------------------------
-def belief(ctx: Ctx, view: Mapping[str, Any], seat: str) -> PGState:
-    """A state holding only what ``seat``'s view shows: its own units in full, the enemy units in sight."""
-    units = []
+def _believed_unit(u: Mapping[str, Any], own: bool) -> Unit:
+    """A unit as a view shows it: cargo only of one's own (a view names no enemy cargo)."""
+    return Unit(
+        u["id"],
+        u["type"],
+        u["side"],
+        u["cell"],
+        u["hp"],
+        fired=u["fired"],
+        moved=u["moved"],
+        mp=u.get("mp") or 0,
+        spotted=u["spotted"],
+        cargo=(u.get("cargo") or "") if own else "",
+        carried_by=(u.get("carried_by") or "") if own else "",
+        unloaded=bool(u.get("unloaded")),
+        plotted=bool(u.get("plotted")),
+        pinned=bool(u.get("pinned")),
+        ignored=bool(u.get("ignored")),
+        worked=bool(u.get("worked")),
+    )
+
+
+def belief(ctx: Ctx, view: Mapping[str, Any], seat: str, known: dict[Any, Any] | None = None) -> PGState:
+    """A state holding only what ``seat``'s view shows: its own units in full, the enemy units in sight.
+
+    ``known``, if given, is a pure cache the caller keeps between decisions: what the last view said of each unit
+    and the unit made from it, so that a unit the view shows as before is the same object as before (most are:
+    one decision changes a few units) and the caches keyed by it still answer."""
+    last: dict[str, tuple[Mapping[str, Any], Unit]] = known.get(seat, {}) if known is not None else {}
+    now: dict[str, tuple[Mapping[str, Any], Unit]] = {}
+    built = []
     for u in view["units"]:
-        own = u["side"] == seat
-        units.append(
-            Unit(
-                u["id"],
-                u["type"],
-                u["side"],
-                u["cell"],
-                u["hp"],
-                fired=u["fired"],
-                moved=u["moved"],
-                mp=u.get("mp") or 0,
-                spotted=u["spotted"],
-                cargo=(u.get("cargo") or "") if own else "",
-                carried_by=(u.get("carried_by") or "") if own else "",
-                unloaded=bool(u.get("unloaded")),
-                plotted=bool(u.get("plotted")),
-                pinned=bool(u.get("pinned")),
-                ignored=bool(u.get("ignored")),
-                worked=bool(u.get("worked")),
-            )
-        )
+        found = last.get(u["id"])
+        unit = found[1] if found is not None and found[0] == u else _believed_unit(u, u["side"] == seat)
+        now[u["id"]] = (u, unit)
+        built.append(unit)
+    if known is not None:
+        known[seat] = now
+    units = tuple(built)
     types = {u.id: u.type for u in units}
     mine = view["sides"][seat]
     sides = tuple(
@@ -76,7 +90,7 @@ def belief(ctx: Ctx, view: Mapping[str, Any], seat: str) -> PGState:
         phase=phase,
         side=view["side"] or seat,
         region="",
-        units=tuple(units),
+        units=units,
         sides=(sides[0], sides[1]),
         plots=tuple(
             Plot(p["unit"], seat, types.get(p["unit"], "light_artillery"), p["cell"], p["barrage"], p["turn"])
@@ -126,6 +140,7 @@ class General(Player):
         self.cfg, self.lv = tuning_at(DATA / "general.toml", level)
         self._fields: dict[tuple[Any, ...], list[int]] = {}  # a pure cache: distances by map and weather
         self._near_towns: dict[tuple[Any, ...], frozenset[int]] = {}  # a pure cache: a town's surroundings
+        self._units: dict[str, Any] = {}  # a pure cache: the units of the last belief (see belief)
         self.forget()
 
     def forget(self) -> None:
@@ -177,7 +192,7 @@ class General(Player):
         return None
 
     def _know(self, ctx: Ctx, view: Mapping[str, Any], seat: str) -> Know:
-        state = belief(ctx, view, seat)
+        state = belief(ctx, view, seat, self._units)
         mine = [u for u in state.units if u.side == seat and not u.carried_by]
         foes = [u for u in state.units if u.side != seat]
         towns = []
@@ -290,15 +305,19 @@ class General(Player):
         home_front = min((front[x] for t in home for x in t.cells), default=0)
         garrison = p["garrison"][k.seat] + self.lv["garrison_extra"]
         occupied = {u.cell for u in k.mine}
+        # what depends on the unit type alone, once (every cell of the region is scored)
+        is_mine, is_foot = ut.has("mine"), ut.has("foot")
+        fixed_artillery = ut.has("artillery") and ut.move == 0
+        terrain = board.terrain_row(k.state)
         out = []
         for c in cells:
-            terr = ctx.tables.terrain[board.terrain(k.state, c)]
+            terr = ctx.tables.terrain[terrain[c]]
             cover = p["cover"] if terr.blocks_sight else 0
             road = p["road"] if (board.map.has("road", c) or board.map.has("track", c)) else 0
             d_home = min(home_dist[c], 20)
             d_target = min(target_dist[c], 20)
             s = 0.0
-            if ut.has("mine"):
+            if is_mine:
                 # on the enemy's likely roads into a town of ours, never next to our own units
                 if home and 1 <= d_home <= p["mine_reach"] and front[c] < home_front:
                     s = 50 + road * 5 - d_home * 3
@@ -306,11 +325,11 @@ class General(Player):
                     s = -100 - d_home
                 if any(n in occupied for n in board.neighbors[c]):
                     s -= 60
-            elif ut.has("artillery") and ut.move == 0:
+            elif fixed_artillery:
                 # far from the enemy, hidden, and still in range of the towns that matter
                 reach_ok = d_target <= ut.indirect_range - 2 or d_home <= ut.indirect_range - 2
                 s = front[c] * p["artillery_back"] + cover * 2 + (0 if reach_ok else -500)
-            elif ut.has("foot"):
+            elif is_foot:
                 town = next((t for t in home if c in t.cells), None)
                 if town is not None and town.mine < garrison:
                     s = 500 + town.value
@@ -810,11 +829,11 @@ class General(Player):
         weight = self.lv["exposure"] * self.cfg["move"]["exposure"]
         if not weight or not threats:
             return 0.0
-        grid = ctx.board.grid
+        distance = ctx.board.distance_row(cell)  # asked of every threat at every cell a unit may go to
         me = Unit(u.id, u.type, u.side, cell, u.hp)
         loss = 0.0
         for e, w, reach_ in threats:
-            if grid.distance(e.cell, cell) > reach_:
+            if distance[e.cell] > reach_:
                 continue
             pct = shot_chance(ctx, k.state, e, me)
             if not pct:

@@ -3,10 +3,9 @@ countries, transport, close assault and engineers."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from grognard.engine.events import Step
 from grognard.engine.movement import UNREACHED, Reach, reach
+from grognard.engine.records import replace
 
 from .artillery import barrage_at, set_terrain
 from .combat import destroy, hit, resolve_assault
@@ -122,7 +121,9 @@ def _plan_assaults(ctx: Ctx, state: PGState, unit: Unit) -> dict[int, int]:
     known = memo.get(("known", unit.side))
     if known is None:  # the same for every unit of the side
         known = memo[("known", unit.side)] = tuple(known_enemies(ctx, state, unit.side))
-    for e in known:
+    # a step costs at least one half point, and a unit that has not moved may always make one (p.26): an enemy
+    # farther than the movement left and one more step is out of reach
+    for e in ctx.board.near(known, unit.cell, max(unit.mp, 1) + 1):
         best: tuple[int, int] | None = None
         for c in ctx.board.neighbors[e.cell]:
             if r.cost[c] >= UNREACHED or (c != unit.cell and c in r.no_stop):

@@ -3,8 +3,9 @@ chance to win (p.30-32) and where an artillery shot may land (p.30)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
+
+from grognard.engine.records import replace
 
 from .combat import assault_odds
 from .context import Ctx, own_units

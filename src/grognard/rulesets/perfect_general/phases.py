@@ -6,9 +6,9 @@ phase without prompting you")."""
 from __future__ import annotations
 
 import hashlib
-from dataclasses import replace
 
 from grognard.engine.events import Step
+from grognard.engine.records import replace
 
 from .artillery import can_plot, resolve_indirect_fire
 from .combat import can_fire_direct, targets
@@ -188,8 +188,9 @@ def _score(ctx: Ctx, state: PGState, step: Step) -> PGState:
 def town_holders(state: PGState, ctx: Ctx) -> dict[str, str]:
     """Who holds each town now: the side alone in it, or "" (p.17)."""
     present: dict[int, set[str]] = {}
+    towns = ctx.board.town_cells  # asked for every view: most units stand outside towns
     for u in state.units:
-        if not u.carried_by:
+        if u.cell in towns and not u.carried_by:
             present.setdefault(u.cell, set()).add(u.side)
     out = {}
     for town in ctx.board.scenario.towns:

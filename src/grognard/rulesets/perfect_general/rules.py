@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar
 
 from grognard.engine import Choice, Decision, IllegalDecision, Legal, Result, Ruleset, Step, Turn
 from grognard.engine.protocol import OptionSpec, Reaction
+from grognard.engine.records import replace
 from grognard.engine.rng import Dice, seed_state
 
 from . import decisions as D

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from grognard.engine.events import Step
+from grognard.engine.records import replace
 
 from .context import Ctx, own_units
 from .phases import cheapest, new_unit_id, region_cells
@@ -61,19 +60,30 @@ def _placement_cells(ctx: Ctx, state: PGState, ut: UnitType) -> list[int]:
     side = state.side
     taken = {u.cell for u in own_units(state, side)} | {e.cell for e in known_enemies(ctx, state, side)}
     taken |= {m.cell for m in state.mines}
+    return [c for c in _region_ground(ctx, state, side, ut) if c not in taken]
+
+
+def _region_ground(ctx: Ctx, state: PGState, side: str, ut: UnitType) -> tuple[int, ...]:
+    """The region's locations, in order, whose terrain a unit of this type may stand on: the same for every
+    placement of a region until artillery or engineers change the terrain (kept by what it depends on)."""
     board = ctx.board
-    out = []
-    for c in sorted(region_cells(ctx, state, side)):
-        if c in taken:
-            continue
-        spec = ctx.tables.terrain[board.terrain(state, c)]
-        if ut.has("mine"):
-            if spec.no_mines or "all" in spec.prohibited:
+    is_mine = ut.has("mine")
+    key = ("region_ground", side, state.region, state.terrain, is_mine, ut.has("armor"))
+    found = board.region_ground.get(key)
+    if found is None:
+        out = []
+        for c in sorted(region_cells(ctx, state, side)):
+            spec = ctx.tables.terrain[board.terrain(state, c)]
+            if is_mine:
+                if spec.no_mines or "all" in spec.prohibited:
+                    continue
+            elif not board.allows(state, ut, c):
                 continue
-        elif not board.allows(state, ut, c):
-            continue
-        out.append(c)
-    return out
+            out.append(c)
+        if len(board.region_ground) >= 64:
+            board.region_ground.clear()
+        found = board.region_ground[key] = tuple(out)
+    return found
 
 
 def place(ctx: Ctx, state: PGState, step: Step, type_id: str, cell: int) -> PGState:

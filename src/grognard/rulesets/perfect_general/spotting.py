@@ -11,9 +11,8 @@ first direct fire phase").
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from grognard.engine.events import Step
+from grognard.engine.records import replace
 
 from .context import Ctx, enemy_units
 from .state import SIDES, PGState, Sighting, Unit, other
@@ -29,12 +28,13 @@ def in_enemy_sight(ctx: Ctx, state: PGState, unit: Unit) -> bool:
     """Whether any enemy unit has a line of sight to ``unit``'s location."""
     sight = ctx.board.sight(state)
     vis = ctx.board.weather(state).visibility
-    return any(sight.sees(e.cell, unit.cell, vis) for e in enemy_units(state, unit.side))
+    return any(
+        sight.sees(e.cell, unit.cell, vis) for e in ctx.board.near(enemy_units(state, unit.side), unit.cell, vis)
+    )
 
 
 def _adjacent_enemy(ctx: Ctx, state: PGState, unit: Unit) -> bool:
-    near = set(ctx.board.neighbors[unit.cell])
-    return any(e.cell in near for e in enemy_units(state, unit.side))
+    return any(e.cell != unit.cell for e in ctx.board.near(enemy_units(state, unit.side), unit.cell, 1))
 
 
 def spot_in_open(ctx: Ctx, state: PGState, step: Step, ids: list[str] | None = None) -> PGState:
@@ -58,7 +58,7 @@ def spot_from(ctx: Ctx, state: PGState, step: Step, observer: Unit) -> PGState:
     sight = ctx.board.sight(state)
     vis = ctx.board.weather(state).visibility
     changed: dict[str, Unit] = {}
-    for e in enemy_units(state, observer.side):
+    for e in ctx.board.near(enemy_units(state, observer.side), observer.cell, vis):
         if not e.spotted and open_ground(ctx, state, e.cell) and sight.sees(observer.cell, e.cell, vis):
             changed[e.id] = replace(e, spotted=True)
     if not changed:

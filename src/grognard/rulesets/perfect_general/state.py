@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
+
+from grognard.engine.records import replace
 
 SIDES = ("attacker", "defender")
 
@@ -154,7 +156,7 @@ class PGState:
     def with_side(self, side: str, **changes: object) -> PGState:
         i = SIDES.index(side)
         sides = list(self.sides)
-        sides[i] = replace(sides[i], **changes)  # type: ignore[arg-type]
+        sides[i] = replace(sides[i], **changes)
         return replace(self, sides=(sides[0], sides[1]))
 
     def unit(self, uid: str) -> Unit:
@@ -170,7 +172,11 @@ class PGState:
         return None
 
     def with_unit(self, unit: Unit) -> PGState:
-        return replace(self, units=tuple(unit if u.id == unit.id else u for u in self.units))
+        units, uid = self.units, unit.id
+        for i, u in enumerate(units):
+            if u.id == uid:
+                return replace(self, units=(*units[:i], unit, *units[i + 1 :]))
+        return replace(self, units=units)
 
     def with_units(self, changed: dict[str, Unit]) -> PGState:
         return replace(self, units=tuple(changed.get(u.id, u) for u in self.units))

@@ -14,8 +14,16 @@ from .context import Ctx
 from .phases import town_holders
 from .state import SIDES, PGState, Phase, Unit, other
 
+UNIT_VIEWS = 4096  # units whose view entry a board keeps (a few hundred bytes each)
+
 
 def _unit(ctx: Ctx, u: Unit, full: bool) -> dict[str, Any]:
+    """What a view says of a unit (kept per unit object: a view of hundreds of units is built per decision)."""
+    kept = ctx.board.unit_views
+    key = 2 * id(u) + full
+    found = kept.get(key)
+    if found is not None and found[0] is u:
+        return found[1].copy()
     ut = ctx.tables.units[u.type]
     out: dict[str, Any] = {
         "id": u.id,
@@ -43,6 +51,9 @@ def _unit(ctx: Ctx, u: Unit, full: bool) -> dict[str, Any]:
             ignored=u.ignored,
             worked=u.worked,
         )
+    if len(kept) >= UNIT_VIEWS:
+        kept.clear()
+    kept[key] = (u, out.copy())
     return out
 
 
@@ -134,7 +145,7 @@ def _offer_seat(state: PGState) -> str:
 
 
 def _known_state(state: PGState, known: list[Unit]) -> PGState:
-    from dataclasses import replace
+    from grognard.engine.records import replace
 
     return replace(state, units=tuple(known))
 
