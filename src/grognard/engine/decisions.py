@@ -228,9 +228,11 @@ class Choice:
 
     @property
     def key(self) -> tuple[Any, ...]:
-        if self._key is None:
-            self._key = (self.cls.kind, *(self.fixed[name] for name in _shape(self.cls)[1]))
-        return self._key
+        key = self._key
+        if key is None:
+            fixed = self.fixed
+            key = self._key = (self.cls.kind, *[fixed[name] for name in _shape(self.cls)[1]])
+        return key
 
     @property
     def listed(self) -> bool:
@@ -329,9 +331,9 @@ class Legal:
         if self._by_key is None:
             by_key: dict[tuple[Any, ...], Choice] = {}
             for c in self.choices:
-                if c.key in by_key:
-                    raise ValueError(f"two families of legal decisions share the key {c.key}")
-                by_key[c.key] = c
+                key = c.key
+                if by_key.setdefault(key, c) is not c:
+                    raise ValueError(f"two families of legal decisions share the key {key}")
             self._by_key = by_key
         return self._by_key.get(decision.family())
 
