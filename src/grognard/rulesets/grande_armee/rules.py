@@ -61,9 +61,10 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
         tables = load_tables()
         self.ctx = Ctx(Board(scenario, tables), tables, scenario)
         self.sequence = phases.season_sequence(self.ctx, self.legal)
-        # the legal set of the last state and seat asked about: the sequence asks whether a part has work after a
-        # decision, and the seat to decide next asks again of the same state
-        self._last_legal: tuple[LGAState, str, Legal] | None = None
+        # the legal set of the last state each seat was asked about: the sequence asks whether a part has work after
+        # a decision, and the seat to decide next asks again of the same state; after an attack the mover and the
+        # seat that may react are asked in turn
+        self._legal_kept: dict[str, tuple[LGAState, Legal]] = {}
 
     # --- start -----------------------------------------------------------------------------------------
     def opening(self, seed: int) -> tuple[LGAState, list[Event]]:
@@ -113,11 +114,11 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
         return Turn(state.seat, optional, label)
 
     def legal(self, state: LGAState, seat: str) -> Legal:
-        last = self._last_legal
-        if last is not None and last[0] is state and last[1] == seat:
-            return last[2]
+        kept = self._legal_kept.get(seat)
+        if kept is not None and kept[0] is state:
+            return kept[1]
         found = self._legal(state, seat)
-        self._last_legal = (state, seat, found)
+        self._legal_kept[seat] = (state, found)
         return found
 
     def _legal(self, state: LGAState, seat: str) -> Legal:
@@ -159,9 +160,8 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
             key=lambda u: (ctx.tables.units[u.type].order, u.id),
         )
         enemy = enemy_of(seat)
-        cells, zone = play.occupied(ctx, state, enemy), play.zoc(ctx, state, enemy)
         for u in movers:
-            dests = partial(play.destinations, ctx, state, u, cells, zone)
+            dests = partial(play.destinations, ctx, state, u)
             choices.append(Choice(D.Move, {"unit": u.id}, dests, check=partial(refusals.move, ctx, state, u, dests)))
         garrisoned = phases.garrisoned(state)
         choices.append(Choice(D.Garrison, values=[u.id for u in movers if phases.may_garrison(ctx, u, garrisoned)]))
@@ -188,7 +188,7 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
 
     def reaction(self, state: LGAState, seat: str) -> Reaction | None:
         """After an attack the other side may react (§5.66); declining is letting the mover go on."""
-        if seat == state.seat or not self.turn(state).may_act(seat) or not self._legal_reactions(state, seat):
+        if seat == state.seat or not self.turn(state).may_act(seat) or not self.legal(state, seat):
             return None
         return Reaction("react", None, None, None)
 
@@ -204,9 +204,11 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
         """``like``, a copy of ``state`` but for what each seat saw and the dice, has the legal set of ``state``:
         the legal set reads neither (tests/grande_armee/test_legal_reuse.py). The sequence asks for it after a
         decision, to know whether a part has work; the seat to decide next asks again, of ``like``."""
-        last = self._last_legal
-        if last is not None and last[0] is state and like is not state:
-            self._last_legal = (like, last[1], last[2])
+        if like is not state:
+            kept = self._legal_kept
+            for seat, (was, legal) in list(kept.items()):
+                if was is state:
+                    kept[seat] = (like, legal)
         return like
 
     def _apply(self, state: LGAState, seat: str, d: Decision, step: Step) -> LGAState:
