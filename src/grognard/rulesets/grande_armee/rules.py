@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from grognard.engine import Choice, Decision, Event, IllegalDecision, Legal, Result, Ruleset, Step, Turn
+from grognard.engine.decisions import KeptLegal
 from grognard.engine.protocol import Reaction, ReactionKind
 from grognard.engine.rng import Dice, seed_state
 
@@ -64,7 +65,7 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
         # the legal set of the last state each seat was asked about: the sequence asks whether a part has work after
         # a decision, and the seat to decide next asks again of the same state; after an attack the mover and the
         # seat that may react are asked in turn
-        self._legal_kept: dict[str, tuple[LGAState, Legal]] = {}
+        self._legal_kept = KeptLegal(self._legal)
 
     # --- start -----------------------------------------------------------------------------------------
     def opening(self, seed: int) -> tuple[LGAState, list[Event]]:
@@ -114,12 +115,7 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
         return Turn(state.seat, optional, label)
 
     def legal(self, state: LGAState, seat: str) -> Legal:
-        kept = self._legal_kept.get(seat)
-        if kept is not None and kept[0] is state:
-            return kept[1]
-        found = self._legal(state, seat)
-        self._legal_kept[seat] = (state, found)
-        return found
+        return self._legal_kept(state, seat)
 
     def _legal(self, state: LGAState, seat: str) -> Legal:
         if state.phase is Phase.OVER:
@@ -204,11 +200,7 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
         """``like``, a copy of ``state`` but for what each seat saw and the dice, has the legal set of ``state``:
         the legal set reads neither (tests/grande_armee/test_legal_reuse.py). The sequence asks for it after a
         decision, to know whether a part has work; the seat to decide next asks again, of ``like``."""
-        if like is not state:
-            kept = self._legal_kept
-            for seat, (was, legal) in list(kept.items()):
-                if was is state:
-                    kept[seat] = (like, legal)
+        self._legal_kept.carry(state, like)
         return like
 
     def _apply(self, state: LGAState, seat: str, d: Decision, step: Step) -> LGAState:
