@@ -52,7 +52,9 @@ class Front:
         self.withdrawn = withdrawn
         self._cells: frozenset[int] | None = None
         self._zoc: frozenset[int] | None = None
-        self.reach: dict[Unit, list[int]] = {}  # an enemy unit's destinations (``destinations``)
+        # an enemy unit's destinations (``destinations``), by the unit object's identity (hashing a unit reads its
+        # 17 fields); the unit is kept beside them, so its identity is not reused meanwhile
+        self.reach: dict[int, tuple[Unit, list[int]]] = {}
 
     def cells(self) -> frozenset[int]:
         if self._cells is None:
@@ -71,7 +73,7 @@ class Standing:
     the tuple. Each answer is worked out when first asked for; a side's :class:`Front` is the one of the position
     asked about before when that side's units and withdrawn tops are the same."""
 
-    __slots__ = ("_ctx", "_fronts", "_prior", "_stacks", "_tops", "_withdrawn", "units")
+    __slots__ = ("_by_id", "_ctx", "_fronts", "_prior", "_stacks", "_tops", "_withdrawn", "units")
 
     def __init__(self, ctx: Ctx, units: tuple[Unit, ...], prior: dict[str, Front] | None = None) -> None:
         self._ctx = ctx
@@ -81,6 +83,12 @@ class Standing:
         self._stacks: dict[int, list[Unit]] | None = None
         self._tops: dict[int, Unit | None] = {}
         self._withdrawn: frozenset[int] | None = None
+        self._by_id: dict[str, Unit] | None = None
+
+    def unit(self, uid: str) -> Unit | None:
+        if self._by_id is None:
+            self._by_id = {u.id: u for u in self.units}
+        return self._by_id.get(uid)
 
     def front(self, side: str) -> Front:
         found = self._fronts.get(side)
@@ -160,12 +168,14 @@ def occupied(ctx: Ctx, state: LGAState, side: str) -> frozenset[int]:
 
 # --- stacking (§3.5) ---------------------------------------------------------------------------------------
 def stack_order(ctx: Ctx, units: list[Unit]) -> list[Unit]:
-    """A stack top first: field units by arrival (last on top), then garrisons, then HQs (§3.5)."""
+    """A stack top first (:func:`stack_rank`)."""
+    return sorted(units, key=lambda u: stack_rank(u.type, u.garrison, u.stack, u.id))
 
-    def rank(u: Unit) -> tuple[int, int]:
-        return (2 if u.type == "hq" else 1 if u.garrison else 0, -u.stack)
 
-    return sorted(units, key=lambda u: (rank(u), u.id))
+def stack_rank(unit_type: str, garrison: bool, stack: int, uid: str) -> tuple[int, int, str]:
+    """A unit's place in its stack, the lowest on top: field units by arrival (last on top), then garrisons, then
+    HQs (§3.5)."""
+    return (2 if unit_type == "hq" else 1 if garrison else 0, -stack, uid)
 
 
 def top_unit(ctx: Ctx, state: LGAState, cell: int) -> Unit | None:
@@ -175,11 +185,11 @@ def top_unit(ctx: Ctx, state: LGAState, cell: int) -> Unit | None:
 
 def tops(ctx: Ctx, state: LGAState, cells: Collection[int] | None = None) -> dict[int, Unit]:
     """The unit on top of each stack on the map (of the stacks in ``cells``, if given)."""
-    by_cell: dict[int, list[Unit]] = {}
-    for u in on_map(state):
-        if cells is None or u.cell in cells:
-            by_cell.setdefault(u.cell, []).append(u)
-    return {c: stack_order(ctx, us)[0] for c, us in by_cell.items()}
+    st = standing(ctx, state)
+    if cells is None:
+        cells = {u.cell for u in st.units if u.cell != OFF_MAP}
+    found = {c: st.top(c) for c in cells if c != OFF_MAP}
+    return {c: u for c, u in found.items() if u is not None}
 
 
 # --- zones of control and supply (§3.2, §5.4) -----------------------------------------------------------------
@@ -391,10 +401,10 @@ def destinations(ctx: Ctx, state: LGAState, unit: Unit) -> list[int]:
     if unit.cell == OFF_MAP or unit.fixed or unit.moves <= 0 or not unit.supplied:
         return []
     front = standing(ctx, state).front(enemy_of(ctx.side(unit)))
-    found = front.reach.get(unit)
+    found = front.reach.get(id(unit))
     if found is None:
-        found = front.reach[unit] = _destinations(ctx, unit, front)
-    return list(found)
+        found = front.reach[id(unit)] = (unit, _destinations(ctx, unit, front))
+    return list(found[1])
 
 
 def _destinations(ctx: Ctx, unit: Unit, front: Front) -> list[int]:
@@ -667,12 +677,13 @@ def set_top(ctx: Ctx, state: LGAState, step: Step, uid: str) -> LGAState:
 
 def top_candidates(ctx: Ctx, state: LGAState, side: str) -> list[str]:
     """Field units of ``side`` that may be put on top of their stack (not already there, §3.5, §5.65)."""
-    current = tops(ctx, state)
+    st = standing(ctx, state)
     out = []
-    for u in side_units(ctx, state, side):
+    for u in st.side(side):
         if u.reacted or u.garrison or u.type == "hq" or u.cell in ctx.board.sea:
             continue
-        if current[u.cell].id != u.id and len(units_at(state, u.cell)) > 1:
+        top = st.top(u.cell)
+        if top is not None and top.id != u.id and len(st.at(u.cell)) > 1:
             out.append(u.id)
     return out
 

@@ -6,6 +6,7 @@ keeps the phase finite (the manual's routines could be repeated, to no purpose b
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cache
 from itertools import combinations
 
 from grognard.engine.errors import IllegalDecision
@@ -20,10 +21,15 @@ def id_range(ctx: Ctx, side: str) -> range:
     return range(int(lo), int(hi) + 1)
 
 
-def free_ids(ctx: Ctx, state: KState, side: str) -> list[int]:
-    """§4.1, §4.3: IDs of the side no group holds (groups still to arrive keep theirs)."""
-    used = {g.id for g in state.groups}
-    return [i for i in id_range(ctx, side) if i not in used]
+def free_ids(ctx: Ctx, state: KState, side: str) -> tuple[int, ...]:
+    """§4.1, §4.3: IDs of the side no group holds (groups still to arrive keep theirs); kept for the position (every
+    group's divide and renumber ask)."""
+    memo = ctx.placed(state).memo
+    found: tuple[int, ...] | None = memo.get(("free_ids", side))
+    if found is None:
+        used = {g.id for g in state.groups}
+        found = memo[("free_ids", side)] = tuple(i for i in id_range(ctx, side) if i not in used)
+    return found
 
 
 def _units_refusal(g: Group, units: object, allow_all: bool) -> IllegalDecision | None:
@@ -69,7 +75,7 @@ def divide_count(ctx: Ctx, state: KState, g: Group) -> int:
 
 def partner(ctx: Ctx, state: KState, g: Group) -> Group | None:
     """§4.4: the other group of the side in the hex."""
-    return next((o for o in ctx.side_groups(state, g.side) if o.cell == g.cell and o.id != g.id), None)
+    return next((o for o in ctx.placed(state).stack(g.side, g.cell) if o.id != g.id), None)
 
 
 def _transfer_blocked(ctx: Ctx, state: KState, g: Group) -> IllegalDecision | Group:
@@ -131,10 +137,15 @@ def renumber_count(ctx: Ctx, state: KState, g: Group) -> int:
     return 0 if _may_adjust(g) else len(free_ids(ctx, state, g.side))
 
 
-def subsets(g: Group, allow_all: bool) -> list[tuple[int, ...]]:
-    n = len(g.units)
+def subsets(g: Group, allow_all: bool) -> tuple[tuple[int, ...], ...]:
+    """The sets of a group's units (numbers 0-4) a divide (not all of them) or a transfer may name."""
+    return _subsets(len(g.units), allow_all)
+
+
+@cache
+def _subsets(n: int, allow_all: bool) -> tuple[tuple[int, ...], ...]:
     top = n if allow_all else n - 1
-    return [c for k in range(1, top + 1) for c in combinations(range(n), k)]
+    return tuple(c for k in range(1, top + 1) for c in combinations(range(n), k))
 
 
 def divide(ctx: Ctx, state: KState, g: Group, units: tuple[int, ...], step: Step) -> KState:

@@ -3,10 +3,10 @@ rivers in rain (§10.2), stacking (§9.3), town control (§11.1). One context ob
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import cached_property
+from typing import Any
 
 from grognard.engine.events import Step
 from grognard.engine.geometry import Grid
@@ -134,12 +134,25 @@ class Ctx:
         step.emit("town", f"{name} is taken by the {side.capitalize()} side", None, town=name, side=side)
         return replace(state, control=tuple((t, side if t == name else s) for t, s in state.control))
 
+    @cached_property
+    def _nearest(self) -> dict[tuple[int, ...], tuple[int, ...]]:
+        return {}
+
+    def _roads_nearest(self, cells: tuple[int, ...]) -> tuple[int, ...]:
+        """The road hexes nearest ``cells`` first (then by number), kept per entry: a reinforcement's entry hexes
+        are the scenario's, so there are few."""
+        found = self._nearest.get(cells)
+        if found is None:
+            distance = self.grid.distance
+            found = tuple(sorted(self.roads, key=lambda c: (min(distance(c, e) for e in cells), c)))
+            self._nearest[cells] = found
+        return found
+
     def nearest_free(self, state: KState, side: str, cells: Iterable[int]) -> int | None:
         """The first of ``cells``, then the nearest road hex to them, with room for one more group (§9.3) out of
         the enemy's ZOC: where a reinforcement enters (reading)."""
         zoc = self.zoc(state, side)
-        order = sorted(self.roads, key=lambda c: (min(self.grid.distance(c, e) for e in cells), c))
-        for c in order:
+        for c in self._roads_nearest(tuple(cells)):
             if c not in zoc and self.friendly_count(state, side, c) < 2:
                 return c
         return None
@@ -150,9 +163,10 @@ PLACED_KEPT = 8  # a search step and the sequence's look-ahead ask of a few posi
 
 class Placed:
     """The groups of one position by side, the hexes each side holds, its enemy's ZOC and how many groups of a side
-    stand in a hex: each worked out when first asked for."""
+    stand in a hex: each worked out when first asked for. ``memo`` keeps what the rule modules work out of the
+    position's groups alone (the free group IDs, say)."""
 
-    __slots__ = ("_cells", "_counts", "_ctx", "_sides", "_zocs", "groups")
+    __slots__ = ("_cells", "_ctx", "_sides", "_stacks", "_zocs", "groups", "memo")
 
     def __init__(self, ctx: Ctx, groups: tuple[Group, ...]) -> None:
         self._ctx = ctx
@@ -160,7 +174,8 @@ class Placed:
         self._sides: dict[str, tuple[Group, ...]] = {}
         self._cells: dict[str, frozenset[int]] = {}
         self._zocs: dict[str, frozenset[int]] = {}
-        self._counts: dict[str, Counter[int]] = {}
+        self._stacks: dict[str, dict[int, tuple[Group, ...]]] = {}
+        self.memo: dict[tuple[str, str], Any] = {}
 
     def side(self, side: str) -> tuple[Group, ...]:
         found = self._sides.get(side)
@@ -186,8 +201,15 @@ class Placed:
             found = self._zocs[side] = frozenset(out)
         return found
 
-    def count(self, side: str, cell: int) -> int:
-        found = self._counts.get(side)
+    def stack(self, side: str, cell: int) -> tuple[Group, ...]:
+        """The groups of ``side`` in ``cell``, in the order of the state's groups."""
+        found = self._stacks.get(side)
         if found is None:
-            found = self._counts[side] = Counter(g.cell for g in self.side(side))
-        return found[cell]
+            stacks: dict[int, list[Group]] = {}
+            for g in self.side(side):
+                stacks.setdefault(g.cell, []).append(g)
+            found = self._stacks[side] = {c: tuple(gs) for c, gs in stacks.items()}
+        return found.get(cell, ())
+
+    def count(self, side: str, cell: int) -> int:
+        return len(self.stack(side, cell))
