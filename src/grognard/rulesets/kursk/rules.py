@@ -130,6 +130,7 @@ class Kursk(Ruleset[KState, KurskScenario]):
     def _legal_adjust(self, state: KState, seat: str) -> Legal:
         ctx = self.ctx
         choices = []
+        ids = tuple(adjust.id_range(ctx, seat))  # one pool for every group's renumber family
         for g in ctx.side_groups(state, seat):
             if g.adjusted:
                 continue
@@ -144,7 +145,6 @@ class Kursk(Ruleset[KState, KurskScenario]):
             transfers = Choice.filtered(
                 D.Transfer, {"group": g.id}, adjust.subsets(g, True), check_t, count=partial(adjust.transfer_count, *at)
             )
-            ids = adjust.id_range(ctx, seat)
             renumbers = Choice.filtered(
                 D.Renumber, {"group": g.id}, ids, check_r, count=partial(adjust.renumber_count, *at)
             )
