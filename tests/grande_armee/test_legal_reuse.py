@@ -25,11 +25,11 @@ def test_the_legal_set_reused_after_a_decision_is_the_one_worked_out_afresh(
         rules = game.rules
         assert isinstance(rules, GrandeArmee)
         handed = game.legal(seat)
-        reused += rules._last_legal is not None and rules._last_legal[2] is handed and compared > 0
-        fresh._last_legal = None
+        reused += rules._legal_kept.kept.get(seat, (None, None))[1] is handed and compared > 0
+        fresh._legal_kept.kept.clear()
         expected = fresh.legal(game.state, seat).to_json()
         assert handed.to_json() == expected, f"decision {compared + 1}: {seat}'s legal set"
-        fresh._last_legal = None
+        fresh._legal_kept.kept.clear()
         blind = replace(game.state, sightings=(), rng=game.state.rng ^ 0x9E3779B9)
         assert fresh.legal(blind, seat).to_json() == expected, f"decision {compared + 1}: sightings or dice read"
         compared += 1

@@ -39,8 +39,8 @@ def test_french_never_enter_the_hinterland(position) -> None:
         scenario="5_russian_campaign",
     )
     hinterland = p.cell("30,4")
-    assert not play.may_enter(p.ctx, p.state, p.unit("FR-I1"), hinterland)
-    assert play.may_enter(p.ctx, p.state, p.unit("RU-I1"), hinterland)
+    assert not play.may_enter(p.ctx, p.unit("FR-I1"), hinterland)
+    assert play.may_enter(p.ctx, p.unit("RU-I1"), hinterland)
     assert hinterland not in play.destinations(p.ctx, p.state, p.unit("FR-I1"))
 
 
@@ -53,9 +53,9 @@ def test_spanish_militia_stay_in_spain_and_portugal(position) -> None:
         control={"5,8": "allied"},
     )
     bayonne = p.cell("5,8")  # France
-    assert not play.may_enter(p.ctx, p.state, p.unit("SP-M1"), bayonne)
-    assert play.may_enter(p.ctx, p.state, p.unit("SP-I1"), bayonne)
-    assert play.may_enter(p.ctx, p.state, p.unit("SP-M1"), p.cell("1,9"))  # Lisbon, Portugal
+    assert not play.may_enter(p.ctx, p.unit("SP-M1"), bayonne)
+    assert play.may_enter(p.ctx, p.unit("SP-I1"), bayonne)
+    assert play.may_enter(p.ctx, p.unit("SP-M1"), p.cell("1,9"))  # Lisbon, Portugal
 
 
 def test_only_british_at_sea_and_never_in_the_baltic(position) -> None:
@@ -65,9 +65,9 @@ def test_only_british_at_sea_and_never_in_the_baltic(position) -> None:
         seat="allied",
     )
     north_sea, baltic = p.cell("7,4"), p.cell("14,2")
-    assert play.may_enter(p.ctx, p.state, p.unit("GB-I1"), north_sea)
-    assert not play.may_enter(p.ctx, p.state, p.unit("GB-I1"), baltic)
-    assert not play.may_enter(p.ctx, p.state, p.unit("AU-I1"), north_sea)
+    assert play.may_enter(p.ctx, p.unit("GB-I1"), north_sea)
+    assert not play.may_enter(p.ctx, p.unit("GB-I1"), baltic)
+    assert not play.may_enter(p.ctx, p.unit("AU-I1"), north_sea)
 
 
 def test_sea_movement_costs_all_moves_in_and_out_and_nothing_between(position) -> None:
@@ -133,7 +133,7 @@ def test_prohibited_areas_are_never_entered(position) -> None:
     for uid, label in (("FR-I1", "5,9"), ("FR-I1", "4,8"), ("RU-I1", "22,4")):
         cell = p.cell(label)
         assert cell in p.ctx.board.prohibited and p.state.control[cell] == ""
-        assert not play.may_enter(p.ctx, p.state, p.unit(uid), cell)
+        assert not play.may_enter(p.ctx, p.unit(uid), cell)
     assert play.destinations(p.ctx, p.state, p.unit("FR-I1")) == [p.cell("6,7")]  # Bayonne: only Bordeaux is open
 
 

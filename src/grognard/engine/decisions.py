@@ -299,7 +299,7 @@ class Legal:
 
     ``prompt`` says what the game asks in the manual's terms; ``suggested`` is the pre-selected answer (the
     best target, for instance); ``info`` carries what helps to decide (hit chances per target) and goes to
-    that seat only; a callable ``info`` is worked out when first asked for.
+    that seat only; a callable ``info`` or ``suggested`` is worked out when first asked for.
     """
 
     def __init__(
@@ -307,15 +307,22 @@ class Legal:
         seat: str,
         choices: Iterable[Choice] = (),
         prompt: str = "",
-        suggested: Decision | None = None,
+        suggested: Decision | Callable[[], Decision | None] | None = None,
         info: Mapping[str, Any] | Callable[[], Mapping[str, Any]] | None = None,
     ) -> None:
         self.seat = seat
         self.choices = [c for c in choices]
         self.prompt = prompt
-        self.suggested = suggested
+        self._suggested = suggested
         self._info: dict[str, Any] | Callable[[], Mapping[str, Any]] = info if callable(info) else dict(info or {})
         self._by_key: dict[tuple[Any, ...], Choice] | None = None
+
+    @property
+    def suggested(self) -> Decision | None:
+        """The pre-selected answer; given as a callable, worked out the first time it is asked for."""
+        if callable(self._suggested):
+            self._suggested = self._suggested()
+        return self._suggested
 
     @property
     def info(self) -> dict[str, Any]:
@@ -415,3 +422,30 @@ class Legal:
             "info": codec.encode(self.info),
             "choices": out,
         }
+
+
+class KeptLegal:
+    """The legal set of the last state each seat was asked about, for a ruleset's ``legal``: a ruleset's sequence
+    asks whether a part has work after a decision, and the seat to decide next asks again of the same position.
+    :meth:`carry` hands a state's legal sets to a copy that differs only in what its legal sets never read (the
+    dice stored after a decision, say)."""
+
+    def __init__(self, work: Callable[[Any, str], Legal]) -> None:
+        self._work = work
+        self.kept: dict[str, tuple[Any, Legal]] = {}
+
+    def __call__(self, state: Any, seat: str) -> Legal:
+        found = self.kept.get(seat)
+        if found is not None and found[0] is state:
+            return found[1]
+        legal = self._work(state, seat)
+        self.kept[seat] = (state, legal)
+        return legal
+
+    def carry(self, state: Any, like: Any) -> None:
+        """``like`` has the legal sets of ``state``."""
+        if like is state:
+            return
+        for seat, (was, legal) in list(self.kept.items()):
+            if was is state:
+                self.kept[seat] = (like, legal)

@@ -3,10 +3,15 @@ unit may enter (§2.3, §2.5)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from grognard.engine.maps import GameMap, Place, edge_key
 
 from .scenario import COUNTRIES, LGAScenario
 from .tables import Tables
+
+if TYPE_CHECKING:
+    from .play import Standing
 
 
 class Board:
@@ -23,6 +28,7 @@ class Board:
         self.sea = frozenset(c for c in range(self.size) if tables.terrain[self.terrain[c]].sea)
         self.prohibited = scenario.prohibited
         self.land = frozenset(c for c in range(self.size) if c not in self.sea and c not in self.prohibited)
+        self.land_neighbors = tuple(tuple(n for n in ns if n in self.land) for ns in self.neighbors)
         self.country: dict[int, str] = {}
         for name in COUNTRIES:
             for c in scenario.map.region(name):
@@ -38,6 +44,7 @@ class Board:
         self.capitals = {c: p for c, p in self.places.items() if p.kind == "capital"}
         self.kinds: tuple[str, ...] = tuple(self.places[c].kind if c in self.places else "" for c in range(self.size))
         self.rate_cache: list[object] = []  # the greedy rating's derived view (ai.py)
+        self.standings: dict[int, Standing] = {}  # who stands where, for the last tuples of units (play.standing)
         self.vp_cities = tuple(sorted(c for c, p in self.places.items() if p.kind in ("capital", "major")))
 
     def kind(self, cell: int) -> str:

@@ -40,54 +40,173 @@ def on_map(state: LGAState) -> list[Unit]:
     return [u for u in state.units if u.cell != OFF_MAP]
 
 
+class Front:
+    """One side's units on the map as the other side meets them: the areas they hold, their zone of control, and
+    the destinations of the other side's units, which depend on nothing else of the position but the areas whose
+    top unit withdrew (§2.13: attacking it costs two moves). Positions alike in these share one front."""
+
+    __slots__ = ("_cells", "_zoc", "reach", "units", "withdrawn")
+
+    def __init__(self, units: tuple[Unit, ...], withdrawn: frozenset[int]) -> None:
+        self.units = units
+        self.withdrawn = withdrawn
+        self._cells: frozenset[int] | None = None
+        self._zoc: frozenset[int] | None = None
+        # an enemy unit's destinations (``destinations``), by the unit object's identity (hashing a unit reads its
+        # 17 fields); the unit is kept beside them, so its identity is not reused meanwhile
+        self.reach: dict[int, tuple[Unit, list[int]]] = {}
+
+    def cells(self) -> frozenset[int]:
+        if self._cells is None:
+            self._cells = frozenset(u.cell for u in self.units)
+        return self._cells
+
+    def zoc(self, ctx: Ctx) -> frozenset[int]:
+        if self._zoc is None:
+            self._zoc = _zoc(ctx, self.units)
+        return self._zoc
+
+
+class Standing:
+    """Who stands where, worked out once for one tuple of units: the rules ask it again and again of one position
+    (every unit's destinations and reactions, the sequence, the prompt), and a decision that moves no unit keeps
+    the tuple. Each answer is worked out when first asked for; a side's :class:`Front` is the one of the position
+    asked about before when that side's units and withdrawn tops are the same."""
+
+    __slots__ = ("_by_id", "_ctx", "_fronts", "_prior", "_stacks", "_tops", "_withdrawn", "units")
+
+    def __init__(self, ctx: Ctx, units: tuple[Unit, ...], prior: dict[str, Front] | None = None) -> None:
+        self._ctx = ctx
+        self.units = units
+        self._prior = prior or {}
+        self._fronts: dict[str, Front] = {}
+        self._stacks: dict[int, list[Unit]] | None = None
+        self._tops: dict[int, Unit | None] = {}
+        self._withdrawn: frozenset[int] | None = None
+        self._by_id: dict[str, Unit] | None = None
+
+    def unit(self, uid: str) -> Unit | None:
+        if self._by_id is None:
+            self._by_id = {u.id: u for u in self.units}
+        return self._by_id.get(uid)
+
+    def front(self, side: str) -> Front:
+        found = self._fronts.get(side)
+        if found is None:
+            side_of = self._ctx.scenario.side_of
+            mine = tuple(u for u in self.units if u.cell != OFF_MAP and side_of[u.power] == side)
+            withdrawn = self.withdrawn()
+            prior = self._prior.get(side)
+            if prior is not None and prior.units == mine and prior.withdrawn == withdrawn:
+                found = prior
+            else:
+                found = Front(mine, withdrawn)
+            self._fronts[side] = found
+        return found
+
+    def side(self, side: str) -> tuple[Unit, ...]:
+        return self.front(side).units
+
+    def cells(self, side: str) -> frozenset[int]:
+        return self.front(side).cells()
+
+    def zoc(self, side: str) -> frozenset[int]:
+        return self.front(side).zoc(self._ctx)
+
+    def withdrawn(self) -> frozenset[int]:
+        """Areas whose top unit withdrew this season (§2.13)."""
+        if self._withdrawn is None:
+            self._withdrawn = frozenset(
+                u.cell for u in self.units if u.withdrew and u.cell != OFF_MAP and self.top(u.cell) is u
+            )
+        return self._withdrawn
+
+    def at(self, cell: int) -> list[Unit]:
+        if self._stacks is None:
+            stacks: dict[int, list[Unit]] = {}
+            for u in self.units:
+                stacks.setdefault(u.cell, []).append(u)
+            self._stacks = stacks
+        return self._stacks.get(cell, [])
+
+    def top(self, cell: int) -> Unit | None:
+        if cell in self._tops:
+            return self._tops[cell]
+        stack = self.at(cell)
+        found = self._tops[cell] = stack_order(self._ctx, stack)[0] if stack else None
+        return found
+
+
+STANDINGS_KEPT = 8  # a search step and the sequence's look-ahead ask of a few positions in turn
+
+
+def standing(ctx: Ctx, state: LGAState) -> Standing:
+    """The :class:`Standing` of ``state``'s units, kept for the last few tuples of units asked about."""
+    kept = ctx.board.standings
+    units = state.units
+    found = kept.get(id(units))
+    if found is None or found.units is not units:
+        last = next(reversed(kept.values()), None)
+        if len(kept) >= STANDINGS_KEPT:
+            del kept[next(iter(kept))]
+        found = kept[id(units)] = Standing(ctx, units, dict(last._fronts) if last is not None else None)
+    return found
+
+
 def units_at(state: LGAState, cell: int) -> list[Unit]:
     return [u for u in state.units if u.cell == cell]
 
 
-def side_units(ctx: Ctx, state: LGAState, side: str) -> list[Unit]:
-    return [u for u in state.units if u.cell != OFF_MAP and ctx.side(u) == side]
+def side_units(ctx: Ctx, state: LGAState, side: str) -> tuple[Unit, ...]:
+    return standing(ctx, state).side(side)
 
 
-def occupied(ctx: Ctx, state: LGAState, side: str) -> set[int]:
+def occupied(ctx: Ctx, state: LGAState, side: str) -> frozenset[int]:
     """Areas holding units of ``side``."""
-    return {u.cell for u in side_units(ctx, state, side)}
+    return standing(ctx, state).cells(side)
 
 
 # --- stacking (§3.5) ---------------------------------------------------------------------------------------
 def stack_order(ctx: Ctx, units: list[Unit]) -> list[Unit]:
-    """A stack top first: field units by arrival (last on top), then garrisons, then HQs (§3.5)."""
+    """A stack top first (:func:`stack_rank`)."""
+    return sorted(units, key=lambda u: stack_rank(u.type, u.garrison, u.stack, u.id))
 
-    def rank(u: Unit) -> tuple[int, int]:
-        return (2 if u.type == "hq" else 1 if u.garrison else 0, -u.stack)
 
-    return sorted(units, key=lambda u: (rank(u), u.id))
+def stack_rank(unit_type: str, garrison: bool, stack: int, uid: str) -> tuple[int, int, str]:
+    """A unit's place in its stack, the lowest on top: field units by arrival (last on top), then garrisons, then
+    HQs (§3.5)."""
+    return (2 if unit_type == "hq" else 1 if garrison else 0, -stack, uid)
 
 
 def top_unit(ctx: Ctx, state: LGAState, cell: int) -> Unit | None:
     """The unit an attack on ``cell`` meets, and the one the enemy sees (§3.5)."""
-    stack = stack_order(ctx, units_at(state, cell))
-    return stack[0] if stack else None
+    return standing(ctx, state).top(cell)
 
 
 def tops(ctx: Ctx, state: LGAState, cells: Collection[int] | None = None) -> dict[int, Unit]:
     """The unit on top of each stack on the map (of the stacks in ``cells``, if given)."""
-    by_cell: dict[int, list[Unit]] = {}
-    for u in on_map(state):
-        if cells is None or u.cell in cells:
-            by_cell.setdefault(u.cell, []).append(u)
-    return {c: stack_order(ctx, us)[0] for c, us in by_cell.items()}
+    st = standing(ctx, state)
+    if cells is None:
+        cells = {u.cell for u in st.units if u.cell != OFF_MAP}
+    found = {c: st.top(c) for c in cells if c != OFF_MAP}
+    return {c: u for c, u in found.items() if u is not None}
 
 
 # --- zones of control and supply (§3.2, §5.4) -----------------------------------------------------------------
 def zoc(ctx: Ctx, state: LGAState, side: str) -> frozenset[int]:
     """Land areas in the zone of control of ``side``'s units: next to a unit that exerts one, not a garrison, not
     an HQ, not at sea (§3.2: "Units exert a ZOC into adjacent land areas")."""
+    return standing(ctx, state).zoc(side)
+
+
+def _zoc(ctx: Ctx, units: Iterable[Unit]) -> frozenset[int]:
     board = ctx.board
+    kinds = ctx.tables.units
     out: set[int] = set()
-    for u in side_units(ctx, state, side):
-        if u.garrison or not ctx.tables.units[u.type].zoc or u.cell in board.sea:
+    for u in units:
+        if u.garrison or not kinds[u.type].zoc or u.cell in board.sea:
             continue
-        out.update(n for n in board.neighbors[u.cell] if n in board.land)
+        out.update(board.land_neighbors[u.cell])
     return frozenset(out)
 
 
@@ -229,7 +348,7 @@ def allocate_military_points(ctx: Ctx, state: LGAState, step: Step) -> LGAState:
 
 
 # --- movement (§2.3, §2.5, §3.2, §5.6) ------------------------------------------------------------------------
-def may_enter(ctx: Ctx, state: LGAState, unit: Unit, cell: int) -> bool:
+def may_enter(ctx: Ctx, unit: Unit, cell: int) -> bool:
     """Movement restrictions (§2.5) and the areas nobody enters (§2.2, §2.4: prohibited ones). Neutral areas are
     open: §2.5 lists every restriction, and moving in takes control (§2.4; docs/rules/grande-armee.md)."""
     board = ctx.board
@@ -245,7 +364,7 @@ def may_enter(ctx: Ctx, state: LGAState, unit: Unit, cell: int) -> bool:
     )
 
 
-def sea_reach(ctx: Ctx, state: LGAState, unit: Unit) -> list[int]:
+def sea_reach(ctx: Ctx, unit: Unit) -> list[int]:
     """The sea areas a British unit at sea may sail to, at no cost, through sea areas it may enter (§2.3)."""
     board = ctx.board
     seen = {unit.cell}
@@ -253,14 +372,14 @@ def sea_reach(ctx: Ctx, state: LGAState, unit: Unit) -> list[int]:
     while frontier:
         a = frontier.pop()
         for b in board.sea_neighbors(a):
-            if b not in seen and may_enter(ctx, state, unit, b):
+            if b not in seen and may_enter(ctx, unit, b):
                 seen.add(b)
                 frontier.append(b)
     seen.discard(unit.cell)
     return sorted(seen)
 
 
-def can_attack(ctx: Ctx, state: LGAState, unit: Unit) -> bool:
+def can_attack(ctx: Ctx, unit: Unit) -> bool:
     """§5.64: demoralised units (morale 0) cannot initiate attacks; §5.4: unsupplied units cannot attack."""
     return unit.morale > 0 and unit.supplied and unit.cell not in ctx.board.sea
 
@@ -277,33 +396,30 @@ def step_cost(ctx: Ctx, unit: Unit, to: int, enemy_zoc: frozenset[int]) -> int:
     return cost
 
 
-def destinations(
-    ctx: Ctx,
-    state: LGAState,
-    unit: Unit,
-    enemy_cells: set[int] | None = None,
-    enemy_zoc: frozenset[int] | None = None,
-) -> list[int]:
-    """Every area ``unit`` may move into or attack now (``enemy_cells`` and ``enemy_zoc`` may be given when known)."""
-    board = ctx.board
+def destinations(ctx: Ctx, state: LGAState, unit: Unit) -> list[int]:
+    """Every area ``unit`` may move into or attack now."""
     if unit.cell == OFF_MAP or unit.fixed or unit.moves <= 0 or not unit.supplied:
         return []
-    side = ctx.side(unit)
-    if enemy_cells is None:
-        enemy_cells = occupied(ctx, state, enemy_of(side))
-    if enemy_zoc is None:
-        enemy_zoc = zoc(ctx, state, enemy_of(side))
+    front = standing(ctx, state).front(enemy_of(ctx.side(unit)))
+    found = front.reach.get(id(unit))
+    if found is None:
+        found = front.reach[id(unit)] = (unit, _destinations(ctx, unit, front))
+    return list(found[1])
+
+
+def _destinations(ctx: Ctx, unit: Unit, front: Front) -> list[int]:
+    board = ctx.board
+    enemy_cells, enemy_zoc = front.cells(), front.zoc(ctx)
     out: set[int] = set()
     at_sea = unit.cell in board.sea
     if at_sea and not unit.sailed:
-        out.update(sea_reach(ctx, state, unit))
+        out.update(sea_reach(ctx, unit))
     for n in board.neighbors[unit.cell]:
-        if not may_enter(ctx, state, unit, n):
+        if not may_enter(ctx, unit, n):
             continue
         if n in enemy_cells:
-            target = top_unit(ctx, state, n)
-            cost = ctx.tables.withdrawn_attack_cost if target is not None and target.withdrew else 1
-            if can_attack(ctx, state, unit) and unit.moves >= cost:
+            cost = ctx.tables.withdrawn_attack_cost if n in front.withdrawn else 1
+            if can_attack(ctx, unit) and unit.moves >= cost:
                 out.add(n)
             continue
         if n in board.sea and at_sea:
@@ -489,7 +605,7 @@ def reaction_moves(ctx: Ctx, state: LGAState, unit: Unit, withdraw: bool) -> lis
     enemy_cells = occupied(ctx, state, enemy_of(side))
     out = []
     for n in board.neighbors[unit.cell]:
-        if n in board.sea or n in enemy_cells or state.control[n] != side or not may_enter(ctx, state, unit, n):
+        if n in board.sea or n in enemy_cells or state.control[n] != side or not may_enter(ctx, unit, n):
             continue
         if (n in enemy_zoc) != withdraw:
             out.append(n)
@@ -561,12 +677,13 @@ def set_top(ctx: Ctx, state: LGAState, step: Step, uid: str) -> LGAState:
 
 def top_candidates(ctx: Ctx, state: LGAState, side: str) -> list[str]:
     """Field units of ``side`` that may be put on top of their stack (not already there, §3.5, §5.65)."""
-    current = tops(ctx, state)
+    st = standing(ctx, state)
     out = []
-    for u in side_units(ctx, state, side):
+    for u in st.side(side):
         if u.reacted or u.garrison or u.type == "hq" or u.cell in ctx.board.sea:
             continue
-        if current[u.cell].id != u.id and len(units_at(state, u.cell)) > 1:
+        top = st.top(u.cell)
+        if top is not None and top.id != u.id and len(st.at(u.cell)) > 1:
             out.append(u.id)
     return out
 

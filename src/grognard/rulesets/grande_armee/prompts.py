@@ -53,7 +53,7 @@ def move_info(ctx: Ctx, state: LGAState, seat: str, movers: list[Unit], enemy: s
     enemy_cells = occupied(ctx, state, enemy)
     attacks: dict[str, dict[int, dict[str, Any]]] = {}
     for u in movers:
-        if not can_attack(ctx, state, u):
+        if not can_attack(ctx, u):
             continue
         for cell in board.neighbors[u.cell]:
             if cell in enemy_cells:

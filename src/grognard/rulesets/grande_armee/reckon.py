@@ -437,7 +437,7 @@ def reach(
     best: dict[int, tuple[int, int]] = {start: (moves, -1)}
     heap = [(-moves, start)]
     if start in board.sea:
-        for s in play.sea_reach(ctx, state, unit):
+        for s in play.sea_reach(ctx, unit):
             if s not in blocked:
                 best[s] = (moves, start)
                 heap.append((-moves, s))
@@ -450,7 +450,7 @@ def reach(
         for b in board.neighbors[a]:
             if b in blocked or (b in best and best[b][0] >= left):
                 continue
-            if not play.may_enter(ctx, state, unit, b):
+            if not play.may_enter(ctx, unit, b):
                 continue
             if b in board.sea or a in board.sea:
                 if b in board.sea and a in board.sea:
@@ -502,7 +502,7 @@ def distance_field(ctx: Ctx, state: LGAState, kind: str, targets: Sequence[int],
             continue
         enter = 0.0 if b in board.sea else float(board.enter_cost(b))  # stepping from a into b costs b's entry
         for a in board.neighbors[b]:
-            if not play.may_enter(ctx, state, walker, a):
+            if not play.may_enter(ctx, walker, a):
                 continue
             step = float(sea_cost) if (a in board.sea) != (b in board.sea) else enter
             nd = d + step

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from grognard.engine import Choice, Decision, Event, IllegalDecision, Legal, Result, Ruleset, Step, Turn
+from grognard.engine.decisions import KeptLegal
 from grognard.engine.protocol import Reaction, ReactionKind
 from grognard.engine.rng import Dice, seed_state
 
@@ -18,7 +19,7 @@ from .board import Board
 from .display import phase_name, public_map, side_name
 from .play import Ctx, enemy_of
 from .scenario import SCENARIO_DIR, LGAScenario, read_scenario, scenario_from_document
-from .state import OFF_MAP, SEATS, LGAState, Phase, Unit
+from .state import OFF_MAP, SEATS, LGAState, Phase, Sighting, Unit
 from .tables import load_tables
 
 
@@ -61,9 +62,11 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
         tables = load_tables()
         self.ctx = Ctx(Board(scenario, tables), tables, scenario)
         self.sequence = phases.season_sequence(self.ctx, self.legal)
-        # the legal set of the last state and seat asked about: the sequence asks whether a part has work after a
-        # decision, and the seat to decide next asks again of the same state
-        self._last_legal: tuple[LGAState, str, Legal] | None = None
+        # the legal set of the last state each seat was asked about: the sequence asks whether a part has work after
+        # a decision, and the seat to decide next asks again of the same state; after an attack the mover and the
+        # seat that may react are asked in turn
+        self._legal_kept = KeptLegal(self._legal)
+        self._sighted_kept: tuple[tuple[Sighting, ...], dict[tuple[str, str], int]] | None = None
 
     # --- start -----------------------------------------------------------------------------------------
     def opening(self, seed: int) -> tuple[LGAState, list[Event]]:
@@ -113,12 +116,7 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
         return Turn(state.seat, optional, label)
 
     def legal(self, state: LGAState, seat: str) -> Legal:
-        last = self._last_legal
-        if last is not None and last[0] is state and last[1] == seat:
-            return last[2]
-        found = self._legal(state, seat)
-        self._last_legal = (state, seat, found)
-        return found
+        return self._legal_kept(state, seat)
 
     def _legal(self, state: LGAState, seat: str) -> Legal:
         if state.phase is Phase.OVER:
@@ -159,9 +157,8 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
             key=lambda u: (ctx.tables.units[u.type].order, u.id),
         )
         enemy = enemy_of(seat)
-        cells, zone = play.occupied(ctx, state, enemy), play.zoc(ctx, state, enemy)
         for u in movers:
-            dests = partial(play.destinations, ctx, state, u, cells, zone)
+            dests = partial(play.destinations, ctx, state, u)
             choices.append(Choice(D.Move, {"unit": u.id}, dests, check=partial(refusals.move, ctx, state, u, dests)))
         garrisoned = phases.garrisoned(state)
         choices.append(Choice(D.Garrison, values=[u.id for u in movers if phases.may_garrison(ctx, u, garrisoned)]))
@@ -173,22 +170,28 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
     def _legal_reactions(self, state: LGAState, seat: str) -> Legal:
         ctx = self.ctx
         mine = [u for u in play.side_units(ctx, state, seat) if not u.reacted]
+        enemy_zoc = play.zoc(ctx, state, enemy_of(seat))
         choices = []
         for u in mine:
-            for kind, withdraw in ((D.Reinforce, False), (D.Withdraw, True)):
-                to = play.reaction_moves(ctx, state, u, withdraw=withdraw)
+            # §2.13: a unit outside an enemy ZOC may only reinforce into one, a unit inside one only withdraw
+            withdraw = u.cell in enemy_zoc
+            to = play.reaction_moves(ctx, state, u, withdraw=withdraw)
+            if to:
+                kind = D.Withdraw if withdraw else D.Reinforce
                 choices.append(Choice(kind, {"unit": u.id}, to, check=partial(refusals.react, to)))
-        choices.append(Choice(D.SetTop, values=play.top_candidates(ctx, state, seat)))
+        tops = play.top_candidates(ctx, state, seat)
+        if tops:
+            choices.append(Choice(D.SetTop, values=tops))
         return Legal(
             seat,
-            [c for c in choices if len(c)],
+            choices,
             prompt=prompts.reaction_prompt(ctx, state),
-            info=prompts.reaction_info(ctx, state, mine),
+            info=partial(prompts.reaction_info, ctx, state, mine),  # worked out when asked for
         )
 
     def reaction(self, state: LGAState, seat: str) -> Reaction | None:
         """After an attack the other side may react (§5.66); declining is letting the mover go on."""
-        if seat == state.seat or not self.turn(state).may_act(seat) or not self._legal_reactions(state, seat):
+        if seat == state.seat or not self.turn(state).may_act(seat) or not self.legal(state, seat):
             return None
         return Reaction("react", None, None, None)
 
@@ -204,9 +207,7 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
         """``like``, a copy of ``state`` but for what each seat saw and the dice, has the legal set of ``state``:
         the legal set reads neither (tests/grande_armee/test_legal_reuse.py). The sequence asks for it after a
         decision, to know whether a part has work; the seat to decide next asks again, of ``like``."""
-        last = self._last_legal
-        if last is not None and last[0] is state and like is not state:
-            self._last_legal = (like, last[1], last[2])
+        self._legal_kept.carry(state, like)
         return like
 
     def _apply(self, state: LGAState, seat: str, d: Decision, step: Step) -> LGAState:
@@ -244,7 +245,7 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
 
         ``before``, a state this has remembered (every state the rules hand out), limits the look to the
         stacks a decision changed: elsewhere every top in sight already stands where it was last seen."""
-        from .view import seen_positions
+        from .view import seen_positions, seen_tops
 
         ctx = self.ctx
         cells = None if before is None else _changed_cells(before, state)
@@ -255,17 +256,26 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
         for seat in SEATS:
             if shared is not None:
                 tops = [u for u in shared.values() if ctx.side(u) != seat]
+            elif cells is not None:
+                tops = seen_tops(ctx, state, seat, cells)
             else:
                 stacks: dict[int, list[Unit]] = {}
-                for u in seen_positions(state, seat, cells):
+                for u in seen_positions(state, seat):
                     if ctx.side(u) != seat:
                         stacks.setdefault(u.cell, []).append(u)
                 tops = [play.stack_order(ctx, units)[0] for units in stacks.values()]
             in_sight.extend((seat, top) for top in tops)
         if not in_sight:
             return state
-        last = {(s.seat, s.unit): s.cell for s in state.sightings}
+        last = self._sighted(state.sightings)
         return play.record_sightings(state, [(seat, u) for seat, u in in_sight if last.get((seat, u.id)) != u.cell])
+
+    def _sighted(self, sightings: tuple[Sighting, ...]) -> dict[tuple[str, str], int]:
+        """Where each seat last saw each unit, kept for the last tuple of sightings (most decisions add none)."""
+        kept = self._sighted_kept
+        if kept is None or kept[0] is not sightings:
+            kept = self._sighted_kept = (sightings, {(s.seat, s.unit): s.cell for s in sightings})
+        return kept[1]
 
     # --- what leaves the engine ------------------------------------------------------------------------
     def view(self, state: LGAState, seat: str | None) -> dict[str, Any]:
@@ -359,11 +369,9 @@ def _changed_cells(before: LGAState, after: LGAState) -> set[int] | None:
     if before.seat != after.seat or before.secret != after.secret:
         return None
     olds, news = before.units, after.units
-    if olds is news:
-        changed_old: list[Unit] = []
-        changed_new: list[Unit] = []
-    elif len(olds) == len(news) and all(a.id == b.id for a, b in zip(olds, news, strict=True)):
-        pairs = [(a, b) for a, b in zip(olds, news, strict=True) if a is not b]
+    # the same units in the same order: where the unit is the same object, so is its id
+    pairs = [(a, b) for a, b in zip(olds, news, strict=False) if a is not b]
+    if len(olds) == len(news) and all(a.id == b.id for a, b in pairs):
         changed_old, changed_new = [a for a, _ in pairs], [b for _, b in pairs]
     else:
         old_of, new_of = {u.id: u for u in olds}, {u.id: u for u in news}

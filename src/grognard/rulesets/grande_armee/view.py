@@ -138,6 +138,43 @@ def seen_positions(state: LGAState, seat: str | None, cells: Collection[int] | N
     return out
 
 
+def seen_tops(ctx: Ctx, state: LGAState, seat: str, cells: Collection[int]) -> list[Unit]:
+    """The enemy units on top of the stacks ``seat`` sees in ``cells``, where it sees them (:func:`seen_positions`),
+    found from the stacks there and the hidden movers that stood there instead of from every unit (a decision
+    changes a few areas); a hidden mover is placed where it is seen only if it is on top."""
+    st = play.standing(ctx, state)
+    hidden = _secret_positions(state.secret) if seat != state.seat and state.secret else {}
+    found: dict[int, tuple[tuple[int, int, str], Unit, int, int, bool]] = {}
+
+    def see(u: Unit, cell: int, stack: int, garrison: bool) -> None:
+        rank = play.stack_rank(u.type, garrison, stack, u.id)
+        if cell not in found or rank < found[cell][0]:
+            found[cell] = (rank, u, cell, stack, garrison)
+
+    for c in cells:
+        for u in st.at(c) if c != OFF_MAP else ():
+            if u.id not in hidden and ctx.side(u) != seat:
+                see(u, u.cell, u.stack, u.garrison)
+    for uid, (cell, stack, garrison) in hidden.items():
+        mover = st.unit(uid) if cell != OFF_MAP and cell in cells else None
+        if mover is not None and mover.cell != OFF_MAP and ctx.side(mover) != seat:
+            see(mover, cell, stack, garrison)
+    return [
+        replace(u, cell=cell, stack=stack, garrison=garrison) if u.id in hidden else u
+        for _, u, cell, stack, garrison in found.values()
+    ]
+
+
+_SECRET: list[tuple[tuple[tuple[str, int, int, bool], ...], dict[str, tuple[int, int, bool]]]] = []
+
+
+def _secret_positions(secret: tuple[tuple[str, int, int, bool], ...]) -> dict[str, tuple[int, int, bool]]:
+    """Each hidden mover's area, stack order and garrison as phase V began, kept for the last phase asked about."""
+    if not _SECRET or _SECRET[0][0] is not secret:
+        _SECRET[:] = [(secret, {uid: (cell, stack, garrison) for uid, cell, stack, garrison in secret})]
+    return _SECRET[0][1]
+
+
 def hidden_units(ctx: Ctx, state: LGAState, seat: str) -> frozenset[str]:
     """Enemy units on the map that ``seat`` has never seen on top of a stack (§3.5)."""
     known = state.known_to(seat)

@@ -6,6 +6,7 @@ keeps the phase finite (the manual's routines could be repeated, to no purpose b
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cache
 from itertools import combinations
 
 from grognard.engine.errors import IllegalDecision
@@ -20,10 +21,15 @@ def id_range(ctx: Ctx, side: str) -> range:
     return range(int(lo), int(hi) + 1)
 
 
-def free_ids(ctx: Ctx, state: KState, side: str) -> list[int]:
-    """§4.1, §4.3: IDs of the side no group holds (groups still to arrive keep theirs)."""
-    used = {g.id for g in state.groups}
-    return [i for i in id_range(ctx, side) if i not in used]
+def free_ids(ctx: Ctx, state: KState, side: str) -> tuple[int, ...]:
+    """§4.1, §4.3: IDs of the side no group holds (groups still to arrive keep theirs); kept for the position (every
+    group's divide and renumber ask)."""
+    memo = ctx.placed(state).memo
+    found: tuple[int, ...] | None = memo.get(("free_ids", side))
+    if found is None:
+        used = {g.id for g in state.groups}
+        found = memo[("free_ids", side)] = tuple(i for i in id_range(ctx, side) if i not in used)
+    return found
 
 
 def _units_refusal(g: Group, units: object, allow_all: bool) -> IllegalDecision | None:
@@ -67,17 +73,17 @@ def divide_count(ctx: Ctx, state: KState, g: Group) -> int:
     return 0 if _divide_blocked(ctx, state, g) else len(subsets(g, False))
 
 
-def partner(state: KState, g: Group) -> Group | None:
+def partner(ctx: Ctx, state: KState, g: Group) -> Group | None:
     """§4.4: the other group of the side in the hex."""
-    return next((o for o in state.side_groups(g.side) if o.cell == g.cell and o.id != g.id), None)
+    return next((o for o in ctx.placed(state).stack(g.side, g.cell) if o.id != g.id), None)
 
 
-def _transfer_blocked(state: KState, g: Group) -> IllegalDecision | Group:
+def _transfer_blocked(ctx: Ctx, state: KState, g: Group) -> IllegalDecision | Group:
     """Why ``g`` may transfer no unit, or the group it would give them to."""
     found = _may_adjust(g)
     if found:
         return found
-    other = partner(state, g)
+    other = partner(ctx, state, g)
     if other is None:
         return IllegalDecision("no other group of the side in the hex", "§4.4")
     if other.designation != g.designation:
@@ -92,7 +98,7 @@ def _room(ctx: Ctx, other: Group) -> int:
 
 
 def transfer_refusal(ctx: Ctx, state: KState, g: Group, units: object) -> IllegalDecision | None:
-    other = _transfer_blocked(state, g)
+    other = _transfer_blocked(ctx, state, g)
     if isinstance(other, IllegalDecision):
         return other
     found = _units_refusal(g, units, allow_all=True)
@@ -107,7 +113,7 @@ def transfer_refusal(ctx: Ctx, state: KState, g: Group, units: object) -> Illega
 def transfer_count(ctx: Ctx, state: KState, g: Group) -> int:
     """How many of ``subsets(g, True)`` :func:`transfer_refusal` accepts, without asking it of each: those that
     fit in the other group, unless the group may not transfer."""
-    other = _transfer_blocked(state, g)
+    other = _transfer_blocked(ctx, state, g)
     if isinstance(other, IllegalDecision):
         return 0
     room = _room(ctx, other)
@@ -131,10 +137,15 @@ def renumber_count(ctx: Ctx, state: KState, g: Group) -> int:
     return 0 if _may_adjust(g) else len(free_ids(ctx, state, g.side))
 
 
-def subsets(g: Group, allow_all: bool) -> list[tuple[int, ...]]:
-    n = len(g.units)
+def subsets(g: Group, allow_all: bool) -> tuple[tuple[int, ...], ...]:
+    """The sets of a group's units (numbers 0-4) a divide (not all of them) or a transfer may name."""
+    return _subsets(len(g.units), allow_all)
+
+
+@cache
+def _subsets(n: int, allow_all: bool) -> tuple[tuple[int, ...], ...]:
     top = n if allow_all else n - 1
-    return [c for k in range(1, top + 1) for c in combinations(range(n), k)]
+    return tuple(c for k in range(1, top + 1) for c in combinations(range(n), k))
 
 
 def divide(ctx: Ctx, state: KState, g: Group, units: tuple[int, ...], step: Step) -> KState:
@@ -151,7 +162,7 @@ def divide(ctx: Ctx, state: KState, g: Group, units: tuple[int, ...], step: Step
 def transfer(ctx: Ctx, state: KState, g: Group, units: tuple[int, ...], step: Step) -> KState:
     """§4.4: to the other group in the hex; its morale falls to the loser's if that is lower. A group that gives
     every unit leaves the map (its ID is free again)."""
-    other = partner(state, g)
+    other = partner(ctx, state, g)
     assert other is not None
     moved = tuple(u for i, u in enumerate(g.units) if i in units)
     kept = tuple(u for i, u in enumerate(g.units) if i not in units)
