@@ -209,6 +209,8 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
             fixed = {"unit": board.spec(i).id, "at": board.label(here)}
             choices.append(Choice.filtered(D.Move, fixed, candidates, check, label="move one square"))
             choices.append(Choice(D.PutDown, label="put the unit down"))
+            if unit_orders.abort_refusal(state) is None:
+                choices.append(Choice(D.Abort, None, [board.spec(i).id], label="abort: back as picked up (Z)"))
             if not ctx.basic:
                 choices.extend(self._unit_orders(state, i))
         ready_plots = plots.plottable(ctx, state, seat)
@@ -302,45 +304,55 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
         return self.sequence.settle(state, step)
 
     def _apply(self, state: AntietamState, seat: str, d: Decision, step: Step) -> AntietamState:
-        ctx, board = self.ctx, self.ctx.board
+        ctx = self.ctx
         match d:
             case D.Access(unit=uid):
-                i = board.index[uid]
-                state = replace(state.with_unit(i, replace(state.units[i], acted=True)), accessed=i)
-                # §IA7.9 "all units in a square will assume the facing of the last unit accessed in the square"
-                return state if ctx.basic else unit_orders.face(ctx, state, i, state.units[i].facing)
-            case D.Move(to=to):
-                i = state.accessed
-                cell = board.grid.parse(to)
-                occ = ctx.occupants(state)
-                why, cost = step_refusal(ctx, state, i, cell, occ, enemy_zoc_of(ctx, state, seat))
-                assert why is None
-                return move(ctx, state, i, cell, cost, step)
+                return self._pick_up(state, ctx.board.index[uid])
             case D.Next():
-                i = self._next_unit(state, seat)
-                state = replace(state.with_unit(i, replace(state.units[i], acted=True)), accessed=i)
-                return state if ctx.basic else unit_orders.face(ctx, state, i, state.units[i].facing)
+                return self._pick_up(state, self._next_unit(state, seat))
+            case D.Move() | D.Mode() | D.Face() | D.ForceMarch() | D.Fortify():
+                # the accessed unit's own orders: what they change is kept for (Z) abort (§B3.3, §IA7.3)
+                return unit_orders.track(state, self._order(state, seat, d, step))
+            case D.Abort():
+                return unit_orders.abort(ctx, state, step)
             case D.Activate(division=div):
                 return activation.answer(ctx, state, div, True, step)
             case D.Bypass(division=div):
                 return activation.answer(ctx, state, div, False, step)
-            case D.Mode():
-                return unit_orders.change_mode(ctx, state, state.accessed, step)
-            case D.Face(facing=f):
-                return unit_orders.face(ctx, state, state.accessed, f)
-            case D.ForceMarch():
-                return unit_orders.force_march(ctx, state, state.accessed, step)
-            case D.Fortify():
-                return unit_orders.fortify(ctx, state, state.accessed, step)
             case D.Transfer(leader=name, to=to):
                 return leaders.transfer(ctx, state, name, to)
             case D.PutDown():
-                return replace(state, accessed=-1)
+                return replace(state, accessed=-1, pick=None)
             case D.Plot(orders=orders):
                 return plots.apply_plot(ctx, state, seat, orders, step)
             case D.EndPhase():
                 return self.sequence.advance(state, step)
         raise IllegalDecision(f"{d.text()} is not a Battle of Antietam order")
+
+    def _pick_up(self, state: AntietamState, i: int) -> AntietamState:
+        """SPACE BAR / N (§B3.3): unit ``i`` picked up."""
+        ctx = self.ctx
+        state = replace(state.with_unit(i, replace(state.units[i], acted=True)), accessed=i)
+        if not ctx.basic:  # §IA7.9 "all units in a square will assume the facing of the last unit accessed"
+            state = unit_orders.face(ctx, state, i, state.units[i].facing)
+        return unit_orders.picked_up(state, i)
+
+    def _order(self, state: AntietamState, seat: str, d: Decision, step: Step) -> AntietamState:
+        """An order to the accessed unit: a step (§B3.4), mode, facing, force march, fortification (§IA7.8-11)."""
+        ctx, i = self.ctx, state.accessed
+        match d:
+            case D.Move(to=to):
+                cell = ctx.board.grid.parse(to)
+                why, cost = step_refusal(ctx, state, i, cell, ctx.occupants(state), enemy_zoc_of(ctx, state, seat))
+                assert why is None
+                return move(ctx, state, i, cell, cost, step)
+            case D.Mode():
+                return unit_orders.change_mode(ctx, state, i, step)
+            case D.Face(facing=f):
+                return unit_orders.face(ctx, state, i, f)
+            case D.ForceMarch():
+                return unit_orders.force_march(ctx, state, i, step)
+        return unit_orders.fortify(ctx, state, i, step)
 
     # --- what leaves the engine -------------------------------------------------------------------------------
     def view(self, state: AntietamState, seat: str | None) -> dict[str, Any]:
@@ -426,6 +438,7 @@ def _same_position(a: AntietamState, b: AntietamState) -> bool:
         and a.part == b.part
         and a.turn == b.turn
         and a.accessed == b.accessed
+        and a.pick is b.pick
         and a.released == b.released
         and a.offer == b.offer
         and a.over == b.over
