@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from grognard.engine import Choice, Decision, Event, IllegalDecision, Legal, Result, Ruleset, Step, Turn
-from grognard.engine.protocol import OptionSpec
+from grognard.engine.protocol import OptionSpec, TimeLimit
 from grognard.engine.rng import Dice, seed_state
 
 from . import activation, leaders, plots, view
@@ -20,7 +20,7 @@ from .board import Board
 from .combat import count_loss
 from .ctx import ENEMY, Ctx, Options
 from .moves import enemy_zoc_of, held_refusal, locked, move, step_refusal
-from .phases import arrive, clock, deciding_side, phase_names, phase_title, turn_sequence
+from .phases import arrive, clock, deciding_side, operations_side, phase_names, phase_title, turn_sequence
 from .scenario import SCENARIO_DIR, AntietamScenario, read_scenario, scenario_from_document
 from .state import GONE, OFF_MAP, AntietamState, Unit
 from .tables import SEATS, load_tables
@@ -54,7 +54,7 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
         OptionSpec("hidden", "Hidden units (§IA2.1 #5): only sighted enemy units appear", True),
         OptionSpec(
             "time_limit",
-            "Time limit per operation phase in minutes (§IA2.1 #6; 0: none; kept by the page or terminal)",
+            "Time limit per operation phase in minutes (§IA2.1 #6; 0: none; kept by the server for people)",
             0,
             (0, *_RULES["options"]["time_limit_minutes"]),
         ),
@@ -149,6 +149,16 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
         side = deciding_side(self.ctx, state)
         label = f"Turn {state.turn} ({clock(self.ctx, state.turn)}): {phase_title(phase_names(self.ctx)[state.part])}"
         return Turn(side or None, phase=label)
+
+    def time_limit(self, state: AntietamState) -> TimeLimit | None:
+        """§IA2.1 #6 "a time limit to how much time a player has to complete his operations phase" (AMB-25: 2, 4
+        or 8 minutes): the phasing side's, for the whole phase; when it runs out the phase ends as C ends it, with
+        the orders given so far (the manual says no more; docs/rules/antietam.md)."""
+        minutes = self.ctx.options.time_limit
+        side = operations_side(self.ctx, state.part)
+        if not minutes or state.over or not side:
+            return None
+        return TimeLimit(side, f"{state.turn}/{state.part}", 60.0 * minutes, D.EndPhase())
 
     def turns_played(self, state: AntietamState) -> int:
         """The hourly turns begun since the scenario's first (``simulate --json``'s ``turns``)."""
