@@ -119,6 +119,14 @@ def test_antietam_against_the_computer_with_hidden_units(browser: Any, server: S
     assert moves
     click_square(me, moves[0])
     me.page.wait_for_function("u => document.querySelector('#log').textContent.includes(u + ' moves')", arg=u["name"])
+    # Z: the unit goes back as it was picked up (§IA7.3), still picked up; the same square moves it again
+    me.page.keyboard.press("z")
+    back = f"{u['name']} goes back to {u['square']}"
+    me.page.wait_for_function("t => document.querySelector('#log').textContent.includes(t)", arg=back)
+    click_square(me, moves[0])
+    me.page.wait_for_function(
+        "u => document.querySelector('#log').textContent.split(u + ' moves').length === 3", arg=u["name"]
+    )
 
     # F: a unit with an enemy square in range and sight; a click on the red square plots fire: an arrow
     update = last_update(me)
