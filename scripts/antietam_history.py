@@ -6,8 +6,11 @@ levels (§IA10.2), beside the historical figures.
     nice -n 5 python scripts/antietam_history.py --games 10 --jobs 1
     python scripts/antietam_history.py --games 1 --scenarios 5_ix_corps --json > ix.json
     python scripts/antietam_history.py --report ix.json full.json    # runs made apart, reported together
+    nice -n 10 python scripts/antietam_history.py --games 50 --games-out g.jsonl  # each game kept as it ends
+    python scripts/antietam_history.py --from-games g.jsonl          # the report of the games a cut-off run kept
 
-Game ``i`` of a scenario has seed ``--seed + i`` (the players' own seeds derive from it), so a run is repeatable.
+Game ``i`` of a scenario has seed ``--seed + i`` (the players' own seeds derive from it), so a run is repeatable;
+the games are played seed by seed across the scenarios, so a run stopped early has about as many games of each.
 Casualties are the whole day's: a scenario starting later counts the losses its set-up takes as already suffered
 (``scenario.py`` ``strength``), so every scenario compares with the day's totals.
 """
@@ -169,19 +172,29 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--report", nargs="+", metavar="FILE", help="print the report of earlier --json runs")
+    parser.add_argument("--games-out", metavar="FILE", help="append each game to FILE (JSON lines) as it ends")
+    parser.add_argument("--from-games", nargs="+", metavar="FILE", help="print the report of --games-out files")
     args = parser.parse_args(argv)
+    if args.from_games:  # a long run's games, however far it got
+        kept = [json.loads(line) for f in args.from_games for line in Path(f).read_text().splitlines() if line]
+        names = [sc for sc in SCENARIOS if any(g["scenario"] == sc for g in kept)]
+        print(report({sc: summarise([g for g in kept if g["scenario"] == sc]) for sc in names}, place_names()))
+        return 0
     if args.report:  # runs made one scenario at a time, reported together
         runs = [json.loads(Path(f).read_text()) for f in args.report]
         merged = {name: s for run in runs for name, s in run["summary"].items()}
         print(report(merged, place_names()))
         return 0
     scenarios = [s for s in args.scenarios.split(",") if s]
-    jobs: list[Job] = [(sc, args.seed + i, args.game, args.players) for sc in scenarios for i in range(args.games)]
+    jobs: list[Job] = [(sc, args.seed + i, args.game, args.players) for i in range(args.games) for sc in scenarios]
     t0 = time.perf_counter()
     games: list[dict[str, Any]] = []
     with ProcessPoolExecutor(args.jobs) as pool:
         for g in pool.map(play, jobs, chunksize=1):
             games.append(g)
+            if args.games_out:
+                with open(args.games_out, "a") as sink:
+                    sink.write(json.dumps(g) + "\n")
             print(f"  {len(games)}/{len(jobs)} games ({time.perf_counter() - t0:.0f} s)", file=sys.stderr)
     summary = {sc: summarise([g for g in games if g["scenario"] == sc]) for sc in scenarios}
     if args.json:

@@ -47,6 +47,24 @@ def test_the_menu_offers_the_three_games_and_the_options_of_ia2_1(position: Any)
     assert view["options"]["time_limit"] == 0 and view["options"]["display"] == "icons"
 
 
+@pytest.mark.parametrize("minutes", [2, 4, 8])
+def test_ia2_1_6_the_time_limit_is_the_phasing_sides_for_its_operation_phase(position: Any, minutes: int) -> None:
+    """§IA2.1 #6 "a time limit to how much time a player has to complete his operations phase" (AMB-25: 2, 4 or 8
+    minutes): the phasing side's, keyed by the phase; C (end_phase) when it runs out; none outside an operation
+    phase, and none with the option at 0."""
+    from grognard.rulesets.antietam import decisions as D
+
+    p = position({}, options={"time_limit": minutes})
+    limit = p.rules.time_limit(p.state)
+    assert limit is not None and (limit.seat, limit.seconds, limit.decision) == ("union", 60.0 * minutes, D.EndPhase())
+    theirs = p.rules.time_limit(replace(p.state, part=p.state.part + 1))  # the Union's combat phase
+    assert theirs is None
+    conf = position({}, part="confederate_operations_1", options={"time_limit": minutes})
+    later = conf.rules.time_limit(conf.state)
+    assert later is not None and later.seat == "confederate" and later.key != limit.key
+    assert position({}).rules.time_limit(position({}).state) is None
+
+
 # --- §IA3 activation ----------------------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     ("turn", "level", "union_points", "extra"),

@@ -4,6 +4,7 @@ each side sees, the text map and the words of decisions."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -54,6 +55,21 @@ def test_non_hidden_shows_every_enemy_unit_on_the_map(position: Any) -> None:
     assert p.rules.hidden_units(p.state, "union") == frozenset(
         s.id for s in p.board.specs if s.side == "confederate" and s.id != "c_law_b"
     )
+
+
+def test_nothing_is_hidden_once_the_game_has_ended(position: Any) -> None:
+    """§B7.0 "You may examine the map and look at the units of both sides when the game has ended", §IA10.0
+    "access units of both sides after the game has ended": with hidden units on, the unsighted enemy and the state
+    of every enemy unit (its men) are in each seat's view once the game is over, and in neither before."""
+    p = position({"u_duryea_a": "5,5", "c_law_a": "6,5", "c_law_b": "30,30"})
+    during = {u["id"]: u for u in p.rules.view(p.state, "union")["units"]}
+    assert "c_law_b" not in during and "men" not in during["c_law_a"]
+    p.state = replace(p.state, over=True)
+    for seat in ("union", "confederate"):
+        after = {u["id"]: u for u in p.rules.view(p.state, seat)["units"]}
+        assert {"u_duryea_a", "c_law_a", "c_law_b"} <= set(after)
+        assert all("men" in after[i] for i in ("u_duryea_a", "c_law_a", "c_law_b"))
+        assert p.rules.hidden_units(p.state, seat) == frozenset()
 
 
 def test_the_full_view_has_everything(position: Any) -> None:

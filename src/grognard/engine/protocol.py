@@ -231,6 +231,19 @@ class Resignation(Decision):
     kind: ClassVar[str] = "resign"
 
 
+@dataclass(frozen=True, slots=True)
+class TimeLimit:
+    """A time limit a seat is under now (Battle of Antietam's per operation phase, §IA2.1 #6): ``seconds`` for the
+    stretch of its decisions named ``key`` (the same key from one decision to the next while the stretch lasts),
+    and the ``decision`` made for the seat when the time runs out, logged like any other. Kept by the server for
+    people's seats (``server/sessions.py``); the rules hold no clock."""
+
+    seat: str
+    key: str
+    seconds: float
+    decision: Decision
+
+
 S = TypeVar("S")
 Sc = TypeVar("Sc", bound=Scenario)
 
@@ -317,6 +330,10 @@ class Ruleset(ABC, Generic[S, Sc]):
         """The phase a reaction belongs to, as a key: "never ask this phase" holds while it stays the same. By
         default the turn's own phase label."""
         return self.turn(state).phase
+
+    def time_limit(self, state: S) -> TimeLimit | None:
+        """The time limit a seat is under now, if the game's options set one (:class:`TimeLimit`); None: none."""
+        return None
 
     # --- scenarios -------------------------------------------------------------------------------------
     @classmethod

@@ -109,6 +109,8 @@ class Session:
     _map: Any = None
     computers: ComputerPool | None = None  # worker processes for the computer seats (None: a thread here)
     _replica: int = -1  # decisions the worker's replica of this game has (-1: it must rebuild from the store)
+    # the time limit a person is under (Ruleset.time_limit): its seat and key, when it runs out, and its timer
+    _clock: tuple[str, float, asyncio.Task[None]] | None = None
 
     # --- who is who ------------------------------------------------------------------------------------
     def seat_of(self, token: str | None) -> str:
@@ -170,9 +172,15 @@ class Session:
         return cached[1]
 
     def message(self, seat: str) -> dict[str, Any]:
-        """The seat's message: its core, and whether the computer waits for its reaction (:meth:`waiting_for`)."""
+        """The seat's message: its core, whether the computer waits for its reaction (:meth:`waiting_for`), and
+        the seconds left of the time limit it is under (:meth:`_arm_clock`)."""
         core = self.core(seat)
-        return {**core, "hold": True} if self.waiting_for() == seat else core
+        if self.waiting_for() == seat:
+            core = {**core, "hold": True}
+        clock = self._clock
+        if clock is not None and clock[0].partition("/")[0] == seat:
+            core = {**core, "time_left": round(max(0.0, clock[1] - time.monotonic()), 1)}
+        return core
 
     def waiting_for(self) -> str | None:
         """A person who may react to the computer's last decision (one that emitted one of the ruleset's
@@ -470,10 +478,49 @@ class Session:
                 self.computers.warm(self.id)  # the worker's questions about a game come in order: it is first
                 self._replica = len(self.game.log)
             await self._run_computers()
+            self._arm_clock()
+
+    # --- the time limit (Ruleset.time_limit) ----------------------------------------------------------
+    def _arm_clock(self) -> None:
+        """One timer per game, for the person whose time runs now (a computer seat decides at once): started when
+        the rules name a new stretch of that person's decisions, kept while they name the same one, cancelled
+        when they name none. A restart of the server starts the stretch's time again."""
+        limit = None if self.game.over else self.game.rules.time_limit(self.game.state)
+        key = None if limit is None or limit.seat in self.players else f"{limit.seat}/{limit.key}"
+        if self._clock is not None and self._clock[0] == key:
+            return
+        self.close()
+        if limit is not None and key is not None:
+            task = asyncio.get_running_loop().create_task(self._time_up(key, limit.seconds))
+            self._clock = (key, time.monotonic() + limit.seconds, task)
+
+    async def _time_up(self, key: str, seconds: float) -> None:
+        """The time has run out: the rules' decision for the seat is made, logged like any other (a replay makes
+        it at the same place), and the computers and listeners go on from there."""
+        await asyncio.sleep(seconds)
+        async with self.lock:
+            limit = None if self.game.over else self.game.rules.time_limit(self.game.state)
+            if self._clock is None or self._clock[0] != key or limit is None or f"{limit.seat}/{limit.key}" != key:
+                return
+            self._clock = None
+            try:
+                self._apply(limit.seat, limit.decision)
+            except IllegalDecision as e:  # the rules' own decision refused: a ruleset's bug, the person goes on
+                print(f"grognard serve: game {self.id}: the time limit's decision: {e}", file=sys.stderr, flush=True)
+                return
+            await self._run_computers()
+            await self.push()
+
+    def close(self) -> None:
+        """Stop the game's timer (the game leaves memory, or its time limit ends)."""
+        if self._clock is not None:
+            self._clock[2].cancel()
+            self._clock = None
 
     # --- telling ---------------------------------------------------------------------------------------
     async def push(self, only: Listener | None = None) -> None:
-        """Send each listener (or ``only`` one) what changed for its seat."""
+        """Send each listener (or ``only`` one) what changed for its seat; the time limit follows the position."""
+        self._arm_clock()
         for listener in [only] if only is not None else list(self.listeners):
             core = self.message(listener.seat)
             seat_events = self.events(listener.seat)
@@ -596,7 +643,7 @@ class Sessions:
             and now - self._used.get(gid, now) >= (min(idle, FINISHED_IDLE_SECONDS) if s.game.over else idle)
         ]
         for gid in gone:
-            del self._sessions[gid]
+            self._sessions.pop(gid).close()
             self._used.pop(gid, None)
             if self.computers is not None:
                 self.computers.forget(gid)
@@ -718,7 +765,9 @@ class Sessions:
 
     def delete(self, game_id: str) -> None:
         self.store.delete_game(game_id)
-        self._sessions.pop(game_id, None)
+        session = self._sessions.pop(game_id, None)
+        if session is not None:
+            session.close()
         self._used.pop(game_id, None)
         if self.computers is not None:
             self.computers.forget(game_id)

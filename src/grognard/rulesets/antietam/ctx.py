@@ -21,7 +21,7 @@ class Options:
     game: str  # §IA2.1 #4: basic, intermediate or advanced
     hidden: bool  # §IA2.1 #5
     activation: bool  # §IA2.1 #8
-    time_limit: int = 0  # §IA2.1 #6: minutes a human has for an operation phase (0: none; a front end's clock)
+    time_limit: int = 0  # §IA2.1 #6: minutes a human has for an operation phase (0: none; the server's clock)
     display: str = "icons"  # §IA2.1 #9: icons or symbols (the basic game always shows icons)
     version: str = "c64"  # the program's version: "ibm" keeps Union cavalry until turn 3 (§B2.0, §IA3.2; AMB-6)
 

@@ -43,6 +43,15 @@ class PutDown(Decision):
 
 
 @dataclass(frozen=True, slots=True)
+class Abort(Decision):
+    """Z: "Abort move, The unit you have accessed will return to its original square, facing, and mode with its
+    original operation points and fatigue" (§B3.3, §IA7.3): it stays picked up."""
+
+    kind: ClassVar[str] = "abort"
+    unit: str
+
+
+@dataclass(frozen=True, slots=True)
 class Plot(Decision):
     """F and M for several units at once: each order is ``unit@x,y`` (priority fire square, §B3.7),
     ``unit@x,y!`` (fire and melee into it, §B3.8) or ``unit@-`` (no plot)."""
@@ -117,4 +126,4 @@ class Transfer(Decision):
     to: str
 
 
-ALL = (Access, Next, Move, PutDown, Plot, EndPhase, Activate, Bypass, Mode, Face, ForceMarch, Fortify, Transfer)
+ALL = (Access, Next, Move, PutDown, Abort, Plot, EndPhase, Activate, Bypass, Mode, Face, ForceMarch, Fortify, Transfer)

@@ -1,5 +1,6 @@
-"""The intermediate and advanced games' orders to an accessed unit (§IA7.8-§IA7.11): mode, facing, force
-march, fortification; and the automatic fortification of the intermediate game (§IA7.11, AMB-11)."""
+"""The orders to an accessed unit: (Z) abort in every game (§B3.3, §IA7.3); the intermediate and advanced
+games' mode, facing, force march, fortification (§IA7.8-§IA7.11); and the automatic fortification of the
+intermediate game (§IA7.11, AMB-11)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from grognard.engine.errors import IllegalDecision
 from grognard.engine.events import Step
 
 from .ctx import ENEMY, Ctx
-from .state import AntietamState, Unit
+from .state import AntietamState, Pick, Unit
 
 
 def modes(ctx: Ctx, i: int) -> list[str]:
@@ -137,3 +138,50 @@ def auto_fortify(ctx: Ctx, state: AntietamState, step: Step) -> AntietamState:
     if changed:
         ctx.tell(step, "fortify", f"{len(changed)} units dig in (§IA7.11)", count=len(changed))
     return state.with_units(changed)
+
+
+# --- (Z) abort (§B3.3, §IA7.3, §IA7.5) ------------------------------------------------------------------------
+def picked_up(state: AntietamState, i: int) -> AntietamState:
+    """Unit ``i`` has just been picked up: what an abort would put back."""
+    return replace(state, pick=Pick(((i, state.units[i]),), state.released, state.holders))
+
+
+def track(before: AntietamState, after: AntietamState) -> AntietamState:
+    """``after`` (an order to the accessed unit applied to ``before``) with the first record of every unit the
+    order changed kept for an abort; units are compared by identity (a record not changed is the same object)."""
+    pick = before.pick
+    if pick is None or after.units is before.units:
+        return after
+    kept = {j for j, _ in pick.units}
+    pairs = enumerate(zip(before.units, after.units, strict=True))
+    new = [(j, u) for j, (u, v) in pairs if u is not v and j not in kept]
+    return replace(after, pick=replace(pick, units=(*pick.units, *new))) if new else after
+
+
+def abort_refusal(state: AntietamState) -> IllegalDecision | None:
+    pick = state.pick
+    if state.accessed < 0 or pick is None:
+        return IllegalDecision("no unit is picked up", "§B3.3")
+    if len(pick.units) == 1 and state.units[state.accessed] == pick.units[0][1] and state.released == pick.released:
+        return IllegalDecision("the unit has done nothing since it was picked up", "§B3.3")
+    return None
+
+
+def abort(ctx: Ctx, state: AntietamState, step: Step) -> AntietamState:
+    """§IA7.3 (Z) "The unit you have accessed will return to its original square, facing, and mode with its original
+    operation points and fatigue": its whole record as picked up (a plot given since is cancelled too, §B3.3
+    "cancels the actions of the unit"); the stack-mates its orders turned or tired get their facing and fatigue
+    back; an early §B2.0 release its moves set off and a victory square they entered (AMB-18) are undone. What the
+    seat saw on the way (an enemy next to a square it stepped into, §IA2.1 #5) it has seen: the view shows what is
+    sighted from where the units now stand, as after any move."""
+    pick = state.pick
+    assert pick is not None
+    i = state.accessed
+    changed = {
+        j: old if j == i else replace(state.units[j], facing=old.facing, fatigue=old.fatigue) for j, old in pick.units
+    }
+    state = replace(state.with_units(changed), released=pick.released, holders=pick.holders)
+    spec, cell = ctx.board.spec(i), state.units[i].cell
+    label = ctx.board.label(cell)
+    ctx.tell(step, "abort", f"{spec.name} goes back to {label} (Z)", (spec.side,), unit=spec.id, to=label)
+    return picked_up(state, i)

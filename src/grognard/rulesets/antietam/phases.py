@@ -50,7 +50,7 @@ def turn_sequence(ctx: Ctx, legal: Callable[[AntietamState, str], Legal]) -> Tur
             parts.append(Part(name, begin=partial(BEGIN[name], ctx)))
 
     def put(state: AntietamState, i: int) -> AntietamState:
-        return replace(state, part=i, accessed=-1)
+        return replace(state, part=i, accessed=-1, pick=None)
 
     return TurnSequence(parts, legal, lambda s: s.part, put, partial(next_turn, ctx), lambda s: s.over)
 

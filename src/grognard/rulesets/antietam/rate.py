@@ -43,6 +43,8 @@ def quick_rate(ctx: Ctx, view: Mapping[str, Any], seat: str, d: Decision) -> int
         return 2 if u is not None and not u["acted"] and u["op"] >= 2 and not u["held"] else -1
     if isinstance(d, D.Next):
         return 1
+    if isinstance(d, D.Abort):  # (Z) would undo the move it just rated best
+        return -1
     if isinstance(d, D.Activate):  # §IA3.1 an activation unused is lost
         return 5
     if isinstance(d, D.Move) and len(goals):

@@ -100,10 +100,10 @@ TYPING = (
     "Type squares as x,y: 'access x,y' picks up your unit there (SPACE; again: the next in the square, U), "
     "'move x,y' or '1'-'8' moves it (the compass: 1 = y-1, 3 = x+1, 5 = y+1, 7 = x-1), 'fire x,y' and "
     "'melee x,y' plot it (F, M), 'plot x,y@x,y[!]/...' plots the units on those squares, 'face 1-8' (D), "
-    "'mode' (S), 'x' force march, 'b' fortify, 'n' next unit, 'put_down' (Q; 'q' leaves the terminal), "
-    "'c' end the phase."
+    "'mode' (S), 'x' force march, 'b' fortify, 'n' next unit, 'z' abort (the unit back as picked up), "
+    "'put_down' (Q; 'q' leaves the terminal), 'c' end the phase."
 )
-KEYS = {"n": "next", "c": "end_phase", "x": "force_march", "b": "fortify", "s": "mode"}
+KEYS = {"n": "next", "c": "end_phase", "x": "force_march", "b": "fortify", "s": "mode", "z": "abort"}
 
 
 def typed(ctx: Ctx, state: AntietamState, seat: str, line: str, ready: Callable[[int], bool]) -> str:

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from grognard.engine import Choice, Decision, Event, IllegalDecision, Legal, Result, Ruleset, Step, Turn
-from grognard.engine.protocol import OptionSpec
+from grognard.engine.protocol import OptionSpec, TimeLimit
 from grognard.engine.rng import Dice, seed_state
 
 from . import activation, leaders, plots, view
@@ -20,7 +20,7 @@ from .board import Board
 from .combat import count_loss
 from .ctx import ENEMY, Ctx, Options
 from .moves import enemy_zoc_of, held_refusal, locked, move, step_refusal
-from .phases import arrive, clock, deciding_side, phase_names, phase_title, turn_sequence
+from .phases import arrive, clock, deciding_side, operations_side, phase_names, phase_title, turn_sequence
 from .scenario import SCENARIO_DIR, AntietamScenario, read_scenario, scenario_from_document
 from .state import GONE, OFF_MAP, AntietamState, Unit
 from .tables import SEATS, load_tables
@@ -54,7 +54,7 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
         OptionSpec("hidden", "Hidden units (§IA2.1 #5): only sighted enemy units appear", True),
         OptionSpec(
             "time_limit",
-            "Time limit per operation phase in minutes (§IA2.1 #6; 0: none; kept by the page or terminal)",
+            "Time limit per operation phase in minutes (§IA2.1 #6; 0: none; kept by the server for people)",
             0,
             (0, *_RULES["options"]["time_limit_minutes"]),
         ),
@@ -150,6 +150,16 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
         label = f"Turn {state.turn} ({clock(self.ctx, state.turn)}): {phase_title(phase_names(self.ctx)[state.part])}"
         return Turn(side or None, phase=label)
 
+    def time_limit(self, state: AntietamState) -> TimeLimit | None:
+        """§IA2.1 #6 "a time limit to how much time a player has to complete his operations phase" (AMB-25: 2, 4
+        or 8 minutes): the phasing side's, for the whole phase; when it runs out the phase ends as C ends it, with
+        the orders given so far (the manual says no more; docs/rules/antietam.md)."""
+        minutes = self.ctx.options.time_limit
+        side = operations_side(self.ctx, state.part)
+        if not minutes or state.over or not side:
+            return None
+        return TimeLimit(side, f"{state.turn}/{state.part}", 60.0 * minutes, D.EndPhase())
+
     def turns_played(self, state: AntietamState) -> int:
         """The hourly turns begun since the scenario's first (``simulate --json``'s ``turns``)."""
         spec = self.scenario.spec
@@ -209,6 +219,8 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
             fixed = {"unit": board.spec(i).id, "at": board.label(here)}
             choices.append(Choice.filtered(D.Move, fixed, candidates, check, label="move one square"))
             choices.append(Choice(D.PutDown, label="put the unit down"))
+            if unit_orders.abort_refusal(state) is None:
+                choices.append(Choice(D.Abort, None, [board.spec(i).id], label="abort: back as picked up (Z)"))
             if not ctx.basic:
                 choices.extend(self._unit_orders(state, i))
         ready_plots = plots.plottable(ctx, state, seat)
@@ -302,45 +314,55 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
         return self.sequence.settle(state, step)
 
     def _apply(self, state: AntietamState, seat: str, d: Decision, step: Step) -> AntietamState:
-        ctx, board = self.ctx, self.ctx.board
+        ctx = self.ctx
         match d:
             case D.Access(unit=uid):
-                i = board.index[uid]
-                state = replace(state.with_unit(i, replace(state.units[i], acted=True)), accessed=i)
-                # §IA7.9 "all units in a square will assume the facing of the last unit accessed in the square"
-                return state if ctx.basic else unit_orders.face(ctx, state, i, state.units[i].facing)
-            case D.Move(to=to):
-                i = state.accessed
-                cell = board.grid.parse(to)
-                occ = ctx.occupants(state)
-                why, cost = step_refusal(ctx, state, i, cell, occ, enemy_zoc_of(ctx, state, seat))
-                assert why is None
-                return move(ctx, state, i, cell, cost, step)
+                return self._pick_up(state, ctx.board.index[uid])
             case D.Next():
-                i = self._next_unit(state, seat)
-                state = replace(state.with_unit(i, replace(state.units[i], acted=True)), accessed=i)
-                return state if ctx.basic else unit_orders.face(ctx, state, i, state.units[i].facing)
+                return self._pick_up(state, self._next_unit(state, seat))
+            case D.Move() | D.Mode() | D.Face() | D.ForceMarch() | D.Fortify():
+                # the accessed unit's own orders: what they change is kept for (Z) abort (§B3.3, §IA7.3)
+                return unit_orders.track(state, self._order(state, seat, d, step))
+            case D.Abort():
+                return unit_orders.abort(ctx, state, step)
             case D.Activate(division=div):
                 return activation.answer(ctx, state, div, True, step)
             case D.Bypass(division=div):
                 return activation.answer(ctx, state, div, False, step)
-            case D.Mode():
-                return unit_orders.change_mode(ctx, state, state.accessed, step)
-            case D.Face(facing=f):
-                return unit_orders.face(ctx, state, state.accessed, f)
-            case D.ForceMarch():
-                return unit_orders.force_march(ctx, state, state.accessed, step)
-            case D.Fortify():
-                return unit_orders.fortify(ctx, state, state.accessed, step)
             case D.Transfer(leader=name, to=to):
                 return leaders.transfer(ctx, state, name, to)
             case D.PutDown():
-                return replace(state, accessed=-1)
+                return replace(state, accessed=-1, pick=None)
             case D.Plot(orders=orders):
                 return plots.apply_plot(ctx, state, seat, orders, step)
             case D.EndPhase():
                 return self.sequence.advance(state, step)
         raise IllegalDecision(f"{d.text()} is not a Battle of Antietam order")
+
+    def _pick_up(self, state: AntietamState, i: int) -> AntietamState:
+        """SPACE BAR / N (§B3.3): unit ``i`` picked up."""
+        ctx = self.ctx
+        state = replace(state.with_unit(i, replace(state.units[i], acted=True)), accessed=i)
+        if not ctx.basic:  # §IA7.9 "all units in a square will assume the facing of the last unit accessed"
+            state = unit_orders.face(ctx, state, i, state.units[i].facing)
+        return unit_orders.picked_up(state, i)
+
+    def _order(self, state: AntietamState, seat: str, d: Decision, step: Step) -> AntietamState:
+        """An order to the accessed unit: a step (§B3.4), mode, facing, force march, fortification (§IA7.8-11)."""
+        ctx, i = self.ctx, state.accessed
+        match d:
+            case D.Move(to=to):
+                cell = ctx.board.grid.parse(to)
+                why, cost = step_refusal(ctx, state, i, cell, ctx.occupants(state), enemy_zoc_of(ctx, state, seat))
+                assert why is None
+                return move(ctx, state, i, cell, cost, step)
+            case D.Mode():
+                return unit_orders.change_mode(ctx, state, i, step)
+            case D.Face(facing=f):
+                return unit_orders.face(ctx, state, i, f)
+            case D.ForceMarch():
+                return unit_orders.force_march(ctx, state, i, step)
+        return unit_orders.fortify(ctx, state, i, step)
 
     # --- what leaves the engine -------------------------------------------------------------------------------
     def view(self, state: AntietamState, seat: str | None) -> dict[str, Any]:
@@ -426,6 +448,7 @@ def _same_position(a: AntietamState, b: AntietamState) -> bool:
         and a.part == b.part
         and a.turn == b.turn
         and a.accessed == b.accessed
+        and a.pick is b.pick
         and a.released == b.released
         and a.offer == b.offer
         and a.over == b.over

@@ -41,6 +41,17 @@ class Unit:
 
 
 @dataclass(frozen=True, slots=True)
+class Pick:
+    """What (Z) abort puts back (§B3.3, §IA7.3): the record of the unit as it was picked up, first, then the first
+    record of each other unit its orders changed since (a stack's facing, §IA7.9; routed stacking fatigue, §IA7.7);
+    the §B2.0 early releases and the AMB-18 holders of the victory squares at the pick-up."""
+
+    units: tuple[tuple[int, Unit], ...]
+    released: tuple[str, ...]
+    holders: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class AntietamState:
     rng: int
     turn: int  # 1 = 06:00 ... 11 = 16:00 (§IA1.3)
@@ -49,6 +60,7 @@ class AntietamState:
     fords: tuple[int, ...] = ()  # the random fords laid at set-up (§IA1.3)
     released: tuple[str, ...] = ()  # Union formations of the §B2.0 schedule released early
     accessed: int = -1  # the unit picked up in the operation phase (§B3.1 SPACE BAR), -1: none
+    pick: Pick | None = None  # what (Z) abort restores while a unit is picked up (§B3.3, §IA7.3)
     holders: tuple[str, ...] = ()  # per victory square: the side that last entered it (AMB-18)
     losses: tuple[int, ...] = (0, 0, 0, 0, 0, 0)  # union men, cavalrymen, guns; then the confederate three
     score: tuple[int, int] = (0, 0)  # union, confederate victory points at the last determination (§IA10)

@@ -4,7 +4,9 @@ may not know of, and the words of decisions.
 Hidden units (AMB-24 reading): a seat sees the enemy units standing on squares some unit of its own sees
 (§IA8.3 sight over levels and obstacles, 360° in the basic game, the 90° V of §IA7.9 in the others), and every
 square next to one of its units ("Hidden units will also become visible when moved adjacent to"). Of a sighted
-enemy unit it sees what the map shows (name, kind, square, the rout shape), not its men or state."""
+enemy unit it sees what the map shows (name, kind, square, the rout shape), not its men or state. Once the game
+is over nothing is hidden: "You may examine the map and access units of both sides after the game has ended"
+(§B7.0, §IA10.0)."""
 
 from __future__ import annotations
 
@@ -27,7 +29,7 @@ from .state import AntietamState
 def sighted(ctx: Ctx, state: AntietamState, seat: str) -> set[int]:
     """Indices of the enemy units ``seat`` sees now."""
     enemy = ctx.side_units(state, ENEMY[seat])
-    if not ctx.options.hidden:
+    if not ctx.options.hidden or state.over:  # §B7.0, §IA10.0 both sides open once the game has ended
         return set(enemy)
     mine = ctx.side_units(state, seat)
     facings = None if ctx.basic else [state.units[i].facing for i in mine]  # §IA7.9 the 90° view
@@ -36,6 +38,8 @@ def sighted(ctx: Ctx, state: AntietamState, seat: str) -> set[int]:
 
 
 def hidden_units(ctx: Ctx, state: AntietamState, seat: str) -> frozenset[str]:
+    if state.over:  # §B7.0, §IA10.0
+        return frozenset()
     seen = sighted(ctx, state, seat)
     b = ctx.board
     return frozenset(b.spec(i).id for i in range(len(state.units)) if b.side(i) != seat and i not in seen)
@@ -147,7 +151,7 @@ def build_view(ctx: Ctx, state: AntietamState, seat: str | None) -> dict[str, An
         ],
         "score": {"union": state.score[0], "confederate": state.score[1]},
     }
-    if seat is None:
+    if seat is None or state.over:  # §B7.0, §IA10.0 "access units of both sides after the game has ended"
         out["units"] = [own_unit(ctx, state, i) for i in range(len(state.units))]
         out["accessed"] = b.spec(state.accessed).id if state.accessed >= 0 else None
         out["losses"] = {"union": list(state.losses[:3]), "confederate": list(state.losses[3:])}
@@ -181,6 +185,8 @@ def describe(ctx: Ctx, d: Decision) -> str:
             return "the next unit (N)"
         case D.PutDown():
             return "put the unit down"
+        case D.Abort(unit=u):
+            return f"abort: {unit(u)} goes back as it was picked up (Z)"
         case D.EndPhase():
             return "end the operation phase: on to combat"
         case D.Plot(orders=orders):

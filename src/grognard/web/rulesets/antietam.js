@@ -30,7 +30,7 @@ let HIDE_UNITS = false; // T: the units off the map, to see the terrain
 let FACING = false; // D: the next digit is a facing
 let DIVISION = false; // I: the division of the selected unit shown
 const EVENTS = new Map(); // seat -> {update, list}: the seat's event log, as game.js keeps it
-const CLOCK = { key: "", start: 0, stopped: 0, sent: "" }; // the operation phase's time limit (§IA2.1 #6)
+const CLOCK = { tag: "", deadline: 0 }; // the operation phase's time limit (§IA2.1 #6), as the server keeps it
 const FRESH = { at: -1, since: 0 }; // the combat phase last shown, and when (its steps appear one by one)
 
 const label = (cell) => `${cell % MAP.grid.columns},${Math.floor(cell / MAP.grid.columns)}`;
@@ -405,34 +405,26 @@ function combatBox(update, { seat }) {
 }
 
 // --- the time limit per operation phase (§IA2.1 #6) -----------------------------------------------------------
-function clockState(view, seat) {
-  const st = view.state;
-  const minutes = st.options?.time_limit || 0;
-  if (!minutes || view.over || st.phasing !== seat) return null;
-  const key = `${st.turn}/${st.phase}/${seat}`;
-  if (CLOCK.key !== key) Object.assign(CLOCK, { key, start: Date.now(), stopped: 0 });
-  const used = (CLOCK.stopped || Date.now()) - CLOCK.start;
-  return { left: Math.max(0, minutes * 60000 - used), minutes, stopped: Boolean(CLOCK.stopped), key };
+function clockState(update) {
+  // the server keeps the time (its message's time_left, seconds); the page counts down from when it came
+  const left = update?.time_left;
+  if (left === undefined || update.view.over) return null;
+  if (CLOCK.tag !== update.tag) Object.assign(CLOCK, { tag: update.tag, deadline: Date.now() + left * 1000 });
+  return { left: Math.max(0, CLOCK.deadline - Date.now()), minutes: update.view.state.options?.time_limit || 0 };
 }
 
 function clockText(c) {
   const s = Math.ceil(c.left / 1000);
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}${c.stopped ? " (stopped: S)" : ""}`;
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
 function tick() {
-  const c = LAST && clockState(LAST.update.view, LAST.seat);
+  const c = LAST && clockState(LAST.update);
   const node = document.getElementById("atm-clock");
-  if (!c) return;
-  if (node) {
-    node.textContent = `time left ${clockText(c)}`;
-    node.classList.toggle("low", c.left < 30000);
-  }
-  // the time is up: the operation phase ends, as C would end it (docs/rules/antietam.md)
-  if (c.left <= 0 && !c.stopped && CLOCK.sent !== c.key && family(LAST.legal, "end_phase")) {
-    CLOCK.sent = c.key;
-    LAST.decide({ kind: "end_phase" });
-  }
+  if (!c || !node) return;
+  // when the time is up the server ends the operation phase, as C would end it (docs/rules/antietam.md)
+  node.textContent = `time left ${clockText(c)}`;
+  node.classList.toggle("low", c.left < 30000);
 }
 
 // --- keys of the manual's menus (§B3.1, §B3.3, §IA7.1, §IA7.3) --------------------------------------------------
@@ -466,18 +458,13 @@ function onKey(e) {
     if (target !== null && move.values.includes(target)) LAST.decide({ kind: "move", ...move.fixed, to: label(target) });
     return;
   }
-  const byUnit = { s: "mode", x: "force_march", b: "fortify" };
+  const byUnit = { s: "mode", x: "force_march", b: "fortify", z: "abort" };
   if (byUnit[k] && accessed) {
     const f = family(legal, byUnit[k]);
     if (f?.values?.includes(accessed)) LAST.decide({ kind: byUnit[k], unit: accessed });
     return;
   }
-  if (k === "s" && CLOCK.key) {
-    // the cursor menu's S: "Stops time clock" (§IA7.1); again, it goes on
-    if (CLOCK.stopped) [CLOCK.start, CLOCK.stopped] = [CLOCK.start + Date.now() - CLOCK.stopped, 0];
-    else CLOCK.stopped = Date.now();
-    tick();
-  } else if (k === "d" && family(legal, "face")) FACING = true;
+  if (k === "d" && family(legal, "face")) FACING = true;
   else if (k === "i") DIVISION = !DIVISION;
   else if (k === "m") MELEE = !MELEE;
   else if (k === "a") ADVANCE = !ADVANCE;
@@ -500,14 +487,14 @@ function isAdjacent(a, b) {
 
 // --- the module ----------------------------------------------------------------------------------------------
 export default {
-  keys: "Keys (the manual's): click one of your units to pick it up (SPACE; again: the next in the square, U), then a green square to move (or 1-8, the compass of the unit display), a red square to plot fire (F) · M melee on/off, A advance · S mode (no unit picked up: stop the clock) · D then 1-8 facing · X force march · B fortify · N next unit · Q put down · C end the operation phase · V what the unit sees · I the division · T hide units · u undo · arrows pan · + − zoom",
+  keys: "Keys (the manual's): click one of your units to pick it up (SPACE; again: the next in the square, U), then a green square to move (or 1-8, the compass of the unit display), a red square to plot fire (F) · M melee on/off, A advance · S mode · D then 1-8 facing · X force march · B fortify · N next unit · Z abort (the unit back as picked up) · Q put down · C end the operation phase · V what the unit sees · I the division · T hide units · u undo · arrows pan · + − zoom",
   autoSelect: true, // the unit picked up stays selected (§B3.3)
   inspect: { sight: true }, // V: the squares the selected unit sees (the rules answer, view.inspect)
   sightKey: "v",
 
   keyKinds: { n: "next", q: "put_down", c: "end_phase" },
 
-  clock: CLOCK, // the time limit's clock (the browser tests move its start back)
+  clock: CLOCK, // the time limit's clock, counting down to the server's deadline
 
   units: (st) => onMap(st).map((u) => ({ ...u, at: u.square, short: u.name, title: `${u.name} at ${u.square}` })),
 
@@ -577,14 +564,14 @@ export default {
   header(view, c) {
     const st = view.state;
     LAST = { ...c, update: c.update, rerender: LAST?.rerender };
-    const clock = clockState(view, c.seat);
+    const clock = clockState(c.update);
     return [
       el("span", { id: "turn", class: "pill", title: `turn ${st.turn} of ${st.last_turn}: each an hour, 06:00 to 17:00 (§IA1.3)` }, `${st.time} · turn ${st.turn}/${st.last_turn}`),
       el("span", { id: "phase", class: "pill" }, view.over ? "the battle is over" : LEGEND.phases?.[st.phase] || human(st.phase)),
       c.whose(view),
       el("span", { id: "score", title: "victory points (§IA10.1): the enemy's losses, and the Union's for the victory squares" },
         el("span", { class: "score side-union" }, `Union ${st.score.union}`), " · ", el("span", { class: "score side-confederate" }, `Confederate ${st.score.confederate}`)),
-      clock ? el("span", { id: "atm-clock", class: `pill atm-clock${clock.left < 30000 ? " low" : ""}`, title: `the time limit of the operation phase: ${clock.minutes} minutes (§IA2.1 #6); S stops the clock` }, `time left ${clockText(clock)}`) : null,
+      clock ? el("span", { id: "atm-clock", class: `pill atm-clock${clock.left < 30000 ? " low" : ""}`, title: `the time limit of the operation phase: ${clock.minutes} minutes (§IA2.1 #6), kept by the server` }, `time left ${clockText(clock)}`) : null,
     ];
   },
 
