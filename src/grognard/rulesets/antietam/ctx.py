@@ -7,9 +7,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from grognard.engine.events import Step
 
-from .board import Board
+from .board import Board, IntArray
 from .state import AntietamState, Unit
 
 ENEMY = {"union": "confederate", "confederate": "union"}
@@ -46,8 +48,15 @@ class Ctx:
         self.rules = board.tables.rules
         self.combat = board.tables.combat
         self.recovery = board.tables.recovery
-        self._occ: tuple[tuple[Unit, ...], dict[int, list[int]]] | None = None
-        self._zoc: dict[str, tuple[tuple[Unit, ...], frozenset[int]]] = {}
+        # each side's units by index (sides never change), and the last answers about a unit table: who stands
+        # where is asked again after every change of a unit, most of which leave every unit where it stood
+        self.ids = {side: tuple(i for i, s in enumerate(board.specs) if s.side == side) for side in ENEMY}
+        self._cells: tuple[tuple[Unit, ...], tuple[int, ...]] | None = None
+        self._occ: tuple[tuple[int, ...], dict[int, list[int]], dict[str, IntArray]] | None = None
+        self._mine: dict[str, tuple[tuple[Unit, ...], tuple[int, ...]]] = {}
+        self._zoc: dict[str, tuple[tuple[int, ...], frozenset[int]]] = {}
+        self._derived_key: tuple[str, int, IntArray] | None = None
+        self._derived: dict[Any, Any] = {}
         # §IA2.1 #4 what the chosen game has: modes, facing, force march, fortification, leaders, command control
         self.has: dict[str, bool] = dict(self.rules["options"]["complexity_rules"][options.game])
         self.basic = options.game == "basic"
@@ -78,33 +87,79 @@ class Ctx:
         )
 
     # --- who stands where -----------------------------------------------------------------------------
-    def occupants(self, state: AntietamState) -> dict[int, list[int]]:
-        """Units on the map by square, in OOB order (kept for the last unit table asked about: read only)."""
-        if self._occ is not None and self._occ[0] is state.units:
-            return self._occ[1]
-        out: dict[int, list[int]] = {}
-        for i, u in enumerate(state.units):
-            if u.cell >= 0:
-                out.setdefault(u.cell, []).append(i)
-        self._occ = (state.units, out)
-        return out
+    def cells(self, state: AntietamState) -> tuple[int, ...]:
+        """Every unit's square, by index (kept for the last unit table asked about)."""
+        hit = self._cells
+        if hit is not None and hit[0] is state.units:
+            return hit[1]
+        cells = tuple([u.cell for u in state.units])
+        self._cells = (state.units, cells)
+        return cells
 
-    def side_units(self, state: AntietamState, side: str) -> list[int]:
-        b = self.board
-        return [i for i, u in enumerate(state.units) if u.cell >= 0 and b.side(i) == side]
+    def occupants(self, state: AntietamState) -> dict[int, list[int]]:
+        """Units on the map by square, in OOB order (kept while no unit changes square: read only)."""
+        return self._occupancy(state)[0]
+
+    def enemy_squares(self, state: AntietamState, side: str) -> IntArray:
+        """The squares the enemy of ``side`` stands in, in the order of ``occupants`` (read only)."""
+        return self._occupancy(state)[1][side]
+
+    def _occupancy(self, state: AntietamState) -> tuple[dict[int, list[int]], dict[str, IntArray]]:
+        cells = self.cells(state)
+        hit = self._occ
+        if hit is not None and hit[0] == cells:
+            return hit[1], hit[2]
+        out: dict[int, list[int]] = {}
+        for i, c in enumerate(cells):
+            if c >= 0:
+                out.setdefault(c, []).append(i)
+        side = self.board.side
+        enemy = {}
+        for s in ENEMY:
+            squares = np.array([c for c, js in out.items() if side(js[0]) != s], dtype=np.int64)
+            # the same array while the enemy stands where it stood: callers key what they derive on it
+            kept = hit[2][s] if hit is not None else None
+            enemy[s] = kept if kept is not None and np.array_equal(kept, squares) else squares
+        self._occ = (cells, out, enemy)
+        return out, enemy
+
+    def facing_enemy(self, state: AntietamState, seat: str) -> dict[Any, Any]:
+        """A cache of what the rules derive for ``seat`` against the enemy where it stands this turn (the squares
+        each unit can fire into, say): kept while the enemy stands still, as it does through a whole operation
+        phase; emptied when the enemy's squares or the turn change, or when it holds 4096 answers."""
+        enemy = self.enemy_squares(state, seat)
+        key = self._derived_key
+        if key is None or key[0] != seat or key[1] != state.turn or key[2] is not enemy:
+            self._derived_key = (seat, state.turn, enemy)
+            self._derived.clear()
+        elif len(self._derived) >= 4096:
+            self._derived.clear()
+        return self._derived
+
+    def side_units(self, state: AntietamState, side: str) -> tuple[int, ...]:
+        """The units of ``side`` on the map, in OOB order."""
+        hit = self._mine.get(side)
+        if hit is not None and hit[0] is state.units:
+            return hit[1]
+        units = state.units
+        found = tuple([i for i in self.ids[side] if units[i].cell >= 0])
+        self._mine[side] = (units, found)
+        return found
 
     def zoc(self, state: AntietamState, side: str) -> frozenset[int]:
         """§B3.6: the eight squares next to each unit of ``side`` (its zone of control)."""
-        key = (state.units, side)
+        cells = self.cells(state)
+        key = tuple([cells[i] for i in self.ids[side]])
         hit = self._zoc.get(side)
-        if hit is not None and hit[0] is state.units:
+        if hit is not None and hit[0] == key:
             return hit[1]
-        grid = self.board.grid
+        neighbors = self.board.grid.neighbors
         out: set[int] = set()
-        for i in self.side_units(state, side):
-            out.update(grid.neighbors(state.units[i].cell))
+        for c in key:
+            if c >= 0:
+                out.update(neighbors(c))
         found = frozenset(out)
-        self._zoc[side] = (key[0], found)
+        self._zoc[side] = (key, found)
         return found
 
     def enemy_at(self, state: AntietamState, cell: int, side: str, occ: dict[int, list[int]]) -> bool:

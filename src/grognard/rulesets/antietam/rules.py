@@ -3,9 +3,11 @@ sequence of play of §IA2.3. The protocol's calls, dispatching to the rule modul
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from functools import partial
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -174,9 +176,8 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
                 [Choice(D.Activate, None, [d], label="activate"), Choice(D.Bypass, None, [d], label="bypass")],
                 prompt=f"activate {d}'s division? ({state.limit} activations left)",
             )
-        mine = ctx.side_units(state, seat)
         choices: list[Choice] = []
-        ready = [i for i in mine if self._ready(state, i)]
+        ready = self._ready_units(state, seat)
         ids = [board.spec(i).id for i in ready]
         others = [i for i in ready if i != state.accessed]
         # SPACE BAR: any ready unit, by a check (listing them all would make a random player pick units up for
@@ -211,7 +212,7 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
             choices.append(Choice(D.PutDown, label="put the unit down"))
             if not ctx.basic:
                 choices.extend(self._unit_orders(state, i))
-        ready_plots = plots.plottable(ctx, state, seat)
+        aims = plots.aims(ctx, state, seat)
         choices.append(
             Choice(
                 D.Plot,
@@ -220,9 +221,9 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
                 label="plot fire and melee",
                 check=partial(plots.plot_refusal, ctx, state, seat),
                 sampler=partial(plots.sample, ctx, state, seat),
-                size=len(ready_plots),
+                size=len(aims),
                 # for the page: each unit that may plot, with the enemy squares it may fire into (all sighted)
-                hint={board.spec(i).id: [board.label(c) for c in cells] for i, cells in sorted(ready_plots.items())},
+                hint={board.spec(i).id: aim.labels for i, aim in aims.items()},
             )
         )
         choices.append(Choice(D.EndPhase, label="end the operation phase"))
@@ -230,7 +231,9 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
             seat,
             choices,
             prompt="operation phase: move, plot fire and melee, then C",
-            suggested=self._suggest(state, seat, ready_plots),
+            # the units that can fire and have no plot yet, each at its nearest enemy square, with a melee where
+            # the enemy is next to it (the computer players' starting point)
+            suggested=D.Plot(tuple(aim.nearest for aim in aims.values())) if aims else None,
         )
 
     def _unit_orders(self, state: AntietamState, i: int) -> list[Choice]:
@@ -260,8 +263,14 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
         not a routed unit that has made its one move (§B4.3). In the intermediate and advanced games a unit not
         activated may still do all but move (§IA3.3, AMB-8)."""
         u = state.units[i]
-        held = not self.ctx.cycle and bool(locked(self.ctx, state, i))
-        return u.cell >= 0 and u.op > 0 and not held and not (u.routed and u.moved)
+        if u.cell < 0 or u.op <= 0 or (u.routed and u.moved):
+            return False
+        return self.ctx.cycle or not locked(self.ctx, state, i)
+
+    def _ready_units(self, state: AntietamState, seat: str) -> list[int]:
+        """The units of ``seat`` that may still act this phase (``_ready``), in OOB order."""
+        units, ready = state.units, self._ready
+        return [i for i in self.ctx.side_units(state, seat) if units[i].op > 0 and ready(state, i)]
 
     def _access_refusal(self, state: AntietamState, seat: str, uid: object) -> IllegalDecision | None:
         i = self.ctx.board.index.get(uid) if isinstance(uid, str) else None
@@ -279,22 +288,9 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
     def _next_unit(self, state: AntietamState, seat: str) -> int:
         """§B3.3 N: the next unit after the one picked up, in OOB order, not yet picked up this phase; -1 if none."""
         mine = self.ctx.side_units(state, seat)
-        after = [i for i in mine if i > state.accessed] + [i for i in mine if i <= state.accessed]
-        return next((i for i in after if not state.units[i].acted and self._ready(state, i)), -1)
-
-    def _suggest(self, state: AntietamState, seat: str, ready: dict[int, list[int]]) -> Decision | None:
-        """A plot for the units that can fire and have no plot yet: each at its nearest enemy square, with a melee
-        where the enemy is next to it (the computer players' starting point)."""
-        if not ready:
-            return None
-        board = self.ctx.board
-        orders = []
-        for i, cells in sorted(ready.items()):
-            u = state.units[i]
-            cell = min(cells, key=lambda c: (int(board.dist[u.cell, c]), board.grid.coord(c)))
-            melee = not board.spec(i).artillery and not u.routed and board.grid.adjacent(u.cell, cell)
-            orders.append(f"{board.spec(i).id}@{board.label(cell)}{'!' if melee else ''}")
-        return D.Plot(tuple(orders))
+        k = bisect_right(mine, state.accessed)
+        units = state.units
+        return next((i for i in chain(mine[k:], mine[:k]) if not units[i].acted and self._ready(state, i)), -1)
 
     # --- deciding ---------------------------------------------------------------------------------------------
     def apply(self, state: AntietamState, seat: str, decision: Decision, step: Step) -> AntietamState:
@@ -311,7 +307,7 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
                 return state if ctx.basic else unit_orders.face(ctx, state, i, state.units[i].facing)
             case D.Move(to=to):
                 i = state.accessed
-                cell = board.grid.parse(to)
+                cell = board.square(to)
                 occ = ctx.occupants(state)
                 why, cost = step_refusal(ctx, state, i, cell, occ, enemy_zoc_of(ctx, state, seat))
                 assert why is None
