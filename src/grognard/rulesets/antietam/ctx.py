@@ -55,8 +55,7 @@ class Ctx:
         self._occ: tuple[tuple[int, ...], dict[int, list[int]], dict[str, IntArray]] | None = None
         self._mine: dict[str, tuple[tuple[Unit, ...], tuple[int, ...]]] = {}
         self._zoc: dict[str, tuple[tuple[int, ...], frozenset[int]]] = {}
-        self._derived_key: tuple[str, int, IntArray] | None = None
-        self._derived: dict[Any, Any] = {}
+        self._memos: dict[str, tuple[tuple[Any, ...], dict[Any, Any]]] = {}
         # §IA2.1 #4 what the chosen game has: modes, facing, force march, fortification, leaders, command control
         self.has: dict[str, bool] = dict(self.rules["options"]["complexity_rules"][options.game])
         self.basic = options.game == "basic"
@@ -101,7 +100,7 @@ class Ctx:
         return self._occupancy(state)[0]
 
     def enemy_squares(self, state: AntietamState, side: str) -> IntArray:
-        """The squares the enemy of ``side`` stands in, in the order of ``occupants`` (read only)."""
+        """The squares the enemy of ``side`` stands in, in order (read only)."""
         return self._occupancy(state)[1][side]
 
     def _occupancy(self, state: AntietamState) -> tuple[dict[int, list[int]], dict[str, IntArray]]:
@@ -109,16 +108,33 @@ class Ctx:
         hit = self._occ
         if hit is not None and hit[0] == cells:
             return hit[1], hit[2]
-        out: dict[int, list[int]] = {}
-        for i, c in enumerate(cells):
-            if c >= 0:
-                out.setdefault(c, []).append(i)
         side = self.board.side
+        moved = None if hit is None else [i for i, (a, b) in enumerate(zip(hit[0], cells, strict=True)) if a != b]
+        if hit is not None and moved is not None and len(moved) <= 8:  # a step or a retreat: the squares it left
+            out = dict(hit[1])  # and entered change (a copy: an answer given stays as it was)
+            for i in moved:
+                a, b = hit[0][i], cells[i]
+                if a >= 0:
+                    rest = [j for j in out[a] if j != i]
+                    if rest:
+                        out[a] = rest
+                    else:
+                        del out[a]
+                if b >= 0:
+                    out[b] = sorted([*out.get(b, ()), i])
+        else:
+            out = {}
+            for i, c in enumerate(cells):
+                if c >= 0:
+                    out.setdefault(c, []).append(i)
         enemy = {}
         for s in ENEMY:
-            squares = np.array([c for c, js in out.items() if side(js[0]) != s], dtype=np.int64)
-            # the same array while the enemy stands where it stood: callers key what they derive on it
             kept = hit[2][s] if hit is not None else None
+            if kept is not None and moved is not None and all(side(i) == s for i in moved):
+                enemy[s] = kept  # only units of ``s`` changed square: its enemy stands where it stood
+                continue
+            squares = np.array(sorted(c for c, js in out.items() if side(js[0]) != s), dtype=np.int64)
+            # the same array while the enemy stands where it stood: callers key what they derive on it
             enemy[s] = kept if kept is not None and np.array_equal(kept, squares) else squares
         self._occ = (cells, out, enemy)
         return out, enemy
@@ -126,15 +142,19 @@ class Ctx:
     def facing_enemy(self, state: AntietamState, seat: str) -> dict[Any, Any]:
         """A cache of what the rules derive for ``seat`` against the enemy where it stands this turn (the squares
         each unit can fire into, say): kept while the enemy stands still, as it does through a whole operation
-        phase; emptied when the enemy's squares or the turn change, or when it holds 4096 answers."""
-        enemy = self.enemy_squares(state, seat)
-        key = self._derived_key
-        if key is None or key[0] != seat or key[1] != state.turn or key[2] is not enemy:
-            self._derived_key = (seat, state.turn, enemy)
-            self._derived.clear()
-        elif len(self._derived) >= 4096:
-            self._derived.clear()
-        return self._derived
+        phase."""
+        return self.memo("facing the enemy", (seat, state.turn, self.enemy_squares(state, seat)))
+
+    def memo(self, name: str, key: tuple[Any, ...]) -> dict[Any, Any]:
+        """A cache named ``name`` of what is derived from a position, kept while ``key`` (what it was derived from:
+        values, or arrays kept while their content stays) stays the same; emptied when the key changes or when it
+        holds 4096 answers."""
+        hit = self._memos.get(name)
+        if hit is None or not _same_key(hit[0], key):
+            hit = self._memos[name] = (key, {})
+        elif len(hit[1]) >= 4096:
+            hit[1].clear()
+        return hit[1]
 
     def side_units(self, state: AntietamState, side: str) -> tuple[int, ...]:
         """The units of ``side`` on the map, in OOB order."""
@@ -205,3 +225,11 @@ class Ctx:
     # --- events ---------------------------------------------------------------------------------------
     def tell(self, step: Step, kind: str, text: str, sides: Iterable[str] | None = None, **data: Any) -> None:
         step.emit(kind, text, None if sides is None else tuple(sides), **data)
+
+
+def _same_key(a: tuple[Any, ...], b: tuple[Any, ...]) -> bool:
+    """Two cache keys alike: arrays the same object, anything else equal."""
+    return len(a) == len(b) and all(
+        x is y or (not isinstance(x, np.ndarray) and not isinstance(y, np.ndarray) and x == y)
+        for x, y in zip(a, b, strict=True)
+    )

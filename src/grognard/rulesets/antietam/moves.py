@@ -31,6 +31,12 @@ def locked(ctx: Ctx, state: AntietamState, i: int) -> str:
     return inactive(ctx, state, i)
 
 
+def held_formations(ctx: Ctx, state: AntietamState) -> frozenset[str]:
+    """The formations of the §B2.0 schedule that may not move this turn: a unit is ``locked`` by its formation
+    exactly when that formation is one of these."""
+    return frozenset(f for f, turn in schedule(ctx).items() if state.turn < turn and f not in state.released)
+
+
 def held_refusal(ctx: Ctx, state: AntietamState, i: int) -> IllegalDecision | None:
     """Why unit ``i`` may not move this turn as activation goes (§B2.0, §IA3.3), or None."""
     f = locked(ctx, state, i)

@@ -21,7 +21,7 @@ from . import orders as unit_orders
 from .board import Board
 from .combat import count_loss
 from .ctx import ENEMY, Ctx, Options
-from .moves import enemy_zoc_of, held_refusal, locked, move, step_refusal
+from .moves import enemy_zoc_of, held_formations, held_refusal, locked, move, step_refusal
 from .phases import arrive, clock, deciding_side, phase_names, phase_title, turn_sequence
 from .scenario import SCENARIO_DIR, AntietamScenario, read_scenario, scenario_from_document
 from .state import GONE, OFF_MAP, AntietamState, Unit
@@ -149,8 +149,15 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
         if state.over:
             return Turn(None, phase="the battle is over")
         side = deciding_side(self.ctx, state)
-        label = f"Turn {state.turn} ({clock(self.ctx, state.turn)}): {phase_title(phase_names(self.ctx)[state.part])}"
-        return Turn(side or None, phase=label)
+        known = self.ctx.memo("turns", ())  # asked many times a decision: one answer a phase and side
+        key = (state.turn, state.part, side)
+        found = known.get(key)
+        if found is None:
+            label = (
+                f"Turn {state.turn} ({clock(self.ctx, state.turn)}): {phase_title(phase_names(self.ctx)[state.part])}"
+            )
+            found = known[key] = Turn(side or None, phase=label)
+        return found
 
     def turns_played(self, state: AntietamState) -> int:
         """The hourly turns begun since the scenario's first (``simulate --json``'s ``turns``)."""
@@ -268,9 +275,16 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
         return self.ctx.cycle or not locked(self.ctx, state, i)
 
     def _ready_units(self, state: AntietamState, seat: str) -> list[int]:
-        """The units of ``seat`` that may still act this phase (``_ready``), in OOB order."""
-        units, ready = state.units, self._ready
-        return [i for i in self.ctx.side_units(state, seat) if units[i].op > 0 and ready(state, i)]
+        """The units of ``seat`` that may still act this phase (``_ready`` of each, with the formations the
+        schedule holds worked out once)."""
+        ctx, units = self.ctx, state.units
+        held = frozenset() if ctx.cycle else held_formations(ctx, state)
+        formations = ctx.formations
+        return [
+            i
+            for i in ctx.side_units(state, seat)
+            if units[i].op > 0 and not (units[i].routed and units[i].moved) and formations[i] not in held
+        ]
 
     def _access_refusal(self, state: AntietamState, seat: str, uid: object) -> IllegalDecision | None:
         i = self.ctx.board.index.get(uid) if isinstance(uid, str) else None
