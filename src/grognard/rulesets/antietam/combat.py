@@ -189,7 +189,7 @@ def fire(ctx: Ctx, state: AntietamState, i: int, cell: int, step: Step, defensiv
     total = product(base * u.strength, mods, 1 if spec.artillery else 100)
     cost = fire_cost(ctx, i)
     spent = min(cost, u.op) if defensive else cost  # AMB-22: defensive fire spends OP down to 0
-    state = state.with_unit(i, replace(u, op=u.op - spent, ammo=not out, fired_at=cell))
+    state = state.with_unit(i, u.updated(op=u.op - spent, ammo=not out, fired_at=cell))
     ctx.tell(
         step,
         "fire",
@@ -290,7 +290,7 @@ def take_losses(ctx: Ctx, state: AntietamState, i: int, casualties: int, guns_lo
         lost = min(casualties, u.strength)
         gain = fatigue_for_losses(ctx, u.strength, lost)
     men = u.strength
-    u = replace(u, strength=u.strength - lost, fatigue=u.fatigue + gain)
+    u = u.updated(strength=u.strength - lost, fatigue=u.fatigue + gain)
     state = state.with_unit(i, u)
     if ctx.has["leaders"] and state.leaders:
         state = wound_checks(ctx, state, i, casualties, men, step)
@@ -467,7 +467,7 @@ def any_in_reach(ctx: Ctx, state: AntietamState, units: list[int], start: int, e
 def combat_phase(ctx: Ctx, state: AntietamState, phasing: str, step: Step) -> AntietamState:
     """§B4.1 / §IA8.1: the six steps, all automatic."""
     defender = ENEMY[phasing]
-    state = state.with_units({i: replace(u, fired_at=-1) for i, u in enumerate(state.units) if u.fired_at >= 0})
+    state = state.with_units({i: u.updated(fired_at=-1) for i, u in enumerate(state.units) if u.fired_at >= 0})
     ctx.tell(step, "combat", f"{phasing.capitalize()} combat phase")
     state = fire_step(ctx, state, defender, True, True, step)  # defensive artillery fire
     state = fire_step(ctx, state, phasing, True, False, step)  # offensive artillery fire
@@ -475,7 +475,7 @@ def combat_phase(ctx: Ctx, state: AntietamState, phasing: str, step: Step) -> An
     state = fire_step(ctx, state, phasing, False, False, step)  # offensive fire
     state = melee_phase(ctx, state, phasing, step)  # defensive melee fire, then melee
     # the melee plots are spent (§B3.8 plots are made in the operation phase before each combat)
-    return state.with_units({i: replace(u, melee=False) for i, u in enumerate(state.units) if u.melee})
+    return state.with_units({i: u.updated(melee=False) for i, u in enumerate(state.units) if u.melee})
 
 
 def melee_attackers(ctx: Ctx, state: AntietamState, phasing: str) -> dict[int, list[int]]:

@@ -191,7 +191,7 @@ def move(ctx: Ctx, state: AntietamState, i: int, b: int, cost: int, step: Step) 
     marching = u.mode in ctx.rules["modes"]["always_flanked"]
     gain = ctx.recovery["fatigue_gain"]["enter_square_column" if marching else "enter_square_normal"]
     a = u.cell
-    moved = replace(u, cell=b, op=u.op - cost, moved=True, fatigue=u.fatigue + gain)
+    moved = u.updated(cell=b, op=u.op - cost, moved=True, fatigue=u.fatigue + gain)
     if not ctx.basic:
         # §IA7.9 "facing automatically changes during movement as a unit faces the square it is moving into";
         # §IA7.11 fortifications stay behind (AMB-11)

@@ -4,7 +4,7 @@ names the rule an order breaks, and draws legal orders for random play."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -187,7 +187,7 @@ def apply_plot(ctx: Ctx, state: AntietamState, seat: str, orders: tuple[str, ...
         parsed = parse_order(ctx, o)
         assert parsed is not None
         i, cell, melee, advance = parsed
-        changed[i] = replace(state.units[i], target=cell, melee=melee, advance=advance, plotted=True)
+        changed[i] = state.units[i].updated(target=cell, melee=melee, advance=advance, plotted=True)
         if cell >= 0:  # units by what they are, as the OOB prints them, never by internal id
             words.append(f"{ctx.board.unit_name(i)} {'melees' if melee else 'fires'} at {ctx.board.label(cell)}")
     ctx.tell(step, "plot", "Plots: " + ("; ".join(words) or "none"), (seat,), orders=list(orders))

@@ -316,7 +316,7 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
         match d:
             case D.Access(unit=uid):
                 i = board.index[uid]
-                state = replace(state.with_unit(i, replace(state.units[i], acted=True)), accessed=i)
+                state = replace(state.with_unit(i, state.units[i].updated(acted=True)), accessed=i)
                 # §IA7.9 "all units in a square will assume the facing of the last unit accessed in the square"
                 return state if ctx.basic else unit_orders.face(ctx, state, i, state.units[i].facing)
             case D.Move(to=to):
@@ -328,7 +328,7 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
                 return move(ctx, state, i, cell, cost, step)
             case D.Next():
                 i = self._next_unit(state, seat)
-                state = replace(state.with_unit(i, replace(state.units[i], acted=True)), accessed=i)
+                state = replace(state.with_unit(i, state.units[i].updated(acted=True)), accessed=i)
                 return state if ctx.basic else unit_orders.face(ctx, state, i, state.units[i].facing)
             case D.Activate(division=div):
                 return activation.answer(ctx, state, div, True, step)

@@ -7,7 +7,9 @@ scenario's :class:`~.tables.UnitSpec`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
+from operator import attrgetter
+from typing import Any
 
 OFF_MAP = -1  # not arrived yet
 GONE = -2  # eliminated
@@ -38,6 +40,18 @@ class Unit:
     @property
     def on_map(self) -> bool:
         return self.cell >= 0
+
+    def updated(self, **changes: Any) -> Unit:
+        """The unit with ``changes`` (``dataclasses.replace`` without its checks, which a unit's plain fields do
+        not need: the rules update units thousands of times a game, and ``replace`` was a sixth of a random one)."""
+        values = list(_UNIT_VALUES(self))
+        for name, value in changes.items():
+            values[_UNIT_FIELD[name]] = value
+        return Unit(*values)
+
+
+_UNIT_FIELD = {f.name: k for k, f in enumerate(fields(Unit))}
+_UNIT_VALUES = attrgetter(*_UNIT_FIELD)
 
 
 @dataclass(frozen=True, slots=True)
