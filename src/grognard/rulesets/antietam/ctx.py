@@ -52,7 +52,8 @@ class Ctx:
         # where is asked again after every change of a unit, most of which leave every unit where it stood
         self.ids = {side: tuple(i for i, s in enumerate(board.specs) if s.side == side) for side in ENEMY}
         self._cells: tuple[tuple[Unit, ...], tuple[int, ...]] | None = None
-        self._occ: tuple[tuple[int, ...], dict[int, list[int]], dict[str, IntArray]] | None = None
+        self._occ: tuple[tuple[int, ...], dict[int, list[int]], dict[str, tuple[IntArray, int]]] | None = None
+        self._squares_made = 0  # numbers the enemy squares' arrays
         self._mine: dict[str, tuple[tuple[Unit, ...], tuple[int, ...]]] = {}
         self._zoc: dict[str, tuple[tuple[int, ...], frozenset[int]]] = {}
         self._memos: dict[str, tuple[tuple[Any, ...], dict[Any, Any]]] = {}
@@ -100,10 +101,10 @@ class Ctx:
         return self._occupancy(state)[0]
 
     def enemy_squares(self, state: AntietamState, side: str) -> IntArray:
-        """The squares the enemy of ``side`` stands in, in order (read only)."""
-        return self._occupancy(state)[1][side]
+        """The squares the enemy of ``side`` stands in, in order (read only; the same array while they stay)."""
+        return self._occupancy(state)[1][side][0]
 
-    def _occupancy(self, state: AntietamState) -> tuple[dict[int, list[int]], dict[str, IntArray]]:
+    def _occupancy(self, state: AntietamState) -> tuple[dict[int, list[int]], dict[str, tuple[IntArray, int]]]:
         cells = self.cells(state)
         hit = self._occ
         if hit is not None and hit[0] == cells:
@@ -134,8 +135,12 @@ class Ctx:
                 enemy[s] = kept  # only units of ``s`` changed square: its enemy stands where it stood
                 continue
             squares = np.array(sorted(c for c, js in out.items() if side(js[0]) != s), dtype=np.int64)
-            # the same array while the enemy stands where it stood: callers key what they derive on it
-            enemy[s] = kept if kept is not None and np.array_equal(kept, squares) else squares
+            # the same array, and the same number, while the enemy stands where it stood: callers key on them
+            if kept is not None and np.array_equal(kept[0], squares):
+                enemy[s] = kept
+            else:
+                self._squares_made += 1
+                enemy[s] = (squares, self._squares_made)
         self._occ = (cells, out, enemy)
         return out, enemy
 
@@ -143,14 +148,13 @@ class Ctx:
         """A cache of what the rules derive for ``seat`` against the enemy where it stands this turn (the squares
         each unit can fire into, say): kept while the enemy stands still, as it does through a whole operation
         phase."""
-        return self.memo("facing the enemy", (seat, state.turn, self.enemy_squares(state, seat)))
+        return self.memo("facing the enemy", (seat, state.turn, self._occupancy(state)[1][seat][1]))
 
     def memo(self, name: str, key: tuple[Any, ...]) -> dict[Any, Any]:
-        """A cache named ``name`` of what is derived from a position, kept while ``key`` (what it was derived from:
-        values, or arrays kept while their content stays) stays the same; emptied when the key changes or when it
-        holds 4096 answers."""
+        """A cache named ``name`` of what is derived from a position, kept while ``key`` (what it was derived from)
+        stays the same; emptied when the key changes or when it holds 4096 answers."""
         hit = self._memos.get(name)
-        if hit is None or not _same_key(hit[0], key):
+        if hit is None or hit[0] != key:
             hit = self._memos[name] = (key, {})
         elif len(hit[1]) >= 4096:
             hit[1].clear()
@@ -225,11 +229,3 @@ class Ctx:
     # --- events ---------------------------------------------------------------------------------------
     def tell(self, step: Step, kind: str, text: str, sides: Iterable[str] | None = None, **data: Any) -> None:
         step.emit(kind, text, None if sides is None else tuple(sides), **data)
-
-
-def _same_key(a: tuple[Any, ...], b: tuple[Any, ...]) -> bool:
-    """Two cache keys alike: arrays the same object, anything else equal."""
-    return len(a) == len(b) and all(
-        x is y or (not isinstance(x, np.ndarray) and not isinstance(y, np.ndarray) and x == y)
-        for x, y in zip(a, b, strict=True)
-    )
