@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -15,6 +16,7 @@ from .board import Board, IntArray
 from .state import AntietamState, Unit
 
 ENEMY = {"union": "confederate", "confederate": "union"}
+_CELL = attrgetter("cell")
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +94,7 @@ class Ctx:
         hit = self._cells
         if hit is not None and hit[0] is state.units:
             return hit[1]
-        cells = tuple([u.cell for u in state.units])
+        cells = tuple(map(_CELL, state.units))
         self._cells = (state.units, cells)
         return cells
 

@@ -7,7 +7,7 @@ scenario's :class:`~.tables.UnitSpec`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 from operator import attrgetter
 from typing import Any
 
@@ -83,7 +83,7 @@ class AntietamState:
     def with_unit(self, i: int, unit: Unit) -> AntietamState:
         units = list(self.units)
         units[i] = unit
-        return replace(self, units=tuple(units))
+        return self._with_table(tuple(units))
 
     def with_units(self, changed: dict[int, Unit]) -> AntietamState:
         if not changed:
@@ -91,4 +91,14 @@ class AntietamState:
         units = list(self.units)
         for i, u in changed.items():
             units[i] = u
-        return replace(self, units=tuple(units))
+        return self._with_table(tuple(units))
+
+    def _with_table(self, units: tuple[Unit, ...]) -> AntietamState:
+        """``replace(self, units=units)`` without its checks (every fire and step of a unit comes here)."""
+        values = list(_STATE_VALUES(self))
+        values[_UNITS_AT] = units
+        return AntietamState(*values)
+
+
+_STATE_VALUES = attrgetter(*(f.name for f in fields(AntietamState)))
+_UNITS_AT = [f.name for f in fields(AntietamState)].index("units")
