@@ -418,6 +418,7 @@ def fire_step(ctx: Ctx, state: AntietamState, side: str, artillery: bool, defens
     """One of the four fire steps of §IA8.1: every unit of ``side`` of the kind fires if it can."""
     board = ctx.board
     shooters = [i for i in ctx.ids[side] if board.spec(i).artillery == artillery]
+    enemy = ctx.enemy_squares(state, side)
     seen, hits = None, np.zeros(0, dtype=np.bool_)
     for k, i in enumerate(shooters):
         u = state.units[i]
@@ -430,7 +431,6 @@ def fire_step(ctx: Ctx, state: AntietamState, side: str, artillery: bool, defens
                 continue
             if artillery and u.moved:  # §B3.4 "If you move an artillery unit, it may not fire until the next phase"
                 continue
-        enemy = ctx.enemy_squares(state, side)
         if enemy is not seen:  # the enemy stands elsewhere (or first): who has any target, from here on
             seen, hits = enemy, any_in_reach(ctx, state, shooters, k, enemy)
         if not hits[k]:  # no enemy square in range and sight: choose_target would find none
@@ -438,6 +438,7 @@ def fire_step(ctx: Ctx, state: AntietamState, side: str, artillery: bool, defens
         target = choose_target(ctx, state, i, ctx.occupants(state))
         if target >= 0:
             state = fire(ctx, state, i, target, step, defensive)
+            enemy = ctx.enemy_squares(state, side)  # only a fire moves the enemy (losses, rout, retreat)
     return state
 
 
