@@ -86,6 +86,9 @@ class Board:
         self.stream = tuple(c for c in grid.cells() if self.map.terrain[c] == "stream")
         self.one_unit = frozenset(self.tables.rules["stacking"]["one_unit_terrains"])
         self.weapon_range = tuple(self.tables.weapon_range(s.weapon) for s in self.specs)
+        # every square's name, and the square of every name (asked for all the time by decisions and views)
+        self._labels = tuple(grid.label(c) for c in grid.cells())
+        self._cells = {text: c for c, text in enumerate(self._labels)}
         # the sight limit of every square on every turn (§IA8.3, AMB-15)
         self.limits = {
             t: np.array([self._limit[lv] * pct // 100 for lv in self.map.elevation], dtype=np.int64)
@@ -99,12 +102,17 @@ class Board:
 
     # --- squares --------------------------------------------------------------------------------------
     def label(self, cell: int) -> str:
-        return self.grid.label(cell)
+        return self._labels[cell]
+
+    def square(self, text: str) -> int:
+        """The square ``x,y`` names; ValueError when it names none."""
+        cell = self._cells.get(text)
+        return self.grid.parse(text) if cell is None else cell  # written otherwise ("3, 12"): the grid reads it
 
     def parse(self, text: str) -> int | None:
         """A square from ``x,y``; None when it is not one."""
         try:
-            return self.grid.parse(text)
+            return self.square(text)
         except ValueError:
             return None
 

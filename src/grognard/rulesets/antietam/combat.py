@@ -10,6 +10,7 @@ import numpy as np
 
 from grognard.engine.events import Step
 
+from .board import BoolArray, IntArray
 from .ctx import ENEMY, Ctx
 from .leaders import bonus as leader_bonus
 from .leaders import wound_checks
@@ -56,7 +57,7 @@ def in_range(ctx: Ctx, state: AntietamState, i: int, cell: int) -> bool:
     u = state.units[i]
     d = int(board.dist[u.cell, cell])
     in_view = board.sees(u.cell, cell, state.turn) and ctx.in_cone(u, cell)
-    return 0 < d <= ctx.tables.weapon_range(board.spec(i).weapon) and in_view
+    return 0 < d <= board.weapon_range[i] and in_view
 
 
 def choose_target(ctx: Ctx, state: AntietamState, i: int, occ: dict[int, list[int]]) -> int:
@@ -67,11 +68,10 @@ def choose_target(ctx: Ctx, state: AntietamState, i: int, occ: dict[int, list[in
     side = board.side(i)
     if u.target >= 0 and ctx.enemy_at(state, u.target, side, occ) and in_range(ctx, state, i, u.target):
         return u.target
-    reach = min(ctx.tables.weapon_range(board.spec(i).weapon), board.sight_limit(u.cell, state.turn))
-    enemies = [c for c, js in occ.items() if board.side(js[0]) != side]
-    if not enemies or reach <= 0:
+    reach = min(board.weapon_range[i], board.sight_limit(u.cell, state.turn))
+    cells = ctx.enemy_squares(state, side)
+    if not len(cells) or reach <= 0:
         return -1
-    cells = np.array(enemies, dtype=np.int64)
     d = board.dist[u.cell, cells]
     ok = (d <= reach) & (d > 0) & board.vis[u.cell, cells]
     if u.facing:  # §IA7.9 the 90° view
@@ -189,7 +189,7 @@ def fire(ctx: Ctx, state: AntietamState, i: int, cell: int, step: Step, defensiv
     total = product(base * u.strength, mods, 1 if spec.artillery else 100)
     cost = fire_cost(ctx, i)
     spent = min(cost, u.op) if defensive else cost  # AMB-22: defensive fire spends OP down to 0
-    state = state.with_unit(i, replace(u, op=u.op - spent, ammo=not out, fired_at=cell))
+    state = state.with_unit(i, u.updated(op=u.op - spent, ammo=not out, fired_at=cell))
     ctx.tell(
         step,
         "fire",
@@ -290,7 +290,7 @@ def take_losses(ctx: Ctx, state: AntietamState, i: int, casualties: int, guns_lo
         lost = min(casualties, u.strength)
         gain = fatigue_for_losses(ctx, u.strength, lost)
     men = u.strength
-    u = replace(u, strength=u.strength - lost, fatigue=u.fatigue + gain)
+    u = u.updated(strength=u.strength - lost, fatigue=u.fatigue + gain)
     state = state.with_unit(i, u)
     if ctx.has["leaders"] and state.leaders:
         state = wound_checks(ctx, state, i, casualties, men, step)
@@ -417,10 +417,10 @@ def retreat(ctx: Ctx, state: AntietamState, i: int, squares: int, step: Step, un
 def fire_step(ctx: Ctx, state: AntietamState, side: str, artillery: bool, defensive: bool, step: Step) -> AntietamState:
     """One of the four fire steps of §IA8.1: every unit of ``side`` of the kind fires if it can."""
     board = ctx.board
-    for i in range(len(state.units)):
-        spec = board.spec(i)
-        if spec.side != side or spec.artillery != artillery:
-            continue
+    shooters = [i for i in ctx.ids[side] if board.spec(i).artillery == artillery]
+    enemy = ctx.enemy_squares(state, side)
+    seen, hits = None, np.zeros(0, dtype=np.bool_)
+    for k, i in enumerate(shooters):
         u = state.units[i]
         if u.cell < 0 or u.disrupted or not u.ammo:  # §IA8.8, §IA8.9 "Units without ammo may not fire"
             continue
@@ -431,16 +431,44 @@ def fire_step(ctx: Ctx, state: AntietamState, side: str, artillery: bool, defens
                 continue
             if artillery and u.moved:  # §B3.4 "If you move an artillery unit, it may not fire until the next phase"
                 continue
+        if enemy is not seen:  # the enemy stands elsewhere (or first): who has any target, from here on
+            seen, hits = enemy, any_in_reach(ctx, state, shooters, k, enemy)
+        if not hits[k]:  # no enemy square in range and sight: choose_target would find none
+            continue
         target = choose_target(ctx, state, i, ctx.occupants(state))
         if target >= 0:
             state = fire(ctx, state, i, target, step, defensive)
+            enemy = ctx.enemy_squares(state, side)  # only a fire moves the enemy (losses, rout, retreat)
     return state
+
+
+def any_in_reach(ctx: Ctx, state: AntietamState, units: list[int], start: int, enemy: IntArray) -> BoolArray:
+    """For each of ``units`` from ``start`` on (False before it and off the map), whether some square of ``enemy``
+    lies in its range and sight (§IA8.3) and view (§IA7.9): what ``choose_target`` looks for, for many units at
+    once."""
+    board = ctx.board
+    out = np.zeros(len(units), dtype=np.bool_)
+    rest = [k for k in range(start, len(units)) if state.units[units[k]].cell >= 0]
+    if not rest or not len(enemy):
+        return out
+    cells = np.array([state.units[units[k]].cell for k in rest], dtype=np.int64)
+    reach = np.minimum(
+        np.array([board.weapon_range[units[k]] for k in rest], dtype=np.int64), board.limits[state.turn][cells]
+    )
+    d = board.dist[cells[:, None], enemy[None, :]]
+    ok = (d <= reach[:, None]) & (d > 0) & board.vis[cells[:, None], enemy[None, :]]
+    for n, k in enumerate(rest):
+        f = state.units[units[k]].facing
+        if f:
+            ok[n] &= board.cones[f][cells[n], enemy]
+    out[rest] = ok.any(axis=1)
+    return out
 
 
 def combat_phase(ctx: Ctx, state: AntietamState, phasing: str, step: Step) -> AntietamState:
     """§B4.1 / §IA8.1: the six steps, all automatic."""
     defender = ENEMY[phasing]
-    state = state.with_units({i: replace(u, fired_at=-1) for i, u in enumerate(state.units) if u.fired_at >= 0})
+    state = state.with_units({i: u.updated(fired_at=-1) for i, u in enumerate(state.units) if u.fired_at >= 0})
     ctx.tell(step, "combat", f"{phasing.capitalize()} combat phase")
     state = fire_step(ctx, state, defender, True, True, step)  # defensive artillery fire
     state = fire_step(ctx, state, phasing, True, False, step)  # offensive artillery fire
@@ -448,7 +476,7 @@ def combat_phase(ctx: Ctx, state: AntietamState, phasing: str, step: Step) -> An
     state = fire_step(ctx, state, phasing, False, False, step)  # offensive fire
     state = melee_phase(ctx, state, phasing, step)  # defensive melee fire, then melee
     # the melee plots are spent (§B3.8 plots are made in the operation phase before each combat)
-    return state.with_units({i: replace(u, melee=False) for i, u in enumerate(state.units) if u.melee})
+    return state.with_units({i: u.updated(melee=False) for i, u in enumerate(state.units) if u.melee})
 
 
 def melee_attackers(ctx: Ctx, state: AntietamState, phasing: str) -> dict[int, list[int]]:

@@ -5,14 +5,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any
+
+import numpy as np
 
 from grognard.engine.events import Step
 
-from .board import Board
+from .board import Board, IntArray
 from .state import AntietamState, Unit
 
 ENEMY = {"union": "confederate", "confederate": "union"}
+_CELL = attrgetter("cell")
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,8 +50,15 @@ class Ctx:
         self.rules = board.tables.rules
         self.combat = board.tables.combat
         self.recovery = board.tables.recovery
-        self._occ: tuple[tuple[Unit, ...], dict[int, list[int]]] | None = None
-        self._zoc: dict[str, tuple[tuple[Unit, ...], frozenset[int]]] = {}
+        # each side's units by index (sides never change), and the last answers about a unit table: who stands
+        # where is asked again after every change of a unit, most of which leave every unit where it stood
+        self.ids = {side: tuple(i for i, s in enumerate(board.specs) if s.side == side) for side in ENEMY}
+        self._cells: tuple[tuple[Unit, ...], tuple[int, ...]] | None = None
+        self._occ: tuple[tuple[int, ...], dict[int, list[int]], dict[str, tuple[IntArray, int]]] | None = None
+        self._squares_made = 0  # numbers the enemy squares' arrays
+        self._mine: dict[str, tuple[tuple[Unit, ...], tuple[int, ...]]] = {}
+        self._zoc: dict[str, tuple[tuple[int, ...], frozenset[int]]] = {}
+        self._memos: dict[str, tuple[tuple[Any, ...], dict[Any, Any]]] = {}
         # §IA2.1 #4 what the chosen game has: modes, facing, force march, fortification, leaders, command control
         self.has: dict[str, bool] = dict(self.rules["options"]["complexity_rules"][options.game])
         self.basic = options.game == "basic"
@@ -78,33 +89,103 @@ class Ctx:
         )
 
     # --- who stands where -----------------------------------------------------------------------------
-    def occupants(self, state: AntietamState) -> dict[int, list[int]]:
-        """Units on the map by square, in OOB order (kept for the last unit table asked about: read only)."""
-        if self._occ is not None and self._occ[0] is state.units:
-            return self._occ[1]
-        out: dict[int, list[int]] = {}
-        for i, u in enumerate(state.units):
-            if u.cell >= 0:
-                out.setdefault(u.cell, []).append(i)
-        self._occ = (state.units, out)
-        return out
+    def cells(self, state: AntietamState) -> tuple[int, ...]:
+        """Every unit's square, by index (kept for the last unit table asked about)."""
+        hit = self._cells
+        if hit is not None and hit[0] is state.units:
+            return hit[1]
+        cells = tuple(map(_CELL, state.units))
+        self._cells = (state.units, cells)
+        return cells
 
-    def side_units(self, state: AntietamState, side: str) -> list[int]:
-        b = self.board
-        return [i for i, u in enumerate(state.units) if u.cell >= 0 and b.side(i) == side]
+    def occupants(self, state: AntietamState) -> dict[int, list[int]]:
+        """Units on the map by square, in OOB order (kept while no unit changes square: read only)."""
+        return self._occupancy(state)[0]
+
+    def enemy_squares(self, state: AntietamState, side: str) -> IntArray:
+        """The squares the enemy of ``side`` stands in, in order (read only; the same array while they stay)."""
+        return self._occupancy(state)[1][side][0]
+
+    def _occupancy(self, state: AntietamState) -> tuple[dict[int, list[int]], dict[str, tuple[IntArray, int]]]:
+        cells = self.cells(state)
+        hit = self._occ
+        if hit is not None and hit[0] == cells:
+            return hit[1], hit[2]
+        side = self.board.side
+        moved = None if hit is None else [i for i, (a, b) in enumerate(zip(hit[0], cells, strict=True)) if a != b]
+        if hit is not None and moved is not None and len(moved) <= 8:  # a step or a retreat: the squares it left
+            out = dict(hit[1])  # and entered change (a copy: an answer given stays as it was)
+            for i in moved:
+                a, b = hit[0][i], cells[i]
+                if a >= 0:
+                    rest = [j for j in out[a] if j != i]
+                    if rest:
+                        out[a] = rest
+                    else:
+                        del out[a]
+                if b >= 0:
+                    out[b] = sorted([*out.get(b, ()), i])
+        else:
+            out = {}
+            for i, c in enumerate(cells):
+                if c >= 0:
+                    out.setdefault(c, []).append(i)
+        enemy = {}
+        for s in ENEMY:
+            kept = hit[2][s] if hit is not None else None
+            if kept is not None and moved is not None and all(side(i) == s for i in moved):
+                enemy[s] = kept  # only units of ``s`` changed square: its enemy stands where it stood
+                continue
+            squares = np.array(sorted(c for c, js in out.items() if side(js[0]) != s), dtype=np.int64)
+            # the same array, and the same number, while the enemy stands where it stood: callers key on them
+            if kept is not None and np.array_equal(kept[0], squares):
+                enemy[s] = kept
+            else:
+                self._squares_made += 1
+                enemy[s] = (squares, self._squares_made)
+        self._occ = (cells, out, enemy)
+        return out, enemy
+
+    def facing_enemy(self, state: AntietamState, seat: str) -> dict[Any, Any]:
+        """A cache of what the rules derive for ``seat`` against the enemy where it stands this turn (the squares
+        each unit can fire into, say): kept while the enemy stands still, as it does through a whole operation
+        phase."""
+        return self.memo("facing the enemy", (seat, state.turn, self._occupancy(state)[1][seat][1]))
+
+    def memo(self, name: str, key: tuple[Any, ...]) -> dict[Any, Any]:
+        """A cache named ``name`` of what is derived from a position, kept while ``key`` (what it was derived from)
+        stays the same; emptied when the key changes or when it holds 4096 answers."""
+        hit = self._memos.get(name)
+        if hit is None or hit[0] != key:
+            hit = self._memos[name] = (key, {})
+        elif len(hit[1]) >= 4096:
+            hit[1].clear()
+        return hit[1]
+
+    def side_units(self, state: AntietamState, side: str) -> tuple[int, ...]:
+        """The units of ``side`` on the map, in OOB order."""
+        hit = self._mine.get(side)
+        if hit is not None and hit[0] is state.units:
+            return hit[1]
+        units = state.units
+        found = tuple([i for i in self.ids[side] if units[i].cell >= 0])
+        self._mine[side] = (units, found)
+        return found
 
     def zoc(self, state: AntietamState, side: str) -> frozenset[int]:
         """§B3.6: the eight squares next to each unit of ``side`` (its zone of control)."""
-        key = (state.units, side)
+        cells = self.cells(state)
+        key = tuple([cells[i] for i in self.ids[side]])
         hit = self._zoc.get(side)
-        if hit is not None and hit[0] is state.units:
+        if hit is not None and hit[0] == key:
             return hit[1]
-        grid = self.board.grid
+        neighbors = self.board.grid.neighbors
         out: set[int] = set()
-        for i in self.side_units(state, side):
-            out.update(grid.neighbors(state.units[i].cell))
+        for c in key:
+            if c >= 0:
+                out.update(neighbors(c))
         found = frozenset(out)
-        self._zoc[side] = (key[0], found)
+        self._zoc[side] = (key, found)
         return found
 
     def enemy_at(self, state: AntietamState, cell: int, side: str, occ: dict[int, list[int]]) -> bool:

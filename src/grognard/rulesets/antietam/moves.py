@@ -31,6 +31,12 @@ def locked(ctx: Ctx, state: AntietamState, i: int) -> str:
     return inactive(ctx, state, i)
 
 
+def held_formations(ctx: Ctx, state: AntietamState) -> frozenset[str]:
+    """The formations of the §B2.0 schedule that may not move this turn: a unit is ``locked`` by its formation
+    exactly when that formation is one of these."""
+    return frozenset(f for f, turn in schedule(ctx).items() if state.turn < turn and f not in state.released)
+
+
 def held_refusal(ctx: Ctx, state: AntietamState, i: int) -> IllegalDecision | None:
     """Why unit ``i`` may not move this turn as activation goes (§B2.0, §IA3.3), or None."""
     f = locked(ctx, state, i)
@@ -185,7 +191,7 @@ def move(ctx: Ctx, state: AntietamState, i: int, b: int, cost: int, step: Step) 
     marching = u.mode in ctx.rules["modes"]["always_flanked"]
     gain = ctx.recovery["fatigue_gain"]["enter_square_column" if marching else "enter_square_normal"]
     a = u.cell
-    moved = replace(u, cell=b, op=u.op - cost, moved=True, fatigue=u.fatigue + gain)
+    moved = u.updated(cell=b, op=u.op - cost, moved=True, fatigue=u.fatigue + gain)
     if not ctx.basic:
         # §IA7.9 "facing automatically changes during movement as a unit faces the square it is moving into";
         # §IA7.11 fortifications stay behind (AMB-11)

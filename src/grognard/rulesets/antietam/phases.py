@@ -114,6 +114,7 @@ def recover(ctx: Ctx, state: AntietamState, step: Step, turn_start: bool) -> Ant
     board, rec = ctx.board, ctx.recovery
     zocs = {s: ctx.zoc(state, ENEMY[s]) for s in ("union", "confederate")}
     column = 0 if turn_start else 1
+    changed: dict[int, Unit] = {}
     for i, u in enumerate(state.units):
         if u.cell < 0:
             continue
@@ -131,20 +132,20 @@ def recover(ctx: Ctx, state: AntietamState, step: Step, turn_start: bool) -> Ant
             row = "leader_alive_not_in_zoc" if alive and not in_zoc else "leader_dead_or_in_zoc"
             pct = dr["leader_dead_and_in_zoc" if not alive and in_zoc else row]
             if step.chance(pct, f"{spec.name} recovers from disruption", sides):
-                u = replace(u, disrupted=False)
+                u = u.updated(disrupted=False)
         if turn_start:
             # §IA5.2 rally
             ra = rec["rally"]
             men_ok = spec.artillery or u.strength > ra["more_than_men"][side]
             if u.routed and cc and ctx.morale(i, u) >= ra["morale_at_least"] and men_ok:
-                u = replace(u, routed=False)
+                u = u.updated(routed=False)
                 ctx.tell(step, "rallied", f"{spec.name} rallies", sides, unit=spec.id)
             # §IA5.3 fatigue recovery (AMB-16: read swapped, rest away from the enemy recovers more)
             fr = rec["fatigue_recovery"]
             far, near = fr["in_enemy_zoc_divisor"], fr["not_in_zoc_divisor"]
             if fr["reading"] == "swapped":
                 far, near = near, far
-            u = replace(u, fatigue=max(0, u.fatigue - spec.eff // (far if in_zoc else near)))
+            u = u.updated(fatigue=max(0, u.fatigue - spec.eff // (far if in_zoc else near)))
         # §IA5.4 / §IA9 ammunition (basic: every unit goes to the Resupply Table, no leader to trace to)
         if not u.ammo and cc:
             table = rec["ammo_resupply"][side]["artillery" if spec.artillery else "small_arms"]
@@ -155,10 +156,10 @@ def recover(ctx: Ctx, state: AntietamState, step: Step, turn_start: bool) -> Ant
                 and step.chance(table[column], f"{spec.name} resupplied with ammunition", sides)
             )
             if ok:
-                u = replace(u, ammo=True)
+                u = u.updated(ammo=True)
         if u != state.units[i]:
-            state = state.with_unit(i, u)
-    return state
+            changed[i] = u
+    return state.with_units(changed)  # each unit's recovery reads only itself and what this phase leaves alone
 
 
 def recovery_rally(ctx: Ctx, state: AntietamState, step: Step) -> AntietamState:
@@ -238,7 +239,7 @@ def begin_operations(ctx: Ctx, side: str, second: bool, state: AntietamState, st
         u = state.units[i]
         base = 0 if ctx.board.spec(i).division in zero else full_allowance(ctx, state, i)
         carry = min(u.op, op["carry_over_max"]) if second else 0
-        changed[i] = replace(u, op=base + carry, moved=False, acted=False, plotted=False)
+        changed[i] = u.updated(op=base + carry, moved=False, acted=False, plotted=False)
     ctx.tell(step, "operations", f"{side.capitalize()} operation phase", side=side)
     return state.with_units(changed)
 

@@ -4,7 +4,7 @@ names the rule an order breaks, and draws legal orders for random play."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -14,7 +14,7 @@ from grognard.engine.rng import Dice
 
 from .board import BoolArray
 from .combat import can_fire, in_range
-from .ctx import ENEMY, Ctx
+from .ctx import Ctx
 from .state import AntietamState
 
 HOLD = "!."  # §IA7.13 melee with the advance plot toggled back to N (intermediate and advanced games)
@@ -97,22 +97,67 @@ def fire_rows(ctx: Ctx, state: AntietamState, units: list[int]) -> BoolArray:
     return rows
 
 
-def plottable(ctx: Ctx, state: AntietamState, seat: str) -> dict[int, list[int]]:
-    """Units of ``seat`` not yet plotted this phase that can fire into an enemy-held square, with the squares
-    (all of them sighted by the seat: a unit sees the squares it can fire into)."""
-    mask = np.zeros(ctx.board.grid.size, dtype=np.bool_)
-    for j in ctx.side_units(state, ENEMY[seat]):
-        mask[state.units[j].cell] = True
-    units = [
-        i
-        for i in ctx.side_units(state, seat)
-        if not state.units[i].plotted and not state.units[i].disrupted and can_fire(ctx, state, i)
-    ]
-    if not units or not mask.any():
+@dataclass(frozen=True, slots=True)
+class Aim:
+    """What a unit that may plot can fire into: the enemy squares in its range and sight, with their names, and
+    the order the suggested plot gives it (its nearest enemy square, melee where that square is next to it)."""
+
+    cells: list[int]
+    labels: list[str]
+    nearest: str
+
+
+def aims(ctx: Ctx, state: AntietamState, seat: str) -> dict[int, Aim]:
+    """Units of ``seat`` not yet plotted this phase that can fire into an enemy-held square, in OOB order, with
+    those squares (all of them sighted by the seat: a unit sees the squares it can fire into)."""
+    enemy = ctx.enemy_squares(state, seat)
+    if not len(enemy):
         return {}
-    rows = fire_rows(ctx, state, units) & mask
-    hits = np.asarray(rows.any(axis=1), dtype=np.bool_)
-    return {i: [int(c) for c in np.nonzero(rows[k])[0]] for k, i in enumerate(units) if hits[k]}
+    # a unit's aim changes only with the unit while the enemy stands still, as through a whole phase: it is kept
+    # for the unit's record (frozen, so the same record is the same unit)
+    known = ctx.facing_enemy(state, seat)
+    units = state.units
+    out: dict[int, Aim] = {}
+    missing = []
+    for i in ctx.side_units(state, seat):
+        hit = known.get(i)
+        if hit is not None and hit[0] is units[i]:
+            if hit[1] is not None:
+                out[i] = hit[1]
+        else:
+            missing.append(i)
+    if not missing:
+        return out
+    ready = [i for i in missing if not units[i].plotted and not units[i].disrupted and can_fire(ctx, state, i)]
+    found: dict[int, Aim | None] = dict.fromkeys(missing)
+    if ready:
+        mask = np.zeros(ctx.board.grid.size, dtype=np.bool_)
+        mask[enemy] = True
+        rows = fire_rows(ctx, state, ready) & mask
+        for i, row in zip(ready, rows, strict=True):
+            cells = [int(c) for c in np.nonzero(row)[0]]
+            found[i] = _aim(ctx, state, i, cells) if cells else None
+    for i, aim in found.items():
+        known[i] = (units[i], aim)
+        if aim is not None:
+            out[i] = aim
+    return dict(sorted(out.items()))
+
+
+def _aim(ctx: Ctx, state: AntietamState, i: int, cells: list[int]) -> Aim:
+    """The suggested order: the nearest enemy square (ties: lowest x, then y), a melee where it is adjacent and
+    the unit may melee (the computer players' starting point)."""
+    board = ctx.board
+    u = state.units[i]
+    cell = min(cells, key=lambda c: (int(board.dist[u.cell, c]), board.grid.coord(c)))
+    melee = not board.spec(i).artillery and not u.routed and board.grid.adjacent(u.cell, cell)
+    nearest = f"{board.spec(i).id}@{board.label(cell)}{'!' if melee else ''}"
+    return Aim(cells, [board.label(c) for c in cells], nearest)
+
+
+def plottable(ctx: Ctx, state: AntietamState, seat: str) -> dict[int, list[int]]:
+    """Units of ``seat`` that may plot, with the enemy squares each can fire into (``aims``)."""
+    return {i: aim.cells for i, aim in aims(ctx, state, seat).items()}
 
 
 def sample(ctx: Ctx, state: AntietamState, seat: str, dice: Dice) -> tuple[str, ...]:
@@ -142,7 +187,7 @@ def apply_plot(ctx: Ctx, state: AntietamState, seat: str, orders: tuple[str, ...
         parsed = parse_order(ctx, o)
         assert parsed is not None
         i, cell, melee, advance = parsed
-        changed[i] = replace(state.units[i], target=cell, melee=melee, advance=advance, plotted=True)
+        changed[i] = state.units[i].updated(target=cell, melee=melee, advance=advance, plotted=True)
         if cell >= 0:  # units by what they are, as the OOB prints them, never by internal id
             words.append(f"{ctx.board.unit_name(i)} {'melees' if melee else 'fires'} at {ctx.board.label(cell)}")
     ctx.tell(step, "plot", "Plots: " + ("; ".join(words) or "none"), (seat,), orders=list(orders))

@@ -48,7 +48,7 @@ def quick_rate(ctx: Ctx, view: Mapping[str, Any], seat: str, d: Decision) -> int
     if isinstance(d, D.Activate):  # §IA3.1 an activation unused is lost
         return 5
     if isinstance(d, D.Move) and len(goals):
-        a, b = board.grid.parse(d.at), board.grid.parse(d.to)
+        a, b = board.square(d.at), board.square(d.to)
         near = goals[int(board.dist[a, goals].argmin())]  # the first nearest, as min() would pick
         return 10 * (int(board.dist[a, near]) - int(board.dist[b, near]))
     return 0

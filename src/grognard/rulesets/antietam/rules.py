@@ -3,9 +3,11 @@ sequence of play of §IA2.3. The protocol's calls, dispatching to the rule modul
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Mapping
-from dataclasses import replace
+from dataclasses import fields, replace
 from functools import partial
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +21,7 @@ from . import orders as unit_orders
 from .board import Board
 from .combat import count_loss
 from .ctx import ENEMY, Ctx, Options
-from .moves import enemy_zoc_of, held_refusal, locked, move, step_refusal
+from .moves import enemy_zoc_of, held_formations, held_refusal, locked, move, step_refusal
 from .phases import arrive, clock, deciding_side, operations_side, phase_names, phase_title, turn_sequence
 from .scenario import SCENARIO_DIR, AntietamScenario, read_scenario, scenario_from_document
 from .state import GONE, OFF_MAP, AntietamState, Unit
@@ -147,8 +149,15 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
         if state.over:
             return Turn(None, phase="the battle is over")
         side = deciding_side(self.ctx, state)
-        label = f"Turn {state.turn} ({clock(self.ctx, state.turn)}): {phase_title(phase_names(self.ctx)[state.part])}"
-        return Turn(side or None, phase=label)
+        known = self.ctx.memo("turns", ())  # asked many times a decision: one answer a phase and side
+        key = (state.turn, state.part, side)
+        found = known.get(key)
+        if found is None:
+            label = (
+                f"Turn {state.turn} ({clock(self.ctx, state.turn)}): {phase_title(phase_names(self.ctx)[state.part])}"
+            )
+            found = known[key] = Turn(side or None, phase=label)
+        return found
 
     def time_limit(self, state: AntietamState) -> TimeLimit | None:
         """§IA2.1 #6 "a time limit to how much time a player has to complete his operations phase" (AMB-25: 2, 4
@@ -184,9 +193,8 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
                 [Choice(D.Activate, None, [d], label="activate"), Choice(D.Bypass, None, [d], label="bypass")],
                 prompt=f"activate {d}'s division? ({state.limit} activations left)",
             )
-        mine = ctx.side_units(state, seat)
         choices: list[Choice] = []
-        ready = [i for i in mine if self._ready(state, i)]
+        ready = self._ready_units(state, seat)
         ids = [board.spec(i).id for i in ready]
         others = [i for i in ready if i != state.accessed]
         # SPACE BAR: any ready unit, by a check (listing them all would make a random player pick units up for
@@ -223,7 +231,7 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
                 choices.append(Choice(D.Abort, None, [board.spec(i).id], label="abort: back as picked up (Z)"))
             if not ctx.basic:
                 choices.extend(self._unit_orders(state, i))
-        ready_plots = plots.plottable(ctx, state, seat)
+        aims = plots.aims(ctx, state, seat)
         choices.append(
             Choice(
                 D.Plot,
@@ -232,9 +240,9 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
                 label="plot fire and melee",
                 check=partial(plots.plot_refusal, ctx, state, seat),
                 sampler=partial(plots.sample, ctx, state, seat),
-                size=len(ready_plots),
+                size=len(aims),
                 # for the page: each unit that may plot, with the enemy squares it may fire into (all sighted)
-                hint={board.spec(i).id: [board.label(c) for c in cells] for i, cells in sorted(ready_plots.items())},
+                hint={board.spec(i).id: aim.labels for i, aim in aims.items()},
             )
         )
         choices.append(Choice(D.EndPhase, label="end the operation phase"))
@@ -242,7 +250,9 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
             seat,
             choices,
             prompt="operation phase: move, plot fire and melee, then C",
-            suggested=self._suggest(state, seat, ready_plots),
+            # the units that can fire and have no plot yet, each at its nearest enemy square, with a melee where
+            # the enemy is next to it (the computer players' starting point)
+            suggested=D.Plot(tuple(aim.nearest for aim in aims.values())) if aims else None,
         )
 
     def _unit_orders(self, state: AntietamState, i: int) -> list[Choice]:
@@ -272,8 +282,21 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
         not a routed unit that has made its one move (§B4.3). In the intermediate and advanced games a unit not
         activated may still do all but move (§IA3.3, AMB-8)."""
         u = state.units[i]
-        held = not self.ctx.cycle and bool(locked(self.ctx, state, i))
-        return u.cell >= 0 and u.op > 0 and not held and not (u.routed and u.moved)
+        if u.cell < 0 or u.op <= 0 or (u.routed and u.moved):
+            return False
+        return self.ctx.cycle or not locked(self.ctx, state, i)
+
+    def _ready_units(self, state: AntietamState, seat: str) -> list[int]:
+        """The units of ``seat`` that may still act this phase (``_ready`` of each, with the formations the
+        schedule holds worked out once)."""
+        ctx, units = self.ctx, state.units
+        held = frozenset() if ctx.cycle else held_formations(ctx, state)
+        formations = ctx.formations
+        return [
+            i
+            for i in ctx.side_units(state, seat)
+            if units[i].op > 0 and not (units[i].routed and units[i].moved) and formations[i] not in held
+        ]
 
     def _access_refusal(self, state: AntietamState, seat: str, uid: object) -> IllegalDecision | None:
         i = self.ctx.board.index.get(uid) if isinstance(uid, str) else None
@@ -291,22 +314,9 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
     def _next_unit(self, state: AntietamState, seat: str) -> int:
         """§B3.3 N: the next unit after the one picked up, in OOB order, not yet picked up this phase; -1 if none."""
         mine = self.ctx.side_units(state, seat)
-        after = [i for i in mine if i > state.accessed] + [i for i in mine if i <= state.accessed]
-        return next((i for i in after if not state.units[i].acted and self._ready(state, i)), -1)
-
-    def _suggest(self, state: AntietamState, seat: str, ready: dict[int, list[int]]) -> Decision | None:
-        """A plot for the units that can fire and have no plot yet: each at its nearest enemy square, with a melee
-        where the enemy is next to it (the computer players' starting point)."""
-        if not ready:
-            return None
-        board = self.ctx.board
-        orders = []
-        for i, cells in sorted(ready.items()):
-            u = state.units[i]
-            cell = min(cells, key=lambda c: (int(board.dist[u.cell, c]), board.grid.coord(c)))
-            melee = not board.spec(i).artillery and not u.routed and board.grid.adjacent(u.cell, cell)
-            orders.append(f"{board.spec(i).id}@{board.label(cell)}{'!' if melee else ''}")
-        return D.Plot(tuple(orders))
+        k = bisect_right(mine, state.accessed)
+        units = state.units
+        return next((i for i in chain(mine[k:], mine[:k]) if not units[i].acted and self._ready(state, i)), -1)
 
     # --- deciding ---------------------------------------------------------------------------------------------
     def apply(self, state: AntietamState, seat: str, decision: Decision, step: Step) -> AntietamState:
@@ -342,7 +352,7 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
     def _pick_up(self, state: AntietamState, i: int) -> AntietamState:
         """SPACE BAR / N (§B3.3): unit ``i`` picked up."""
         ctx = self.ctx
-        state = replace(state.with_unit(i, replace(state.units[i], acted=True)), accessed=i)
+        state = replace(state.with_unit(i, state.units[i].updated(acted=True)), accessed=i)
         if not ctx.basic:  # §IA7.9 "all units in a square will assume the facing of the last unit accessed"
             state = unit_orders.face(ctx, state, i, state.units[i].facing)
         return unit_orders.picked_up(state, i)
@@ -352,7 +362,7 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
         ctx, i = self.ctx, state.accessed
         match d:
             case D.Move(to=to):
-                cell = ctx.board.grid.parse(to)
+                cell = ctx.board.square(to)
                 why, cost = step_refusal(ctx, state, i, cell, ctx.occupants(state), enemy_zoc_of(ctx, state, seat))
                 assert why is None
                 return move(ctx, state, i, cell, cost, step)
@@ -442,17 +452,14 @@ def _draw_other(ids: list[str], accessed: str, dice: Dice) -> str:
 
 
 def _same_position(a: AntietamState, b: AntietamState) -> bool:
-    """Whether two states ask the same decisions: all but the generator."""
+    """Whether two states ask the same decisions: every field but the generator (a new unit table counts as a
+    new position: comparing tables unit by unit would cost what the legal set saves)."""
     return a is b or (
-        a.units is b.units
-        and a.part == b.part
-        and a.turn == b.turn
-        and a.accessed == b.accessed
-        and a.pick is b.pick
-        and a.released == b.released
-        and a.offer == b.offer
-        and a.over == b.over
+        a.units is b.units and all((x := getattr(a, n)) is (y := getattr(b, n)) or x == y for n in _POSITION)
     )
+
+
+_POSITION = tuple(f.name for f in fields(AntietamState) if f.name not in ("rng", "units"))
 
 
 __all__ = ["ENEMY", "Antietam"]

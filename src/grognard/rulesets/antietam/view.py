@@ -33,7 +33,12 @@ def sighted(ctx: Ctx, state: AntietamState, seat: str) -> set[int]:
         return set(enemy)
     mine = ctx.side_units(state, seat)
     facings = None if ctx.basic else [state.units[i].facing for i in mine]  # §IA7.9 the 90° view
-    seen = ctx.board.seen_from([state.units[i].cell for i in mine], state.turn, facings)
+    cells = [state.units[i].cell for i in mine]
+    # kept while the seat's units stand and face as they did (a plot, a pick-up: most decisions)
+    known = ctx.memo(f"sight {seat}", (state.turn, tuple(cells), facings and tuple(facings)))
+    seen = known.get("seen")
+    if seen is None:
+        seen = known["seen"] = ctx.board.seen_from(cells, state.turn, facings)
     return {i for i in enemy if seen[state.units[i].cell]}
 
 
@@ -151,14 +156,36 @@ def build_view(ctx: Ctx, state: AntietamState, seat: str | None) -> dict[str, An
         ],
         "score": {"union": state.score[0], "confederate": state.score[1]},
     }
+    # a unit's display is kept for its record (frozen: the same record, the same unit) while what else it shows
+    # (held, in command, leaders, the fords' terrain) stays; each view gets its own copy
+    shown_with = (state.turn, state.released, state.active, state.out_of_command, state.leaders, state.fords)
+    known = ctx.memo("unit display", shown_with)
+    sighted_as = ctx.memo("enemy unit display", ())
+    units = state.units
+
+    def own(i: int) -> dict[str, Any]:
+        hit = known.get(i)
+        if hit is None or hit[0] is not units[i]:
+            hit = known[i] = (units[i], own_unit(ctx, state, i))
+        shown = dict(hit[1])
+        if "leaders" in shown:
+            shown["leaders"] = list(shown["leaders"])
+        return shown
+
+    def enemy(i: int) -> dict[str, Any]:
+        hit = sighted_as.get(i)
+        if hit is None or hit[0] is not units[i]:
+            hit = sighted_as[i] = (units[i], enemy_unit(ctx, state, i))
+        return dict(hit[1])
+
     if seat is None or state.over:  # §B7.0, §IA10.0 "access units of both sides after the game has ended"
-        out["units"] = [own_unit(ctx, state, i) for i in range(len(state.units))]
+        out["units"] = [own(i) for i in range(len(state.units))]
         out["accessed"] = b.spec(state.accessed).id if state.accessed >= 0 else None
         out["losses"] = {"union": list(state.losses[:3]), "confederate": list(state.losses[3:])}
         return out
     seen = sighted(ctx, state, seat)
-    mine = [own_unit(ctx, state, i) for i in range(len(state.units)) if b.side(i) == seat]
-    out["units"] = mine + [enemy_unit(ctx, state, i) for i in sorted(seen)]
+    mine = [own(i) for i in ctx.ids[seat]]
+    out["units"] = mine + [enemy(i) for i in sorted(seen)]
     out["accessed"] = b.spec(state.accessed).id if state.accessed >= 0 and b.side(state.accessed) == seat else None
     return out
 

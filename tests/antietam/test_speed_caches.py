@@ -1,0 +1,55 @@
+"""What the rules keep between decisions for speed (issue 17: who stands where, patched as units step; zones of
+control; each unit's fire plot squares and suggested order while the enemy stands still; a unit's display in a
+view; a seat's sight) answers exactly as the rules worked out afresh, after every decision of random games."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from grognard.ai import parse_players
+from grognard.ai.driver import computer_decision
+from grognard.engine.game import new_game
+from grognard.rulesets.antietam.ctx import ENEMY
+from grognard.rulesets.antietam.rules import Antietam
+from grognard.rulesets.antietam.state import AntietamState
+
+
+def answers(rules: Antietam, state: AntietamState, seat: str) -> tuple[Any, ...]:
+    """Everything a player or a page gets of a position: the legal families (sizes, values, hints), the suggested
+    plot, the seat's view and the full view."""
+    legal = rules._legal(state, seat)  # built anew on the kept caches (``legal`` keeps the last set: not asked here)
+    families = [(c.key, len(c), tuple(c.values()) if c.listed else None, c.hint) for c in legal.choices]
+    return families, legal.suggested, rules.view(state, seat), rules.view(state, None), rules.turn(state)
+
+
+@pytest.mark.parametrize(("level", "seed"), [("basic", 7), ("advanced", 8)])
+def test_kept_answers_are_the_answers_worked_out_afresh(level: str, seed: int) -> None:
+    game = new_game(Antietam, "5_ix_corps", {"game": level}, seed)
+    players = parse_players("random,random", Antietam, Antietam.seats, seed)
+    rules = game.rules
+    assert isinstance(rules, Antietam)
+    board, kinds = rules.ctx.board, set()
+    for _ in range(240):
+        seat = game.turn().seat
+        if seat is None:
+            break
+        state = game.state
+        fresh = Antietam(rules.scenario, rules.options)  # nothing kept: every answer worked out from the state
+        assert answers(rules, state, seat) == answers(fresh, state, seat)
+        occupants: dict[int, list[int]] = {}
+        for i, u in enumerate(state.units):
+            if u.cell >= 0:
+                occupants.setdefault(u.cell, []).append(i)
+        assert rules.ctx.occupants(state) == occupants
+        for side in ENEMY:
+            enemy = sorted(c for c, js in occupants.items() if board.side(js[0]) != side)
+            assert rules.ctx.enemy_squares(state, side).tolist() == enemy
+            around = {n for c, js in occupants.items() if board.side(js[0]) == side for n in board.grid.neighbors(c)}
+            assert rules.ctx.zoc(state, side) == frozenset(around)
+        due = computer_decision(game, players)
+        assert due is not None
+        kinds.add(due[1].kind)
+        game.apply(*due)
+    assert {"move", "plot", "end_phase"} <= kinds  # steps, plots and combat phases were all walked through
