@@ -19,6 +19,9 @@ cannot know.
 
 from __future__ import annotations
 
+import json
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -27,6 +30,11 @@ from typing import Any
 from grognard.engine import Game, IllegalDecision, Legal, Ruleset
 from grognard.engine.events import Event, visible_to
 from grognard.engine.protocol import Scenario
+
+# players' rulesets shared per process and thread, for a ``Ruleset.shareable`` ruleset (see ``Facts.rules``)
+SHARED_KEPT = 8
+_shared: OrderedDict[tuple[int, str], tuple[Scenario, Ruleset[Any, Any]]] = OrderedDict()
+_shared_lock = threading.Lock()
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -38,9 +46,23 @@ class Facts:
     options: Mapping[str, Any]
 
     def rules(self) -> Ruleset[Any, Any]:
-        """A new ruleset bound to these facts, for one player alone: its tables, map and helpers, with caches that
-        see only what that player passes to it."""
-        return self.ruleset(self.scenario, dict(self.options))
+        """A ruleset bound to these facts: its tables, map and helpers, with caches that see only what players
+        pass to it. A new one for one player alone, or, for a ``Ruleset.shareable`` ruleset (its caches keyed by
+        what they were derived from), the one of these facts that every player of this thread shares (the
+        generals of a server's worker pay the caches once, not once per game); at most :data:`SHARED_KEPT` are
+        kept, the least recently asked going first. One per thread: a ruleset's caches are not locked."""
+        if not self.ruleset.shareable:
+            return self.ruleset(self.scenario, dict(self.options))
+        options = json.dumps(dict(self.options), sort_keys=True, default=str)
+        key = (threading.get_ident(), f"{self.ruleset.id}/{id(self.scenario)}/{options}")
+        with _shared_lock:
+            found = _shared.pop(key, None)
+            if found is None or found[0] is not self.scenario:  # the scenario kept alive, so its id is its own
+                found = (self.scenario, self.ruleset(self.scenario, dict(self.options)))
+            _shared[key] = found
+            while len(_shared) > SHARED_KEPT:
+                _shared.popitem(last=False)
+        return found[1]
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Facts:
         return self  # static: a copied player shares them

@@ -15,6 +15,7 @@ import asyncio
 import hashlib
 import hmac
 import json
+import os
 import secrets
 import sys
 import time
@@ -47,6 +48,10 @@ RULES_KEPT = 8
 _shared: OrderedDict[str, Ruleset[Any, Any]] = OrderedDict()
 # a finished game nobody listens to leaves sooner: only its final screen and its replay are left to ask for
 FINISHED_IDLE_SECONDS = 60.0
+# GROGNARD_TIMINGS=FILE: a line per person's decision, the server's own work on it in milliseconds (the wall clock
+# under the game's lock, less the waits for the computers' worker) and how many decisions the computers then
+# made; benchmarks/real_server.py reads it, apart from the queueing of the other games' messages
+TIMINGS = os.environ.get("GROGNARD_TIMINGS")
 
 
 class Refused(GrognardError):
@@ -109,6 +114,7 @@ class Session:
     _map: Any = None
     computers: ComputerPool | None = None  # worker processes for the computer seats (None: a thread here)
     _replica: int = -1  # decisions the worker's replica of this game has (-1: it must rebuild from the store)
+    _waited: float = 0.0  # seconds the decision being made has waited for the computers' worker (TIMINGS)
 
     # --- who is who ------------------------------------------------------------------------------------
     def seat_of(self, token: str | None) -> str:
@@ -311,26 +317,34 @@ class Session:
     # --- deciding --------------------------------------------------------------------------------------
     async def decide(self, seat: str, tag: Any, decision_json: Any) -> None:
         async with self.lock:
-            if self.game.over:
-                raise Refused("the game is over", 409)
-            if tag != self.core(seat)["tag"]:
-                raise Refused("stale decision: the position has changed since; look again", 409)
-            try:
-                decision = self.game.rules.decisions().from_json(decision_json, "decision")
-            except DataError as e:
-                raise Refused(f"malformed decision: {e}") from None
-            except (TypeError, ValueError, KeyError) as e:
-                raise Refused(f"malformed decision: {e}") from None
-            try:
-                self._apply(seat, decision)
-            except IllegalDecision as e:
-                raise Refused(f"refused: {e}", 422) from None
-            except (IndexError, KeyError, TypeError, ValueError, OverflowError):
-                # a value no rule expects (a location far off the map) failed in the rules' explanation of the
-                # refusal, before anything changed (a state is replaced only after ``apply`` returns)
-                raise Refused(f"refused: {decision.text()[:200]!r} is not possible now", 422) from None
-            await self._run_computers()
-            await self.push()
+            started, self._waited, n = time.perf_counter(), 0.0, len(self.game.log)
+            await self._decide(seat, tag, decision_json)
+            if TIMINGS:
+                own = (time.perf_counter() - started - self._waited) * 1e3
+                with open(TIMINGS, "a") as out:
+                    out.write(f"{own:.3f} {len(self.game.log) - n - 1}\n")
+
+    async def _decide(self, seat: str, tag: Any, decision_json: Any) -> None:
+        if self.game.over:
+            raise Refused("the game is over", 409)
+        if tag != self.core(seat)["tag"]:
+            raise Refused("stale decision: the position has changed since; look again", 409)
+        try:
+            decision = self.game.rules.decisions().from_json(decision_json, "decision")
+        except DataError as e:
+            raise Refused(f"malformed decision: {e}") from None
+        except (TypeError, ValueError, KeyError) as e:
+            raise Refused(f"malformed decision: {e}") from None
+        try:
+            self._apply(seat, decision)
+        except IllegalDecision as e:
+            raise Refused(f"refused: {e}", 422) from None
+        except (IndexError, KeyError, TypeError, ValueError, OverflowError):
+            # a value no rule expects (a location far off the map) failed in the rules' explanation of the
+            # refusal, before anything changed (a state is replaced only after ``apply`` returns)
+            raise Refused(f"refused: {decision.text()[:200]!r} is not possible now", 422) from None
+        await self._run_computers()
+        await self.push()
 
     async def resign(self, seat: str) -> None:
         """The seat gives up the game, whoever has the turn; every seat's page then shows the end."""
@@ -423,12 +437,20 @@ class Session:
         """The one driver's next decision for a computer seat, or a person's reaction its settings answer, if one
         is due: asked of this game's replica in a worker process (the event loop stays free for the other games),
         or in a thread when the server runs without workers."""
+        turn = self.game.turn()
+        if not any(s in self.players for s in (*turn.deciding, *turn.optional)):
+            # no computer may decide now: the one driver gives only a person's reaction its settings answer, if
+            # any, asked here with no players (the same answer the worker would give, without waiting behind
+            # another game's general); the replica catches up when a computer is next asked
+            return computer_decision(self.game, {})
         if self.computers is None:
             return await asyncio.to_thread(computer_decision, self.game, self.players)
         n = len(self.game.log)
         sync = self._replica_sync()
         self._replica = -1  # until the worker has answered
+        asked = time.perf_counter()
         got = await self.computers.next_decision(self.id, *sync)
+        self._waited += time.perf_counter() - asked
         if got is None:
             self._replica = n
             return None
