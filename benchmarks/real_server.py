@@ -204,9 +204,10 @@ def run(report: Report, args: Any) -> None:
             wall = time.perf_counter() - t0
             pids = family_pids(server.pid)
             cpu = sum(cpu_seconds(p) for p in pids) - cpu0
-            rss = sum(peak_rss_mb(p) for p in pids)
+            peaks = [peak_rss_mb(p) for p in pids]
+            rss, each = sum(peaks), " + ".join(f"{m:.0f}" for m in peaks)
             total = decisions_in_store(Path(tmp) / "bench.db")
-            own = own_times(timings)
+            own, cpu_own = own_times(timings)
         finally:
             server.terminate()
             server.wait()
@@ -228,16 +229,25 @@ def run(report: Report, args: Any) -> None:
             "server's own time per person's decision p50, same phase",
             percentile(own or [0.0], 0.5),
             "ms",
-            note=f"{len(own)} decisions after which no computer decided",
+            note=f"{len(own)} decisions after which no computer decided; wall clock under the game's lock",
         ),
         Figure(part, "server's own time per person's decision p99, same phase", percentile(own or [0.0], 0.99), "ms"),
+        Figure(part, "server's own CPU per person's decision p50, same phase", percentile(cpu_own or [0.0], 0.5), "ms"),
+        Figure(
+            part, "server's own CPU per person's decision p99, same phase", percentile(cpu_own or [0.0], 0.99), "ms"
+        ),
         Figure(part, "update message p50", percentile([float(s) for s in stats.sizes], 0.5) / 1024, "KB"),
         Figure(part, "update message p95", percentile([float(s) for s in stats.sizes], 0.95) / 1024, "KB", P95_KB),
         Figure(
             part, "server CPU per decision (all decisions)", cpu / max(1, total) * 1e3, "ms", note=f"{cpu:.0f} s CPU"
         ),
         Figure(
-            part, "server peak RSS", rss, "MB", RSS_MB, note=f"{count} games; {len(pids)} processes, peaks added up"
+            part,
+            "server peak RSS",
+            rss,
+            "MB",
+            RSS_MB,
+            note=f"{count} games; the peaks of {len(pids)} processes added up: {each} MB",
         ),
     )
 
@@ -250,9 +260,8 @@ def decisions_in_store(db: Path) -> int:
         return int(con.execute("SELECT COUNT(*) FROM decisions").fetchone()[0])
 
 
-def own_times(path: Path) -> list[float]:
-    """The server's own milliseconds on each person's decision after which no computer decided."""
-    if not path.exists():
-        return []
-    rows = (line.split() for line in path.read_text().splitlines())
-    return [float(ms) for ms, computers in rows if computers == "0"]
+def own_times(path: Path) -> tuple[list[float], list[float]]:
+    """The server's own milliseconds (wall, CPU) on each person's decision after which no computer decided."""
+    rows = [line.split() for line in path.read_text().splitlines()] if path.exists() else []
+    same = [(float(ms), float(cpu)) for ms, cpu, computers in rows if computers == "0"]
+    return [w for w, _ in same], [c for _, c in same]

@@ -99,6 +99,8 @@ def _next(game_id: str, rebuild: bool, base: int, tail: Sequence[Entry]) -> Entr
     due = computer_decision(game, replica.players)
     if due is not None:
         game.apply(*due)
+    if game.over:  # nothing more to ask of it: it leaves the worker's memory now, not when the server lets it go
+        _replicas.pop(game_id, None)
     turn = game.turn()
     if not type(game.rules).shareable and not any(s in replica.players for s in (*turn.deciding, *turn.optional)):
         # a person decides now, for a while (the server asks no computer until one may decide): the replica's own

@@ -48,9 +48,10 @@ RULES_KEPT = 8
 _shared: OrderedDict[str, Ruleset[Any, Any]] = OrderedDict()
 # a finished game nobody listens to leaves sooner: only its final screen and its replay are left to ask for
 FINISHED_IDLE_SECONDS = 60.0
-# GROGNARD_TIMINGS=FILE: a line per person's decision, the server's own work on it in milliseconds (the wall clock
-# under the game's lock, less the waits for the computers' worker) and how many decisions the computers then
-# made; benchmarks/real_server.py reads it, apart from the queueing of the other games' messages
+# GROGNARD_TIMINGS=FILE: a line per person's decision: the server's own work on it in milliseconds (the wall clock
+# under the game's lock, less the waits for the computers' worker), the event loop thread's CPU milliseconds
+# meanwhile (the same work when no computer decided: nothing else runs then), and how many decisions the
+# computers then made; benchmarks/real_server.py reads it, apart from the queueing of the other games' messages
 TIMINGS = os.environ.get("GROGNARD_TIMINGS")
 
 
@@ -317,12 +318,12 @@ class Session:
     # --- deciding --------------------------------------------------------------------------------------
     async def decide(self, seat: str, tag: Any, decision_json: Any) -> None:
         async with self.lock:
-            started, self._waited, n = time.perf_counter(), 0.0, len(self.game.log)
+            started, cpu, self._waited, n = time.perf_counter(), time.thread_time(), 0.0, len(self.game.log)
             await self._decide(seat, tag, decision_json)
             if TIMINGS:
-                own = (time.perf_counter() - started - self._waited) * 1e3
+                own, cpu = (time.perf_counter() - started - self._waited) * 1e3, (time.thread_time() - cpu) * 1e3
                 with open(TIMINGS, "a") as out:
-                    out.write(f"{own:.3f} {len(self.game.log) - n - 1}\n")
+                    out.write(f"{own:.3f} {cpu:.3f} {len(self.game.log) - n - 1}\n")
 
     async def _decide(self, seat: str, tag: Any, decision_json: Any) -> None:
         if self.game.over:
