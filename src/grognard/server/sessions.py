@@ -48,6 +48,9 @@ RULES_KEPT = 8
 _shared: OrderedDict[str, Ruleset[Any, Any]] = OrderedDict()
 # a finished game nobody listens to leaves sooner: only its final screen and its replay are left to ask for
 FINISHED_IDLE_SECONDS = 60.0
+# a part of a seat's view.state (units, terrain, towns...) whose JSON is at least this long and the same as in the
+# last update a listener got is left out of the next one, named in its ``kept`` (the page keeps its copy)
+KEPT_FROM = 64
 # GROGNARD_TIMINGS=FILE: a line per person's decision: the server's own work on it in milliseconds (the wall clock
 # under the game's lock, less the waits for the computers' worker), the event loop thread's CPU milliseconds
 # meanwhile (the same work when no computer decided: nothing else runs then), and how many decisions the
@@ -90,6 +93,7 @@ class Listener:
     sent_events: int = 0
     sent_over: bool = False
     last_tag: str = ""
+    sent_state: dict[str, str] = field(default_factory=dict)  # the JSON of each part of view.state it last got
 
 
 @dataclass(eq=False)
@@ -102,6 +106,7 @@ class Session:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     listeners: set[Listener] = field(default_factory=set)
     _cores: dict[str, tuple[int, dict[str, Any]]] = field(default_factory=dict)
+    _parts: dict[str, tuple[dict[str, Any], dict[str, str]]] = field(default_factory=dict)  # seat -> core, its parts
     # per seat (and whether the game is over): how many of the game's events were sorted, and the indices of those
     # the seat sees; the events themselves are the game's (a seat's copy in JSON would double them)
     _events: dict[tuple[str, bool], tuple[int, list[int]]] = field(default_factory=dict)
@@ -174,6 +179,22 @@ class Session:
         if cached is None or cached[0] != n:
             cached = (n, fog.seat_core(self.game, seat, partial(self._describe, seat)))
             self._cores[seat] = cached
+        return cached[1]
+
+    def state_parts(self, seat: str) -> dict[str, str]:
+        """The JSON of each part of the seat's ``view.state`` now (those of :data:`KEPT_FROM` bytes or more), built
+        once per message: a push leaves out the parts a listener already has (``kept``)."""
+        core = self.core(seat)
+        cached = self._parts.get(seat)
+        if cached is None or cached[0] is not core:
+            state = core["view"].get("state")
+            parts = (
+                {}
+                if not isinstance(state, dict)
+                else {k: json.dumps(v, separators=(",", ":")) for k, v in state.items()}
+            )
+            cached = (core, {k: text for k, text in parts.items() if len(text) >= KEPT_FROM})
+            self._parts[seat] = cached
         return cached[1]
 
     def message(self, seat: str) -> dict[str, Any]:
@@ -507,6 +528,13 @@ class Session:
             if mark == listener.last_tag and start == len(seat_events):
                 continue
             message = {**core, "events_from": start, "events": fog.events_json(self.game, seat_events[start:])}
+            parts = self.state_parts(listener.seat)
+            kept = [k for k, text in parts.items() if listener.sent_state.get(k) == text]
+            if kept:  # what the page has already: it keeps its own copy of these parts of view.state
+                state = core["view"]["state"]
+                message["view"] = {**core["view"], "state": {k: v for k, v in state.items() if k not in kept}}
+                message["kept"] = kept
+            listener.sent_state = parts
             listener.sent_events = len(seat_events)
             listener.sent_over = self.game.over
             listener.last_tag = mark
