@@ -6,9 +6,10 @@ gets), its legal decisions, the events the seat has seen so far, how many decisi
 scenario. It holds no state of the game: nothing in it names a unit the seat may not know of, the generator or
 the seed. :func:`observe` is the one function that builds it, from a :class:`~grognard.engine.Game`.
 
-A player that needs the ruleset's tables, map or helpers builds a ruleset of its own from the facts
-(:meth:`Facts.rules`), whose caches only ever see the states the player gives it (its beliefs, built from
-views), never the game's. ``Observation.earlier()`` replays the seat's past observations, so that a player that
+A player that needs the ruleset's tables, map or helpers builds a ruleset from the facts (:meth:`Facts.rules`),
+whose caches only ever see the states players give it (their beliefs, built from views), never the game's: its
+own, or, for a ruleset whose caches are keyed by what they were derived from (``Ruleset.shareable``), one
+shared by the players of a thread. ``Observation.earlier()`` replays the seat's past observations, so that a player that
 remembers (a general) can rebuild its memory after a server restart (``Player.catch_up``).
 
 The lazily built parts (the view, the events, the legal lists, ``earlier``) are functions over the game kept
