@@ -18,7 +18,10 @@ those across a phase change (including the general's thinking) for information. 
 message received. CPU per decision: the server process's user + system time over all decisions made in the
 games (the person's and the computer's), the computers' worker processes included. Peak RSS: the server
 process's ``VmHWM`` at the end plus that of each worker process (the computers'), a sum of peaks that may not
-have come at the same moment: an upper bound.
+have come at the same moment: an upper bound. The server's own time: the server is started with
+``GROGNARD_TIMINGS`` (server/sessions.py), so it writes, for each person's decision, the wall time of its own
+work under the game's lock less its waits for the computers' worker; the decisions after which no computer
+decided are reported (p50/p99), apart from the queueing of 20 clients and the other games' messages.
 ``--quick``: two games of the smallest scenario. Targets (issue 17): p99 at most 20 ms, message p95 at most
 16 KB, peak RSS at most 300 MB.
 """
@@ -27,6 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
 import tempfile
 import time
@@ -183,7 +187,12 @@ def run(report: Report, args: Any) -> None:
         scenario, count = largest_scenario(PerfectGeneral), args.games
     stats = Stats()
     with tempfile.TemporaryDirectory() as tmp:
-        server, url = start_server(Path(tmp) / "bench.db")
+        timings = Path(tmp) / "timings.txt"
+        os.environ["GROGNARD_TIMINGS"] = str(timings)
+        try:
+            server, url = start_server(Path(tmp) / "bench.db")
+        finally:
+            del os.environ["GROGNARD_TIMINGS"]
         try:
             cpu0, t0 = cpu_seconds(server.pid), time.perf_counter()
             think = float(getattr(args, "think", 0.0) or 0.0)
@@ -195,8 +204,10 @@ def run(report: Report, args: Any) -> None:
             wall = time.perf_counter() - t0
             pids = family_pids(server.pid)
             cpu = sum(cpu_seconds(p) for p in pids) - cpu0
-            rss = sum(peak_rss_mb(p) for p in pids)
+            peaks = [peak_rss_mb(p) for p in pids]
+            rss, each = sum(peaks), " + ".join(f"{m:.0f}" for m in peaks)
             total = decisions_in_store(Path(tmp) / "bench.db")
+            own, cpu_own = own_times(timings)
         finally:
             server.terminate()
             server.wait()
@@ -213,13 +224,30 @@ def run(report: Report, args: Any) -> None:
         Figure(
             part, "decision -> view p99, phase changes (with the general's turn)", percentile(new, 0.99) * 1e3, "ms"
         ),
+        Figure(
+            part,
+            "server's own time per person's decision p50, same phase",
+            percentile(own or [0.0], 0.5),
+            "ms",
+            note=f"{len(own)} decisions after which no computer decided; wall clock under the game's lock",
+        ),
+        Figure(part, "server's own time per person's decision p99, same phase", percentile(own or [0.0], 0.99), "ms"),
+        Figure(part, "server's own CPU per person's decision p50, same phase", percentile(cpu_own or [0.0], 0.5), "ms"),
+        Figure(
+            part, "server's own CPU per person's decision p99, same phase", percentile(cpu_own or [0.0], 0.99), "ms"
+        ),
         Figure(part, "update message p50", percentile([float(s) for s in stats.sizes], 0.5) / 1024, "KB"),
         Figure(part, "update message p95", percentile([float(s) for s in stats.sizes], 0.95) / 1024, "KB", P95_KB),
         Figure(
             part, "server CPU per decision (all decisions)", cpu / max(1, total) * 1e3, "ms", note=f"{cpu:.0f} s CPU"
         ),
         Figure(
-            part, "server peak RSS", rss, "MB", RSS_MB, note=f"{count} games; {len(pids)} processes, peaks added up"
+            part,
+            "server peak RSS",
+            rss,
+            "MB",
+            RSS_MB,
+            note=f"{count} games; the peaks of {len(pids)} processes added up: {each} MB",
         ),
     )
 
@@ -230,3 +258,10 @@ def decisions_in_store(db: Path) -> int:
 
     with sqlite3.connect(db) as con:
         return int(con.execute("SELECT COUNT(*) FROM decisions").fetchone()[0])
+
+
+def own_times(path: Path) -> tuple[list[float], list[float]]:
+    """The server's own milliseconds (wall, CPU) on each person's decision after which no computer decided."""
+    rows = [line.split() for line in path.read_text().splitlines()] if path.exists() else []
+    same = [(float(ms), float(cpu)) for ms, cpu, computers in rows if computers == "0"]
+    return [w for w, _ in same], [c for _, c in same]

@@ -84,7 +84,17 @@ class Player:
         return self.page.inner_text("#log")
 
     def messages(self) -> list[dict[str, Any]]:
-        return [json.loads(f) for f in self.frames if isinstance(f, str)]
+        """The messages the page received, each update whole: the parts of its view's state it left out as
+        unchanged (``kept``, docs/server.md) taken from the seat's update before, as the page takes them."""
+        out, last = [], {}
+        for msg in (json.loads(f) for f in self.frames if isinstance(f, str)):
+            if msg.get("type") == "update":
+                seat = msg["view"].get("seat")
+                for k in msg.pop("kept", ()):
+                    msg["view"]["state"][k] = last[seat]["view"]["state"][k]
+                last[seat] = msg
+            out.append(msg)
+        return out
 
 
 def create(player: Player, seats: dict[str, str], seed: int, game: str | None = None) -> None:

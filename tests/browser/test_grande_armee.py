@@ -123,6 +123,12 @@ def test_grande_armee_against_the_computer(browser: Any, server: Server, tmp_pat
         me.click("[data-kind=set_top] button")  # put another unit on top of one of our stacks
         me.page.wait_for_function("document.querySelector('#log').textContent.includes('goes on top at')")
     for _ in range(30):  # let the Allies go on after each attack, until our next turn
+        # the computer's progress comes in pushes (a slow machine: several): wait for its next attack or our turn
+        me.page.wait_for_function(
+            "document.querySelector('button[data-kind=go_on]') || /^(Build and rally|Move your units)/"
+            ".test(document.querySelector('.decide .prompt')?.textContent || '')",
+            timeout=60_000,
+        )
         if not me.page.query_selector("button[data-kind=go_on]"):
             break
         me.click("button[data-kind=go_on]")

@@ -87,6 +87,27 @@ def test_a_question_about_values_is_refused_for_a_stale_position_or_a_family_not
         assert json.loads(ws.recv())["type"] == "values"  # no position came between
 
 
+def test_an_update_leaves_out_the_parts_of_the_state_the_page_already_has(shared_server: Server) -> None:
+    """A push names in ``kept`` the parts of ``view.state`` unchanged since the listener's last update and leaves
+    them out; put back from that update, the view is the seat's whole view (the one HTTP answers with)."""
+    s = shared_server
+    game, tokens = s.create({"attacker": {"kind": "human"}, "defender": {"kind": "human"}})
+    att = tokens["attacker"]
+    with connect(f"{s.url.replace('http', 'ws')}/api/games/{game}/ws") as ws:
+        ws.send(json.dumps({"type": "hello", "token": att}))
+        while (first := json.loads(ws.recv()))["type"] != "update":
+            continue
+        assert "kept" not in first  # a new listener has nothing yet: the whole view
+        ws.send(json.dumps({"type": "decide", "tag": first["tag"], "decision": {"kind": "buy", "type": "infantry"}}))
+        while (second := json.loads(ws.recv()))["type"] != "update":
+            continue
+    kept = second["kept"]
+    assert "towns" in kept and "sides" not in kept  # the towns are as they were; the points left changed
+    assert not set(kept) & set(second["view"]["state"])
+    whole = {**second["view"]["state"], **{k: first["view"]["state"][k] for k in kept}}
+    assert whole == s.update(game, att)["view"]["state"]
+
+
 def _children(pid: int) -> list[int]:
     return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
 

@@ -6,9 +6,10 @@ gets), its legal decisions, the events the seat has seen so far, how many decisi
 scenario. It holds no state of the game: nothing in it names a unit the seat may not know of, the generator or
 the seed. :func:`observe` is the one function that builds it, from a :class:`~grognard.engine.Game`.
 
-A player that needs the ruleset's tables, map or helpers builds a ruleset of its own from the facts
-(:meth:`Facts.rules`), whose caches only ever see the states the player gives it (its beliefs, built from
-views), never the game's. ``Observation.earlier()`` replays the seat's past observations, so that a player that
+A player that needs the ruleset's tables, map or helpers builds a ruleset from the facts (:meth:`Facts.rules`),
+whose caches only ever see the states players give it (their beliefs, built from views), never the game's: its
+own, or, for a ruleset whose caches are keyed by what they were derived from (``Ruleset.shareable``), one
+shared by the players of a thread. ``Observation.earlier()`` replays the seat's past observations, so that a player that
 remembers (a general) can rebuild its memory after a server restart (``Player.catch_up``).
 
 The lazily built parts (the view, the events, the legal lists, ``earlier``) are functions over the game kept
@@ -19,6 +20,9 @@ cannot know.
 
 from __future__ import annotations
 
+import json
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -27,6 +31,11 @@ from typing import Any
 from grognard.engine import Game, IllegalDecision, Legal, Ruleset
 from grognard.engine.events import Event, visible_to
 from grognard.engine.protocol import Scenario
+
+# players' rulesets shared per process and thread, for a ``Ruleset.shareable`` ruleset (see ``Facts.rules``)
+SHARED_KEPT = 8
+_shared: OrderedDict[tuple[int, str], tuple[Scenario, Ruleset[Any, Any]]] = OrderedDict()
+_shared_lock = threading.Lock()
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -38,9 +47,23 @@ class Facts:
     options: Mapping[str, Any]
 
     def rules(self) -> Ruleset[Any, Any]:
-        """A new ruleset bound to these facts, for one player alone: its tables, map and helpers, with caches that
-        see only what that player passes to it."""
-        return self.ruleset(self.scenario, dict(self.options))
+        """A ruleset bound to these facts: its tables, map and helpers, with caches that see only what players
+        pass to it. A new one for one player alone, or, for a ``Ruleset.shareable`` ruleset (its caches keyed by
+        what they were derived from), the one of these facts that every player of this thread shares (the
+        generals of a server's worker pay the caches once, not once per game); at most :data:`SHARED_KEPT` are
+        kept, the least recently asked going first. One per thread: a ruleset's caches are not locked."""
+        if not self.ruleset.shareable:
+            return self.ruleset(self.scenario, dict(self.options))
+        options = json.dumps(dict(self.options), sort_keys=True, default=str)
+        key = (threading.get_ident(), f"{self.ruleset.id}/{id(self.scenario)}/{options}")
+        with _shared_lock:
+            found = _shared.pop(key, None)
+            if found is None or found[0] is not self.scenario:  # the scenario kept alive, so its id is its own
+                found = (self.scenario, self.ruleset(self.scenario, dict(self.options)))
+            _shared[key] = found
+            while len(_shared) > SHARED_KEPT:
+                _shared.popitem(last=False)
+        return found[1]
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Facts:
         return self  # static: a copied player shares them

@@ -398,18 +398,21 @@ class Legal:
             k -= size
         raise AssertionError("unreachable: k < total")
 
-    def to_json(self, describe: Callable[[Decision], str] | None = None) -> dict[str, Any]:
-        """The families as plain data: what the browser shows (units, their destinations and targets)."""
+    def to_json(
+        self, describe: Callable[[Decision], str] | None = None, counted: Callable[[Choice], bool] | None = None
+    ) -> dict[str, Any]:
+        """The families as plain data: what the browser shows (units, their destinations and targets). A listed
+        family ``counted`` accepts goes as its ``count`` (worked out without listing where it can) instead of its
+        ``values``."""
         out = []
         for c in self.choices:
             vf = c.cls.vary_field()
-            family: dict[str, Any] = {
-                "kind": c.cls.kind,
-                "fixed": codec.encode(c.fixed),
-                "field": vf,
-                "values": codec.encode(list(c.values())) if c.listed else None,
-                "label": c.label,
-            }
+            family: dict[str, Any] = {"kind": c.cls.kind, "fixed": codec.encode(c.fixed), "field": vf}
+            if c.listed and counted is not None and counted(c):
+                family["count"] = len(c)
+            else:
+                family["values"] = codec.encode(list(c.values())) if c.listed else None
+            family["label"] = c.label
             if not c.listed:  # accepted by its check: the page composes a value and the server says yes or no
                 family["size"] = len(c)
                 family["hint"] = codec.encode(c.hint)

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -62,7 +63,10 @@ MAX_MESSAGE = MESSAGE.body  # bytes: the largest request or websocket message ac
 MAX_SAVE = SAVE.body  # bytes: the largest save file accepted for upload
 QUEUE_LIMIT = 256  # messages waiting for a slow browser before it is disconnected
 QUESTIONS = ("inspect", "values")  # websocket messages that decide nothing
-WORKERS = 2  # processes for the computer players (serve --workers; 0: a thread in the server's process)
+# processes for the computer players (serve --workers; 0: a thread in the server's process): one per core but the
+# one the event loop needs, at least one and at most two; each holds its games' replicas, its generals and their
+# rulesets (about 50 MB before any game), and on two cores a second one mostly takes the event loop's core
+WORKERS = max(1, min(2, (os.cpu_count() or 2) - 1))
 
 
 def _error(e: GrognardError) -> JSONResponse:

@@ -26,16 +26,17 @@ def add_commands(sub: Any, commands: dict[str, Any]) -> None:
     p.add_argument(
         "--workers",
         type=int,
-        default=2,
+        default=None,
         metavar="N",
         help="processes that run the computer players, so one general's turn never stalls other games "
-        "(0: a thread in the server's process; default 2)",
+        "(0: a thread in the server's process; default: the cores less one, 1 or 2)",
     )
     commands["serve"] = cmd_serve
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from .app import serve
+    from .app import WORKERS, serve
 
-    serve(args.host, args.port, args.db, args.fsync, args.snapshot_every, args.workers)
+    workers = WORKERS if args.workers is None else args.workers
+    serve(args.host, args.port, args.db, args.fsync, args.snapshot_every, workers)
     return 0

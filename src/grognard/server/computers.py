@@ -95,17 +95,18 @@ def _next(game_id: str, rebuild: bool, base: int, tail: Sequence[Entry]) -> Entr
     """In a worker: ask the one driver for the next computer decision at the server's position, apply it to the
     replica and return it."""
     replica = _sync(game_id, rebuild, base, tail)
-    due = computer_decision(replica.game, replica.players)
-    if due is None:
-        rules = replica.game.rules
-        if not type(rules).shareable:
-            # a person decides now, for a while: the replica's own ruleset goes for a fresh one of the same
-            # scenario and options, which lets go of the caches it grew for the computer's turn
-            replica.game.rules = type(rules)(rules.scenario, rules.options)
-        return None
-    seat, decision = due
-    replica.game.apply(seat, decision)
-    return seat, decision.to_json()
+    game = replica.game
+    due = computer_decision(game, replica.players)
+    if due is not None:
+        game.apply(*due)
+    if game.over:  # nothing more to ask of it: it leaves the worker's memory now, not when the server lets it go
+        _replicas.pop(game_id, None)
+    turn = game.turn()
+    if not type(game.rules).shareable and not any(s in replica.players for s in (*turn.deciding, *turn.optional)):
+        # a person decides now, for a while (the server asks no computer until one may decide): the replica's own
+        # ruleset goes for a fresh one of the same scenario and options, which lets go of the caches it grew
+        game.rules = type(game.rules)(game.rules.scenario, game.rules.options)
+    return None if due is None else (due[0], due[1].to_json())
 
 
 def _warm(game_id: str) -> None:

@@ -44,12 +44,10 @@ def seat_core(game: Game, seat: str, describe: Callable[[Decision], str] | None 
     legal_json: dict[str, Any] | None = None
     if not game.over and game.turn().may_act(seat):
         legal = game.legal(seat)
-        legal_json = legal.to_json(describe)
+        # a family sent as its count is never listed here: a unit's destinations are searched when asked for
+        legal_json = legal.to_json(describe, summarised if game.rules.counted_families else None)
         for family, choice in zip(legal_json["choices"], legal.choices, strict=True):
-            if game.rules.counted_families and summarised(choice):
-                del family["values"]
-                family["count"] = len(choice)
-            elif len(choice) <= DESCRIBE_UP_TO:
+            if "count" not in family and len(choice) <= DESCRIBE_UP_TO:
                 family["texts"] = [describe(d) for d in choice.decisions()]
     undo = not game.over and game.can_undo(seat)  # the seat's own last decision, with nothing revealed since
     body = json.dumps([view, legal_json, undo], sort_keys=True, separators=(",", ":"), default=str)

@@ -15,6 +15,7 @@ import asyncio
 import hashlib
 import hmac
 import json
+import os
 import secrets
 import sys
 import time
@@ -47,6 +48,14 @@ RULES_KEPT = 8
 _shared: OrderedDict[str, Ruleset[Any, Any]] = OrderedDict()
 # a finished game nobody listens to leaves sooner: only its final screen and its replay are left to ask for
 FINISHED_IDLE_SECONDS = 60.0
+# a part of a seat's view.state (units, terrain, towns...) whose JSON is at least this long and the same as in the
+# last update a listener got is left out of the next one, named in its ``kept`` (the page keeps its copy)
+KEPT_FROM = 64
+# GROGNARD_TIMINGS=FILE: a line per person's decision: the server's own work on it in milliseconds (the wall clock
+# under the game's lock, less the waits for the computers' worker), the event loop thread's CPU milliseconds
+# meanwhile (the same work when no computer decided: nothing else runs then), and how many decisions the
+# computers then made; benchmarks/real_server.py reads it, apart from the queueing of the other games' messages
+TIMINGS = os.environ.get("GROGNARD_TIMINGS")
 
 
 class Refused(GrognardError):
@@ -84,6 +93,7 @@ class Listener:
     sent_events: int = 0
     sent_over: bool = False
     last_tag: str = ""
+    sent_state: dict[str, str] = field(default_factory=dict)  # the JSON of each part of view.state it last got
 
 
 @dataclass(eq=False)
@@ -96,6 +106,7 @@ class Session:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     listeners: set[Listener] = field(default_factory=set)
     _cores: dict[str, tuple[int, dict[str, Any]]] = field(default_factory=dict)
+    _parts: dict[str, tuple[dict[str, Any], dict[str, str]]] = field(default_factory=dict)  # seat -> core, its parts
     # per seat (and whether the game is over): how many of the game's events were sorted, and the indices of those
     # the seat sees; the events themselves are the game's (a seat's copy in JSON would double them)
     _events: dict[tuple[str, bool], tuple[int, list[int]]] = field(default_factory=dict)
@@ -111,6 +122,7 @@ class Session:
     _replica: int = -1  # decisions the worker's replica of this game has (-1: it must rebuild from the store)
     # the time limit a person is under (Ruleset.time_limit): its seat and key, when it runs out, and its timer
     _clock: tuple[str, float, asyncio.Task[None]] | None = None
+    _waited: float = 0.0  # seconds the decision being made has waited for the computers' worker (TIMINGS)
 
     # --- who is who ------------------------------------------------------------------------------------
     def seat_of(self, token: str | None) -> str:
@@ -169,6 +181,22 @@ class Session:
         if cached is None or cached[0] != n:
             cached = (n, fog.seat_core(self.game, seat, partial(self._describe, seat)))
             self._cores[seat] = cached
+        return cached[1]
+
+    def state_parts(self, seat: str) -> dict[str, str]:
+        """The JSON of each part of the seat's ``view.state`` now (those of :data:`KEPT_FROM` bytes or more), built
+        once per message: a push leaves out the parts a listener already has (``kept``)."""
+        core = self.core(seat)
+        cached = self._parts.get(seat)
+        if cached is None or cached[0] is not core:
+            state = core["view"].get("state")
+            parts = (
+                {}
+                if not isinstance(state, dict)
+                else {k: json.dumps(v, separators=(",", ":")) for k, v in state.items()}
+            )
+            cached = (core, {k: text for k, text in parts.items() if len(text) >= KEPT_FROM})
+            self._parts[seat] = cached
         return cached[1]
 
     def message(self, seat: str) -> dict[str, Any]:
@@ -319,26 +347,34 @@ class Session:
     # --- deciding --------------------------------------------------------------------------------------
     async def decide(self, seat: str, tag: Any, decision_json: Any) -> None:
         async with self.lock:
-            if self.game.over:
-                raise Refused("the game is over", 409)
-            if tag != self.core(seat)["tag"]:
-                raise Refused("stale decision: the position has changed since; look again", 409)
-            try:
-                decision = self.game.rules.decisions().from_json(decision_json, "decision")
-            except DataError as e:
-                raise Refused(f"malformed decision: {e}") from None
-            except (TypeError, ValueError, KeyError) as e:
-                raise Refused(f"malformed decision: {e}") from None
-            try:
-                self._apply(seat, decision)
-            except IllegalDecision as e:
-                raise Refused(f"refused: {e}", 422) from None
-            except (IndexError, KeyError, TypeError, ValueError, OverflowError):
-                # a value no rule expects (a location far off the map) failed in the rules' explanation of the
-                # refusal, before anything changed (a state is replaced only after ``apply`` returns)
-                raise Refused(f"refused: {decision.text()[:200]!r} is not possible now", 422) from None
-            await self._run_computers()
-            await self.push()
+            started, cpu, self._waited, n = time.perf_counter(), time.thread_time(), 0.0, len(self.game.log)
+            await self._decide(seat, tag, decision_json)
+            if TIMINGS:
+                own, cpu = (time.perf_counter() - started - self._waited) * 1e3, (time.thread_time() - cpu) * 1e3
+                with open(TIMINGS, "a") as out:
+                    out.write(f"{own:.3f} {cpu:.3f} {len(self.game.log) - n - 1}\n")
+
+    async def _decide(self, seat: str, tag: Any, decision_json: Any) -> None:
+        if self.game.over:
+            raise Refused("the game is over", 409)
+        if tag != self.core(seat)["tag"]:
+            raise Refused("stale decision: the position has changed since; look again", 409)
+        try:
+            decision = self.game.rules.decisions().from_json(decision_json, "decision")
+        except DataError as e:
+            raise Refused(f"malformed decision: {e}") from None
+        except (TypeError, ValueError, KeyError) as e:
+            raise Refused(f"malformed decision: {e}") from None
+        try:
+            self._apply(seat, decision)
+        except IllegalDecision as e:
+            raise Refused(f"refused: {e}", 422) from None
+        except (IndexError, KeyError, TypeError, ValueError, OverflowError):
+            # a value no rule expects (a location far off the map) failed in the rules' explanation of the
+            # refusal, before anything changed (a state is replaced only after ``apply`` returns)
+            raise Refused(f"refused: {decision.text()[:200]!r} is not possible now", 422) from None
+        await self._run_computers()
+        await self.push()
 
     async def resign(self, seat: str) -> None:
         """The seat gives up the game, whoever has the turn; every seat's page then shows the end."""
@@ -431,12 +467,20 @@ class Session:
         """The one driver's next decision for a computer seat, or a person's reaction its settings answer, if one
         is due: asked of this game's replica in a worker process (the event loop stays free for the other games),
         or in a thread when the server runs without workers."""
+        turn = self.game.turn()
+        if not any(s in self.players for s in (*turn.deciding, *turn.optional)):
+            # no computer may decide now: the one driver gives only a person's reaction its settings answer, if
+            # any, asked here with no players (the same answer the worker would give, without waiting behind
+            # another game's general); the replica catches up when a computer is next asked
+            return computer_decision(self.game, {})
         if self.computers is None:
             return await asyncio.to_thread(computer_decision, self.game, self.players)
         n = len(self.game.log)
         sync = self._replica_sync()
         self._replica = -1  # until the worker has answered
+        asked = time.perf_counter()
         got = await self.computers.next_decision(self.id, *sync)
+        self._waited += time.perf_counter() - asked
         if got is None:
             self._replica = n
             return None
@@ -531,6 +575,13 @@ class Session:
             if mark == listener.last_tag and start == len(seat_events):
                 continue
             message = {**core, "events_from": start, "events": fog.events_json(self.game, seat_events[start:])}
+            parts = self.state_parts(listener.seat)
+            kept = [k for k, text in parts.items() if listener.sent_state.get(k) == text]
+            if kept:  # what the page has already: it keeps its own copy of these parts of view.state
+                state = core["view"]["state"]
+                message["view"] = {**core["view"], "state": {k: v for k, v in state.items() if k not in kept}}
+                message["kept"] = kept
+            listener.sent_state = parts
             listener.sent_events = len(seat_events)
             listener.sent_over = self.game.over
             listener.last_tag = mark

@@ -108,6 +108,7 @@ function onMessage(conn, msg) {
     conn.events = conn.events.slice(0, msg.events_from).concat(msg.events);
     if (msg.view.turn.phase !== conn.phase) [conn.phase, conn.phaseSince] = [msg.view.turn.phase, performance.now()];
     for (const f of msg.legal?.choices || []) if (f.count !== undefined) f.values = []; // asked for when shown (wanted)
+    for (const k of msg.kept || []) msg.view.state[k] = conn.update.view.state[k]; // unchanged since the last update
     conn.update = msg;
     page.pending = false;
     chooseActive();
