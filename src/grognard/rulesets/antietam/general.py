@@ -179,10 +179,11 @@ class General(Player):
 
     def _union_goal(self, pic: Picture, u: Unit, near: int, artillery: bool) -> tuple[int, int] | None:
         cfg = self.cfg["union"]
-        if near <= cfg["strike_reach"]:  # the fight is here: close with the enemy unit that pays best
+        reach = int(self.lv["union_strike_reach"])
+        if near <= reach:  # the fight is here: close with the enemy unit that pays best
             if near <= 1 and not artillery:
                 return None  # in contact: stay and fire or melee (§B3.8)
-            target = pic.strike_target(u["cell"], int(cfg["strike_reach"]))
+            target = pic.strike_target(u["cell"], reach)
             if target is not None:
                 return target, 0
         if near > cfg["reserve_distance"] and pic.breaks:  # reserves to where the enemy line shows routed units
