@@ -179,15 +179,18 @@ def test_the_union_melees_by_the_strength_it_can_count() -> None:
     OP to fire and melee) match the defenders' men as the order of battle lists them (Rodes' A: 352 men); a routed
     or spent friend next to the square does not count."""
     own = {"side": "union", "fatigue": 0, "morale": 90, "held": None, "acted": False, "disrupted": False}
-    enemy = {"id": "c_rodes_a", "side": "confederate", "type": "infantry", "square": "20,10"}
+    enemy: dict[str, object] = {"id": "c_rodes_a", "side": "confederate", "type": "infantry", "square": "20,10"}
     general = General(1, 1)
 
     def melees(men: int, friend: dict[str, object] | None = None) -> bool:
-        units = [enemy, {**own, "id": "u_a", "type": "infantry", "square": "20,11", "men": men, "op": 10}]
+        units: list[dict[str, object]] = [
+            enemy,
+            {**own, "id": "u_a", "type": "infantry", "square": "20,11", "men": men, "op": 10},
+        ]
         if friend is not None:
             units.append({**own, "id": "u_b", "type": "infantry", "square": "21,10", "men": 100, "op": 10, **friend})
         pic, board = _picture("union", units)
-        return general._melee(pic, pic.by_id["u_a"], board.grid.parse("20,10"))
+        return bool(general._melee(pic, pic.by_id["u_a"], board.grid.parse("20,10")))
 
     assert melees(400) and not melees(300)
     assert melees(300, {})

@@ -297,7 +297,7 @@ class Legal:
 
     ``prompt`` says what the game asks in the manual's terms; ``suggested`` is the pre-selected answer (the
     best target, for instance); ``info`` carries what helps to decide (hit chances per target) and goes to
-    that seat only; a callable ``info`` is worked out when first asked for.
+    that seat only; a callable ``info`` or ``suggested`` is worked out when first asked for.
     """
 
     def __init__(
@@ -305,15 +305,22 @@ class Legal:
         seat: str,
         choices: Iterable[Choice] = (),
         prompt: str = "",
-        suggested: Decision | None = None,
+        suggested: Decision | Callable[[], Decision | None] | None = None,
         info: Mapping[str, Any] | Callable[[], Mapping[str, Any]] | None = None,
     ) -> None:
         self.seat = seat
         self.choices = [c for c in choices]
         self.prompt = prompt
-        self.suggested = suggested
+        self._suggested = suggested
         self._info: dict[str, Any] | Callable[[], Mapping[str, Any]] = info if callable(info) else dict(info or {})
         self._by_key: dict[tuple[Any, ...], Choice] | None = None
+
+    @property
+    def suggested(self) -> Decision | None:
+        """The pre-selected answer; given as a callable, worked out the first time it is asked for."""
+        if callable(self._suggested):
+            self._suggested = self._suggested()
+        return self._suggested
 
     @property
     def info(self) -> dict[str, Any]:

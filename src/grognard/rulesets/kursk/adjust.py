@@ -67,17 +67,17 @@ def divide_count(ctx: Ctx, state: KState, g: Group) -> int:
     return 0 if _divide_blocked(ctx, state, g) else len(subsets(g, False))
 
 
-def partner(state: KState, g: Group) -> Group | None:
+def partner(ctx: Ctx, state: KState, g: Group) -> Group | None:
     """§4.4: the other group of the side in the hex."""
-    return next((o for o in state.side_groups(g.side) if o.cell == g.cell and o.id != g.id), None)
+    return next((o for o in ctx.side_groups(state, g.side) if o.cell == g.cell and o.id != g.id), None)
 
 
-def _transfer_blocked(state: KState, g: Group) -> IllegalDecision | Group:
+def _transfer_blocked(ctx: Ctx, state: KState, g: Group) -> IllegalDecision | Group:
     """Why ``g`` may transfer no unit, or the group it would give them to."""
     found = _may_adjust(g)
     if found:
         return found
-    other = partner(state, g)
+    other = partner(ctx, state, g)
     if other is None:
         return IllegalDecision("no other group of the side in the hex", "§4.4")
     if other.designation != g.designation:
@@ -92,7 +92,7 @@ def _room(ctx: Ctx, other: Group) -> int:
 
 
 def transfer_refusal(ctx: Ctx, state: KState, g: Group, units: object) -> IllegalDecision | None:
-    other = _transfer_blocked(state, g)
+    other = _transfer_blocked(ctx, state, g)
     if isinstance(other, IllegalDecision):
         return other
     found = _units_refusal(g, units, allow_all=True)
@@ -107,7 +107,7 @@ def transfer_refusal(ctx: Ctx, state: KState, g: Group, units: object) -> Illega
 def transfer_count(ctx: Ctx, state: KState, g: Group) -> int:
     """How many of ``subsets(g, True)`` :func:`transfer_refusal` accepts, without asking it of each: those that
     fit in the other group, unless the group may not transfer."""
-    other = _transfer_blocked(state, g)
+    other = _transfer_blocked(ctx, state, g)
     if isinstance(other, IllegalDecision):
         return 0
     room = _room(ctx, other)
@@ -151,7 +151,7 @@ def divide(ctx: Ctx, state: KState, g: Group, units: tuple[int, ...], step: Step
 def transfer(ctx: Ctx, state: KState, g: Group, units: tuple[int, ...], step: Step) -> KState:
     """§4.4: to the other group in the hex; its morale falls to the loser's if that is lower. A group that gives
     every unit leaves the map (its ID is free again)."""
-    other = partner(state, g)
+    other = partner(ctx, state, g)
     assert other is not None
     moved = tuple(u for i, u in enumerate(g.units) if i in units)
     kept = tuple(u for i, u in enumerate(g.units) if i not in units)

@@ -3,6 +3,7 @@ rivers in rain (§10.2), stacking (§9.3), town control (§11.1). One context ob
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import cached_property
@@ -53,20 +54,48 @@ class Ctx:
     def label(self, cell: int) -> str:
         return self.grid.label(cell)
 
-    # --- §8.5 zones of control -------------------------------------------------------------------------
-    def enemy_cells(self, state: KState, side: str) -> set[int]:
-        return {g.cell for g in state.side_groups(enemy_of(side))}
+    @cached_property
+    def _around(self) -> dict[tuple[int, int], tuple[int, ...]]:
+        return {}
 
-    def zoc(self, state: KState, side: str) -> set[int]:
+    def hexes_around(self, cell: int, reach: int) -> tuple[int, ...]:
+        """The hexes within ``reach`` of ``cell`` but ``cell`` itself, in the grid's order (kept: a plot's hint
+        asks them of every group in every plot phase)."""
+        found = self._around.get((cell, reach))
+        if found is None:
+            found = self._around[(cell, reach)] = tuple(c for c in self.grid.within(cell, reach) if c != cell)
+        return found
+
+    # --- who stands where, and §8.5 zones of control ----------------------------------------------------------
+    @cached_property
+    def _placed(self) -> dict[int, Placed]:
+        return {}
+
+    def placed(self, state: KState) -> Placed:
+        """Who stands where in ``state``: worked out once for its tuple of groups (the legal set, the sequence and
+        the next decision ask it again and again of one position), kept for the last few tuples."""
+        kept = self._placed
+        groups = state.groups
+        found = kept.get(id(groups))
+        if found is None or found.groups is not groups:
+            if len(kept) >= PLACED_KEPT:
+                del kept[next(iter(kept))]
+            found = kept[id(groups)] = Placed(self, groups)
+        return found
+
+    def side_groups(self, state: KState, side: str) -> tuple[Group, ...]:
+        """``state.side_groups(side)``, kept for the position."""
+        return self.placed(state).side(side)
+
+    def enemy_cells(self, state: KState, side: str) -> frozenset[int]:
+        return self.placed(state).cells(enemy_of(side))
+
+    def zoc(self, state: KState, side: str) -> frozenset[int]:
         """The hexes in the ZOC of ``side``'s enemy: their hexes and the six around each (§8.5)."""
-        out: set[int] = set()
-        for c in self.enemy_cells(state, side):
-            out.add(c)
-            out.update(self.grid.neighbors(c))
-        return out
+        return self.placed(state).zoc(side)
 
     def friendly_count(self, state: KState, side: str, cell: int) -> int:
-        return sum(1 for g in state.side_groups(side) if g.cell == cell)
+        return self.placed(state).count(side, cell)
 
     def minefield(self, state: KState, cell: int) -> bool:
         """§9.4: a Soviet minefield not destroyed yet (AMB-19)."""
@@ -114,3 +143,51 @@ class Ctx:
             if c not in zoc and self.friendly_count(state, side, c) < 2:
                 return c
         return None
+
+
+PLACED_KEPT = 8  # a search step and the sequence's look-ahead ask of a few positions in turn
+
+
+class Placed:
+    """The groups of one position by side, the hexes each side holds, its enemy's ZOC and how many groups of a side
+    stand in a hex: each worked out when first asked for."""
+
+    __slots__ = ("_cells", "_counts", "_ctx", "_sides", "_zocs", "groups")
+
+    def __init__(self, ctx: Ctx, groups: tuple[Group, ...]) -> None:
+        self._ctx = ctx
+        self.groups = groups
+        self._sides: dict[str, tuple[Group, ...]] = {}
+        self._cells: dict[str, frozenset[int]] = {}
+        self._zocs: dict[str, frozenset[int]] = {}
+        self._counts: dict[str, Counter[int]] = {}
+
+    def side(self, side: str) -> tuple[Group, ...]:
+        found = self._sides.get(side)
+        if found is None:
+            found = self._sides[side] = tuple(g for g in self.groups if g.side == side and g.on_map)
+        return found
+
+    def cells(self, side: str) -> frozenset[int]:
+        found = self._cells.get(side)
+        if found is None:
+            found = self._cells[side] = frozenset(g.cell for g in self.side(side))
+        return found
+
+    def zoc(self, side: str) -> frozenset[int]:
+        """The ZOC ``side``'s enemy exerts (§8.5)."""
+        found = self._zocs.get(side)
+        if found is None:
+            neighbors = self._ctx.grid.neighbors
+            out: set[int] = set()
+            for c in self.cells(enemy_of(side)):
+                out.add(c)
+                out.update(neighbors(c))
+            found = self._zocs[side] = frozenset(out)
+        return found
+
+    def count(self, side: str, cell: int) -> int:
+        found = self._counts.get(side)
+        if found is None:
+            found = self._counts[side] = Counter(g.cell for g in self.side(side))
+        return found[cell]

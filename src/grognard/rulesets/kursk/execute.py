@@ -216,7 +216,7 @@ def step_into(ctx: Ctx, state: KState, g: Group, there: int, step: Step) -> KSta
         to=there,
     )
     enemy = enemy_of(g.side)
-    if any(ctx.grid.distance(there, e.cell) <= 1 for e in state.side_groups(enemy)):
+    if any(ctx.grid.distance(there, e.cell) <= 1 for e in ctx.side_groups(state, enemy)):
         _report(step, enemy, "sighted", f"an enemy group moves to {ctx.label(there)}", to=there)
     state = ctx.enter_town(state, g.side, there, step)
     if here in zoc and there in zoc:  # §8.5, §9.5: from an enemy ZOC directly into another
@@ -268,7 +268,7 @@ def opportunity_fire(ctx: Ctx, state: KState, gid: int, here: int, there: int, s
     modes = ctx.tables["fire"]["opportunity"]["modes"]
     firers = [
         f
-        for f in state.side_groups(enemy_of(mover.side))
+        for f in ctx.side_groups(state, enemy_of(mover.side))
         if f.mode in modes and f.supply >= 1 and ctx.grid.adjacent(f.cell, here) and ctx.grid.adjacent(f.cell, there)
     ]
     for f in sorted(firers, key=lambda x: x.id):
@@ -412,7 +412,7 @@ def retreat(ctx: Ctx, state: KState, g: Group, attackers: list[int], cancelled: 
         n = ctx.grid.neighbor(g.cell, d)
         if n < 0 or n in enemies:
             continue
-        friends = [f for f in state.side_groups(g.side) if f.cell == n]
+        friends = [f for f in ctx.side_groups(state, g.side) if f.cell == n]
         if len(friends) >= int(c["max_groups_in_hex"]):
             continue
         if n in zoc and not any(f.mode in c["no_enemy_zoc_unless_friendly_in"] for f in friends):

@@ -151,4 +151,4 @@ def plottable(ctx: Ctx, g: Group) -> bool:
 def plot_hint(ctx: Ctx, g: Group) -> list[int]:
     """The hexes a page may offer for the group's plot: those within its allowance (or range 2 to bombard)."""
     reach = max(ctx.mover_limit(g), 2 if "bombard" in ctx.tables.modes[g.mode].plots else 1)
-    return [c for c in ctx.grid.within(g.cell, reach) if c != g.cell]
+    return list(ctx.hexes_around(g.cell, reach))

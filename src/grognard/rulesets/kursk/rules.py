@@ -17,7 +17,7 @@ from . import adjust, air, phases, plots, roads, supply
 from . import decisions as D
 from .board import Ctx
 from .scenario import SCENARIO_DIR, KurskScenario, order_of_battle, read_scenario, scenario_from_document
-from .state import KState
+from .state import Group, KState
 from .tables import SEATS, load_tables
 
 ADJUST_PARTS = {0: "soviet", 4: "german"}
@@ -71,6 +71,9 @@ class Kursk(Ruleset[KState, KurskScenario]):
         self.ctx = Ctx(load_tables(), scenario, int(self.options["level"]))
         self.sequence = phases.turn_sequence(self.ctx, self.legal)
         self.part_names = phases.part_names()
+        # the legal set of the last state each seat was asked about: the sequence asks whether a part has work after
+        # a decision, and the seat to decide next asks again, of the same state with the dice stored
+        self._legal_kept: dict[str, tuple[KState, Legal]] = {}
 
     # --- start -----------------------------------------------------------------------------------------
     def initial_state(self, seed: int) -> KState:
@@ -108,6 +111,14 @@ class Kursk(Ruleset[KState, KurskScenario]):
         return "soviet" if state.part < 4 else "german"
 
     def legal(self, state: KState, seat: str) -> Legal:
+        kept = self._legal_kept.get(seat)
+        if kept is not None and kept[0] is state:
+            return kept[1]
+        found = self._legal(state, seat)
+        self._legal_kept[seat] = (state, found)
+        return found
+
+    def _legal(self, state: KState, seat: str) -> Legal:
         if state.over or not self.turn(state).may_act(seat):
             return Legal(seat)
         if state.part in ADJUST_PARTS:
@@ -123,7 +134,7 @@ class Kursk(Ruleset[KState, KurskScenario]):
     def _legal_adjust(self, state: KState, seat: str) -> Legal:
         ctx = self.ctx
         choices = []
-        for g in state.side_groups(seat):
+        for g in ctx.side_groups(state, seat):
             if g.adjusted:
                 continue
             at = (ctx, state, g)
@@ -162,7 +173,7 @@ class Kursk(Ruleset[KState, KurskScenario]):
     def _legal_road(self, state: KState, seat: str) -> Legal:
         ctx = self.ctx
         choices = []
-        for g in state.side_groups(seat):
+        for g in ctx.side_groups(state, seat):
             if not (g.mode_set or g.road_moved):
                 modes = tuple(ctx.tables.modes)
                 choices.append(
@@ -203,8 +214,8 @@ class Kursk(Ruleset[KState, KurskScenario]):
         ctx = self.ctx
         plotted = {gid for gid, _ in state.plots}
         choices = []
-        suggested = None
-        for g in state.side_groups(seat):
+        plotting: list[Group] = []
+        for g in ctx.side_groups(state, seat):
             if g.id in plotted or not plots.plottable(ctx, g):
                 continue
             choices.append(
@@ -218,14 +229,22 @@ class Kursk(Ruleset[KState, KurskScenario]):
                     hint=plots.plot_hint(ctx, g),
                 )
             )
-            if suggested is None:
-                from .general import suggest_plot
-
-                text = suggest_plot(ctx, self.view(state, seat), g.id)
-                if text is not None and plots.refusal(ctx, state, g, text) is None:
-                    suggested = D.Plot(g.id, text)
+            plotting.append(g)
         choices.append(Choice(D.Commit, label="commit the plots"))
+        # worked out when asked for: a search or a random player never asks
+        suggested = partial(self._suggest_plot, state, seat, plotting) if plotting else None
         return Legal(seat, choices, prompt="tactical plot (§6.4-6.7), then commit", suggested=suggested)
+
+    def _suggest_plot(self, state: KState, seat: str, plotting: list[Group]) -> Decision | None:
+        """The computer's plot for the first group it has a legal one for."""
+        from .general import suggest_plot
+
+        view = self.view(state, seat)
+        for g in plotting:
+            text = suggest_plot(self.ctx, view, g.id)
+            if text is not None and plots.refusal(self.ctx, state, g, text) is None:
+                return D.Plot(g.id, text)
+        return None
 
     def explain(self, state: KState, seat: str, decision: Decision, legal: Legal) -> IllegalDecision:
         if isinstance(decision, D.Plot) and state.plot_of(decision.group) is not None:
@@ -236,6 +255,17 @@ class Kursk(Ruleset[KState, KurskScenario]):
     def apply(self, state: KState, seat: str, decision: Decision, step: Step) -> KState:
         state = self._apply(state, seat, decision, step)
         return self.sequence.settle(state, step)
+
+    def with_rng(self, state: KState, rng: int) -> KState:
+        """The state with the dice stored has the legal sets of ``state``: the legal set reads no dice
+        (tests/kursk/test_legal_reuse.py)."""
+        like = super().with_rng(state, rng)
+        if like is not state:
+            kept = self._legal_kept
+            for seat, (was, legal) in list(kept.items()):
+                if was is state:
+                    kept[seat] = (like, legal)
+        return like
 
     def _apply(self, state: KState, seat: str, d: Decision, step: Step) -> KState:
         ctx = self.ctx

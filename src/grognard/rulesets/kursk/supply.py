@@ -88,7 +88,7 @@ def receivers(ctx: Ctx, state: KState) -> list[Group]:
     if d is None:
         return []
     radius = int(ctx.tables["supply"]["distribution"]["radius"])
-    return [g for g in state.side_groups(d.side) if not g.supplied and ctx.grid.distance(g.cell, d.cell) <= radius]
+    return [g for g in ctx.side_groups(state, d.side) if not g.supplied and ctx.grid.distance(g.cell, d.cell) <= radius]
 
 
 def distribute(ctx: Ctx, state: KState, step: Step) -> KState:
