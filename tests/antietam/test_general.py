@@ -147,3 +147,51 @@ def test_batteries_and_cavalry_pull_back_from_melee_reach() -> None:
         assert normal._goal(pic, pic.by_id[uid]) == (pic.rear, 0)
     assert normal._goal(pic, pic.by_id["c_law_a"]) is None
     assert easy._goal(pic, pic.by_id["c_long_a"]) != (pic.rear, 0)
+
+
+def test_the_union_strikes_batteries_first_then_routed_units() -> None:
+    """The Union closes with the enemy unit that pays best within its reach: a battery (its guns are lost in melee,
+    §IA8.2, 150 points each, §IA10.1) before infantry at the same distance; a routed unit (a retreat into a zone of
+    control eliminates it, §B3.6) before fresh infantry."""
+    enemy = {"side": "confederate"}
+    pic, board = _picture(
+        "union",
+        [
+            {**enemy, "id": "c_rodes_a", "type": "infantry", "square": "20,10"},
+            {**enemy, "id": "c_long_a", "type": "artillery", "square": "20,14"},
+        ],
+    )
+    at = board.grid.parse("20,12")
+    assert pic.strike_target(at, 4) == board.grid.parse("20,14")
+    pic, board = _picture(
+        "union",
+        [
+            {**enemy, "id": "c_rodes_a", "type": "infantry", "square": "20,10"},
+            {**enemy, "id": "c_gbanderson_a", "type": "infantry", "square": "20,14", "routed": True},
+        ],
+    )
+    assert pic.strike_target(at, 4) == board.grid.parse("20,14")
+    assert pic.strike_target(at, 1) is None
+
+
+def test_the_union_melees_by_the_strength_it_can_count() -> None:
+    """§IA8.4: the Union melees a square when the men of its units next to it that can melee (not routed, with the
+    OP to fire and melee) match the defenders' men as the order of battle lists them (Rodes' A: 352 men); a routed
+    or spent friend next to the square does not count."""
+    own = {"side": "union", "fatigue": 0, "morale": 90, "held": None, "acted": False, "disrupted": False}
+    enemy: dict[str, object] = {"id": "c_rodes_a", "side": "confederate", "type": "infantry", "square": "20,10"}
+    general = General(1, 1)
+
+    def melees(men: int, friend: dict[str, object] | None = None) -> bool:
+        units: list[dict[str, object]] = [
+            enemy,
+            {**own, "id": "u_a", "type": "infantry", "square": "20,11", "men": men, "op": 10},
+        ]
+        if friend is not None:
+            units.append({**own, "id": "u_b", "type": "infantry", "square": "21,10", "men": 100, "op": 10, **friend})
+        pic, board = _picture("union", units)
+        return bool(general._melee(pic, pic.by_id["u_a"], board.grid.parse("20,10")))
+
+    assert melees(400) and not melees(300)
+    assert melees(300, {})
+    assert not melees(300, {"routed": True}) and not melees(300, {"op": 3})

@@ -149,7 +149,6 @@ class General(Player):
 
     def _goal(self, pic: Picture, u: Unit) -> tuple[int, int] | None:
         """(square, distance to stop at) for unit ``u``, or None to stay."""
-        b = pic.board
         cell = u["cell"]
         near = pic.enemy_distance(cell)
         if u["routed"] or u["morale"] < self.lv["withdraw_below_morale"]:
@@ -158,7 +157,7 @@ class General(Player):
         artillery = u["type"] == "artillery"
         if u["type"] in ("artillery", "cavalry") and near <= self.lv["guard_distance"] and not u["held"]:
             return pic.rear, 0  # a gun is 150 points, a trooper 3 (§IA10.1): out of melee's reach before it comes
-        if artillery and near <= b.weapon_range[b.index[u["id"]]]:
+        if artillery and near <= self._battery_reach(pic, u):
             return None  # an enemy in range: stay and fire (a moved battery may not fire, §B3.4)
         if self.lv["naive"]:
             target = pic.nearest_enemy(cell)
@@ -169,8 +168,24 @@ class General(Player):
             return self._union_goal(pic, u, near, artillery)
         return self._confederate_goal(pic, u, near, artillery)
 
+    def _battery_reach(self, pic: Picture, u: Unit) -> int:
+        """The distance a battery stops at to fire: its weapon's range, for the Union at most ``battery_reach``
+        squares (the Weapon/Range Casualty Table gives a gun 1-2 casualties beyond 3 squares, 2-6 within)."""
+        b = pic.board
+        reach = int(b.weapon_range[b.index[u["id"]]])
+        if pic.seat == "union" and not self.lv["naive"]:
+            return min(reach, int(self.cfg["union"]["battery_reach"]))
+        return reach
+
     def _union_goal(self, pic: Picture, u: Unit, near: int, artillery: bool) -> tuple[int, int] | None:
         cfg = self.cfg["union"]
+        reach = int(self.lv["union_strike_reach"])
+        if near <= reach:  # the fight is here: close with the enemy unit that pays best
+            if near <= 1 and not artillery:
+                return None  # in contact: stay and fire or melee (§B3.8)
+            target = pic.strike_target(u["cell"], reach)
+            if target is not None:
+                return target, 0
         if near > cfg["reserve_distance"] and pic.breaks:  # reserves to where the enemy line shows routed units
             broken = min(pic.breaks, key=lambda c: (int(pic.board.dist[u["cell"], c]), c))
             if int(pic.board.dist[u["cell"], broken]) <= cfg["reserve_reach"]:
@@ -291,9 +306,10 @@ class General(Player):
     def _support(self, pic: Picture, u: Unit) -> int:
         """Friends needed within two squares to step into a zone of control: fewer once the unit's corps is in
         contact (the push is on: the rest of the corps closes at once instead of waiting at the edge)."""
+        prefix = "union_" if pic.seat == "union" else ""
         if pic.engaged(u):
-            return int(self.lv["engaged_support"])
-        return int(self.lv["support"])
+            return int(self.lv[f"{prefix}engaged_support"])
+        return int(self.lv[f"{prefix}support"])
 
     # --- fire and melee plots ----------------------------------------------------------------------------------
     def _plot(self, pic: Picture, legal: Legal) -> Decision | None:
@@ -353,9 +369,33 @@ class General(Player):
             return True  # counterattack the broken attacker
         if defenders and all(e["type"] == "artillery" for e in defenders):
             return True  # a battery alone: its guns are lost in melee (§IA8.2), 150 points each (§IA10.1)
+        if pic.seat == "union" and not self.lv["naive"]:
+            return self._union_melee(pic, target, defenders)
         ours = sum(1 for f in pic.mine if f["type"] != "artillery" and b.grid.adjacent(f["cell"], target))
         ratio = int(self.lv["union_melee_ratio" if pic.seat == "union" else "confederate_melee_ratio"])
         return ratio > 0 and ours >= ratio * max(1, len(defenders))
+
+    def _union_melee(self, pic: Picture, target: int, defenders: list[Unit]) -> bool:
+        """§IA8.4 melee by strength: the men of the general's units next to the square that can melee (not routed
+        or disrupted, the 2 OP of a melee kept) against the defenders' men as the order of battle lists them (the
+        view does not show an enemy's losses), guns counted as their melee men (combat.toml); melee when the
+        attackers are at least ``union_melee_strength`` percent of that. A lost melee costs the attacker little
+        (0-24 men short of the -5 differential) while a won one drives the defender off: §IA8.5 retreat."""
+        b = pic.board
+        ours = sum(
+            int(f.get("men", 0))
+            for f in pic.mine
+            if f["type"] != "artillery"
+            and not f["routed"]
+            and not f["disrupted"]
+            and f["op"] >= self.cfg["union"]["melee_op"]
+            and b.grid.adjacent(f["cell"], target)
+        )
+        per_gun = int(b.tables.combat["casualties"]["artillery_melee_men_per_gun"])
+        theirs = sum(
+            (per_gun if e["type"] == "artillery" else 1) * b.specs[b.index[e["id"]]].strength for e in defenders
+        )
+        return ours * 100 >= int(self.lv["union_melee_strength"]) * theirs
 
 
 def _ending(legal: Legal) -> Decision | None:
@@ -444,6 +484,19 @@ class Picture:
                 self.enemy_distance(f["cell"]) <= 1 for f in self.mine if (f["corps"] or f["division"]) == key
             )
         return hit
+
+    def strike_target(self, cell: int, reach: int) -> int | None:
+        """The Union's target among the seen enemy units within ``reach`` of ``cell``: a battery first (its guns are
+        lost in melee, §IA8.2, 150 points each, §IA10.1; canister is the Union's worst loss), then routed units
+        (a retreat into a zone of control eliminates them, §B3.6), then cavalry (3 points a man), nearer first."""
+        dist = self.board.dist[cell]
+        rank = {"artillery": 3, "cavalry": 1}
+        best: tuple[int, int] | None = None
+        for e in self.enemies_near(cell, reach):
+            key = (rank.get(e["type"], 0) + 2 * e["routed"] - int(dist[e["cell"]]), -e["cell"])
+            if best is None or key > (best[0], -best[1]):
+                best = (key[0], e["cell"])
+        return None if best is None else best[1]
 
     def garrisons(self, min_points: int) -> dict[str, int]:
         """Unit id -> the victory square (worth ``min_points`` or more, most valuable first) it is sent to hold
