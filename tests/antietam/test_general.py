@@ -108,6 +108,8 @@ def _picture(seat: str, units: list[dict[str, object]]) -> tuple[Picture, Board]
         "fords": [],
         "victory_squares": [],
         "turn": 1,
+        "last_turn": 11,
+        "phase": "confederate_operations_1",
     }
     for u in view["units"]:
         u["cell"] = board.grid.parse(str(u["square"]))
