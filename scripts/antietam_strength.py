@@ -4,6 +4,7 @@ victory levels (§IA10.2: a win is a minor or major victory of the player's side
 
     python scripts/antietam_strength.py --opponents random,greedy --games 100 --jobs 1
     python scripts/antietam_strength.py --player general:hard --opponents greedy --games 20 --scenario 4_ii_corps
+    python scripts/antietam_strength.py --opponents greedy,random --games 30 --seats confederate
 
 Each seat is played ``--games`` times against each opponent with seeds ``--seed`` .. ``--seed + games - 1`` (the
 players' own seeds derive from the game's), so a run is repeatable.
@@ -45,12 +46,14 @@ def play(job: Job) -> tuple[Job, str, str, list[list[float]], float]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = series_parser(__doc__, "1_full_battle")
+    parser.add_argument("--seats", default=",".join(SEATS), help="the seats measured, comma-separated (default: both)")
     args = parser.parse_args(argv)
     opponents = [o for o in args.opponents.split(",") if o]
+    seats = [s for s in args.seats.split(",") if s]
     jobs: list[Job] = [
         (args.scenario, seat, args.player, opp, args.seed + i)
         for opp in opponents
-        for seat in SEATS
+        for seat in seats
         for i in range(args.games)
     ]
     print(
@@ -75,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     print("\n| opponent | seat | games | wins | draws | losses | win rate | 95% interval | levels | s/game |")
     print("|---|---|---:|---:|---:|---:|---:|---|---|---:|")
     for opp in opponents:
-        for seat in SEATS:
+        for seat in seats:
             n = sum(tally[(opp, seat)].values())
             print(
                 f"| {opp} | {seat} | {outcome_cells(tally[(opp, seat)], levels[(opp, seat)])} | "
