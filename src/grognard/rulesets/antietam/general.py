@@ -214,8 +214,8 @@ class General(Player):
         least = int(self.lv["retake_points"])
         cfg = self.cfg["confederate"]
         last = pic.view["turn"] >= int(pic.view["last_turn"])
-        later = int(pic.board.tables.rules["operation_points"]["per_phase"])
-        reach = int(cfg["retake_reach"]) if pic.view["phase"].endswith("_1") else 0
+        later = int(pic.board.tables.rules["operation_points"]["per_phase"]) if pic.view["phase"].endswith("_1") else 0
+        reach = int(cfg["retake_reach"])
         held = {u["cell"] for u in pic.mine}
         enemy = set(pic._ecells)
         free = [
