@@ -14,8 +14,11 @@ mid-game decides as one that played from the start. Its weights are tuning, in `
   as the enemy units in it.
 - The Confederate (§IA11 "Confederate Strategy", "Let the Union come to you"): units in contact or on a victory
   square or a ridge (level 3-4) hold; the rest are a reserve sent to the victory square the seen Union units press
-  hardest. It fires at what most of its units can reach and melees only routed attackers (or, at ``hard``, a
-  square it outnumbers two to one).
+  hardest; units out of contact step onto lost victory squares within reach (on the last turn any unit that can,
+  since the Confederate moves last, §IA2.3), and Sharpsburg's road square 33,1 always has a unit on it. Each
+  unit fires where the casualty table pays most in points (range, the target's terrain and elevation, 150 points
+  a gun for batteries), its cavalry rides to the rear from an enemy four squares away, and it melees only routed
+  attackers (or, at ``hard``, a square it outnumbers two to one).
 - Both sides: routed or worn-out units (morale under the level's threshold) walk toward their rear corner, out of
   fire, to rally (§IA5.2); artillery stops where an enemy is in its range and does not close to melee distance;
   batteries and cavalry pull back from an enemy two squares away (guns and troopers are dear in points, §IA10.1);
@@ -24,8 +27,8 @@ mid-game decides as one that played from the start. Its weights are tuning, in `
   units deploy from marching modes near the enemy, batteries limber to move (§IA7.8), and face the enemy (§IA7.9).
 
 Levels (``[levels]`` in the tuning file): ``easy`` sends each unit at the nearest enemy with no support check and
-plots only fire; ``normal`` plays the plan above; ``hard`` also demands more support, garrisons Sharpsburg and
-32,7, and counterattacks by numbers.
+plots only fire; ``normal`` plays the plan above; ``hard`` also demands more support, garrisons 32,7 as well as
+33,1, and counterattacks by numbers.
 """
 
 from __future__ import annotations
