@@ -5,6 +5,7 @@ victory levels (§IA10.2: a win is a minor or major victory of the player's side
     python scripts/antietam_strength.py --opponents random,greedy --games 100 --jobs 1
     python scripts/antietam_strength.py --player general:hard --opponents greedy --games 20 --scenario 4_ii_corps
     nice -n 5 python scripts/antietam_strength.py --seats union --opponents greedy,random --games 8 --jobs 1
+    python scripts/antietam_strength.py --opponents greedy,random --games 30 --seats confederate
 
 Each seat is played ``--games`` times against each opponent with seeds ``--seed`` .. ``--seed + games - 1`` (the
 players' own seeds derive from the game's), so a run is repeatable.

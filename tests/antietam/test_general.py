@@ -108,6 +108,8 @@ def _picture(seat: str, units: list[dict[str, object]]) -> tuple[Picture, Board]
         "fords": [],
         "victory_squares": [],
         "turn": 1,
+        "last_turn": 11,
+        "phase": "confederate_operations_1",
     }
     for u in view["units"]:
         u["cell"] = board.grid.parse(str(u["square"]))
@@ -195,3 +197,48 @@ def test_the_union_melees_by_the_strength_it_can_count() -> None:
     assert melees(400) and not melees(300)
     assert melees(300, {})
     assert not melees(300, {"routed": True}) and not melees(300, {"op": 3})
+
+
+def test_the_confederate_fires_where_the_casualty_table_pays_most_in_points() -> None:
+    """WEAPON/RANGE CASUALTY TABLE with §IA10.1's points: a Confederate battery (6 lb. smoothbore: 8 a gun at range
+    1, 2 at range 3) is worth more against guns at range 3 (150 points a gun, lost only to artillery, §IA8.2) than
+    against men at range 1; an infantry unit (rifles: 2 a hundred men at range 2) fires at men rather than at a
+    lone battery as near that it can only tire (§IA7.7)."""
+    own = {"side": "confederate", "fatigue": 0, "morale": 90, "op": 10, "held": None, "acted": False}
+    pic, board = _picture(
+        "confederate",
+        [
+            {**own, "id": "c_long_a", "type": "artillery", "square": "30,20"},
+            {**own, "id": "c_law_a", "type": "infantry", "square": "30,19"},
+            {"id": "u_guns", "side": "union", "type": "artillery", "square": "30,17"},
+            {"id": "u_men", "side": "union", "type": "infantry", "square": "30,21"},
+        ],
+    )
+    guns, men = board.grid.parse("30,17"), board.grid.parse("30,21")
+    general = General(1, 1)
+    battery, infantry = pic.by_id["c_long_a"], pic.by_id["c_law_a"]
+    assert int(board.dist[battery["cell"], guns]) == 3 and int(board.dist[battery["cell"], men]) == 1
+    assert int(board.dist[infantry["cell"], guns]) == int(board.dist[infantry["cell"], men]) == 2
+    assert general._confederate_fire_value(pic, battery, guns) > general._confederate_fire_value(pic, battery, men)
+    assert general._confederate_fire_value(pic, infantry, men) > general._confederate_fire_value(pic, infantry, guns)
+
+
+def test_the_confederate_retakes_a_lost_victory_square_within_reach() -> None:
+    """§IA10.1 (AMB-18): a square the Union last entered gives it its points until a Confederate stands there. At
+    normal a Confederate unit out of contact and within reach makes for it; at easy it does not (it marches on the
+    nearest enemy); a unit in contact holds."""
+    own = {"side": "confederate", "fatigue": 0, "morale": 90, "op": 10, "held": None, "acted": False}
+    pic, board = _picture(
+        "confederate",
+        [
+            {**own, "id": "c_toombs_a", "type": "infantry", "square": "28,3"},
+            {**own, "id": "c_law_a", "type": "infantry", "square": "30,18"},
+            {"id": "u", "side": "union", "type": "infantry", "square": "30,16"},
+        ],
+    )
+    pic.victory = [(board.grid.parse("25,3"), 1000, "union")]
+    pic.victory_cells = frozenset(c for c, _, _ in pic.victory)
+    square = board.grid.parse("25,3")
+    assert General(1, 1)._goal(pic, pic.by_id["c_toombs_a"]) == (square, 0)
+    assert General(1, 1)._goal(pic, pic.by_id["c_law_a"]) is None
+    assert General(1, 0)._goal(pic, pic.by_id["c_toombs_a"]) != (square, 0)

@@ -14,8 +14,11 @@ mid-game decides as one that played from the start. Its weights are tuning, in `
   as the enemy units in it.
 - The Confederate (§IA11 "Confederate Strategy", "Let the Union come to you"): units in contact or on a victory
   square or a ridge (level 3-4) hold; the rest are a reserve sent to the victory square the seen Union units press
-  hardest. It fires at what most of its units can reach and melees only routed attackers (or, at ``hard``, a
-  square it outnumbers two to one).
+  hardest; units out of contact step onto lost victory squares within reach (on the last turn any unit that can,
+  since the Confederate moves last, §IA2.3), and Sharpsburg's road square 33,1 always has a unit on it. Each
+  unit fires where the casualty table pays most in points (range, the target's terrain and elevation, 150 points
+  a gun for batteries), its cavalry rides to the rear from an enemy four squares away, and it melees only routed
+  attackers (or, at ``hard``, a square it outnumbers two to one).
 - Both sides: routed or worn-out units (morale under the level's threshold) walk toward their rear corner, out of
   fire, to rally (§IA5.2); artillery stops where an enemy is in its range and does not close to melee distance;
   batteries and cavalry pull back from an enemy two squares away (guns and troopers are dear in points, §IA10.1);
@@ -24,8 +27,8 @@ mid-game decides as one that played from the start. Its weights are tuning, in `
   units deploy from marching modes near the enemy, batteries limber to move (§IA7.8), and face the enemy (§IA7.9).
 
 Levels (``[levels]`` in the tuning file): ``easy`` sends each unit at the nearest enemy with no support check and
-plots only fire; ``normal`` plays the plan above; ``hard`` also demands more support, garrisons Sharpsburg and
-32,7, and counterattacks by numbers.
+plots only fire; ``normal`` plays the plan above; ``hard`` also demands more support, garrisons 32,7 as well as
+33,1, and counterattacks by numbers.
 """
 
 from __future__ import annotations
@@ -56,6 +59,7 @@ class General(Player):
         super().__init__(seed, level)
         self.cfg, self.lv = tuning_at(DATA / "general.toml", level)
         self._fields: dict[tuple[int, tuple[str, ...]], dict[int, int]] = {}  # a pure cache: the static map
+        self._retakes: tuple[Picture, dict[str, int]] | None = None  # a cache of the decision's picture
 
     # --- entry point -----------------------------------------------------------------------------------------
     def choose(self, obs: Observation) -> Decision:
@@ -155,6 +159,8 @@ class General(Player):
             # §IA5.2 rally: out of fire, toward the rear corner (§IA8.5 retreats go there too)
             return (pic.rear, 0) if near <= self.cfg["rally"]["safe_distance"] else None
         artillery = u["type"] == "artillery"
+        if pic.seat == "confederate" and u["type"] == "cavalry" and near <= self.lv["confederate_cavalry_guard"]:
+            return pic.rear, 0  # 3 points a trooper (§IA10.1) and few of them: kept out of the fight
         if u["type"] in ("artillery", "cavalry") and near <= self.lv["guard_distance"] and not u["held"]:
             return pic.rear, 0  # a gun is 150 points, a trooper 3 (§IA10.1): out of melee's reach before it comes
         if artillery and near <= self._battery_reach(pic, u):
@@ -198,6 +204,9 @@ class General(Player):
     def _confederate_goal(self, pic: Picture, u: Unit, near: int, artillery: bool) -> tuple[int, int] | None:
         cfg = self.cfg["confederate"]
         cell = u["cell"]
+        retake = self._confederate_retakes(pic).get(u["id"])
+        if retake is not None:
+            return retake, 0  # §IA10.1 a square a Confederate stands on gives the Union nothing
         if near <= cfg["contact_distance"] or cell in pic.victory_cells:
             return None  # hold: in contact, or on a victory square
         post = pic.garrisons(int(self.lv["garrison_points"])).get(u["id"])
@@ -209,6 +218,46 @@ class General(Player):
         if threat is None:
             return None
         return threat, (cfg["artillery_stand_off"] if artillery else cfg["reserve_stop"])
+
+    def _confederate_retakes(self, pic: Picture) -> dict[str, int]:
+        """Unit id -> the victory square it makes for: a square no Confederate stands on that gives the Union
+        points (its holder, or a Union unit next to it, §IA10.1 AMB-18) and no seen enemy holds, most valuable
+        first, for the nearest fit unit within ``retake_reach`` operation points that is not in contact. Entering
+        makes the Confederates its holder (AMB-18), and the Confederate moves last in a turn (§IA2.3): on the last
+        turn every unit may go, as far as its operation points left this turn carry it."""
+        if self._retakes is not None and self._retakes[0] is pic:
+            return self._retakes[1]
+        plan: dict[str, int] = {}
+        self._retakes = (pic, plan)
+        least = int(self.lv["retake_points"])
+        cfg = self.cfg["confederate"]
+        last = pic.view["turn"] >= int(pic.view["last_turn"])
+        later = int(pic.board.tables.rules["operation_points"]["per_phase"]) if pic.view["phase"].endswith("_1") else 0
+        reach = int(cfg["retake_reach"])
+        held = {u["cell"] for u in pic.mine}
+        enemy = set(pic._ecells)
+        free = [
+            u
+            for u in pic.mine
+            if u["type"] != "artillery" and not u["routed"] and not u["acted"] and not u["held"] and u["op"] > 0
+        ]
+        if not last:  # troopers only at the end (3 points each, §IA10.1)
+            free = [
+                u for u in free if u["type"] == "infantry" and pic.enemy_distance(u["cell"]) > cfg["contact_distance"]
+            ]
+        for c, points, holder in sorted(pic.victory, key=lambda v: (-v[1], v[0])):
+            if points < least or c in held or c in enemy or not free:
+                continue
+            if holder != "union" and pic.enemy_distance(c) > 1:
+                continue  # gives the Union nothing now
+            field = self._field(pic, c)
+            fit = [f for f in free if field.get(f["cell"], 1 << 30) <= (f["op"] + later if last else reach)]
+            if not fit:
+                continue
+            u = min(fit, key=lambda f: (field[f["cell"]], f["id"]))
+            free.remove(u)
+            plan[u["id"]] = c
+        return plan
 
     def _field(self, pic: Picture, goal: int) -> dict[int, int]:
         """Operation points from each square to ``goal`` by the infantry's costs (streams only at bridges and
@@ -256,7 +305,7 @@ class General(Player):
             if u["type"] == "artillery" and u["mode"] == "unlimbered":
                 return self._put_down(pic, legal, u)  # unlimbered artillery does not move (§IA7.8)
         goal = None if u["held"] else self._goal(pic, u)
-        if goal is None or u["op"] <= self._op_reserve(u):
+        if goal is None or u["op"] <= self._op_reserve(pic, u):
             return self._put_down(pic, legal, u)
         field = self._field(pic, goal[0])
         here = field.get(u["cell"], 1 << 30)
@@ -285,9 +334,12 @@ class General(Player):
                 return D.Face(u["id"], f)
         return D.PutDown()
 
-    def _op_reserve(self, u: Unit) -> int:
-        """Operation points kept for the plot: fire, and the melee for the attacker (Operations Costs Table)."""
+    def _op_reserve(self, pic: Picture, u: Unit) -> int:
+        """Operation points kept for the plot: fire, and the melee for the attacker (Operations Costs Table); none
+        for a Confederate retaking a victory square (the square is worth more than a shot)."""
         if u["routed"] or u["morale"] < self.lv["withdraw_below_morale"]:
+            return 0
+        if pic.seat == "confederate" and u["id"] in self._confederate_retakes(pic):
             return 0
         return int(self.lv["op_reserve"])
 
@@ -297,6 +349,8 @@ class General(Player):
             return pic.enemy_distance(c) > 1 or u["routed"]
         if pic.enemy_distance(c) > 1 or self.lv["naive"]:
             return True
+        if pic.seat == "confederate" and u["id"] in self._confederate_retakes(pic):
+            return True  # a lost victory square is worth the risk (§IA10.1)
         adjacent = pic.enemies_near(c, 1)
         if all(e["routed"] for e in adjacent):
             return True
@@ -335,7 +389,9 @@ class General(Player):
             options = [
                 e["cell"] for e in pic.enemies_near(u["cell"], 12) if D.Plot((f"{uid}@{b.label(e['cell'])}",)) in legal
             ]
-            if options and self.lv["focus_fire"]:
+            if options and self.lv["focus_fire"] and pic.seat == "confederate":
+                best = max(options, key=lambda c: (self._confederate_fire_value(pic, u, c), reach.get(c, 0), -c))
+            elif options and self.lv["focus_fire"]:
                 gunner = u["type"] == "artillery"
                 best = max(
                     options,
@@ -356,6 +412,32 @@ class General(Player):
             orders[uid] = order
         plot = D.Plot(tuple(orders.values()))
         return plot if plot in legal else D.Plot(tuple(o.rstrip("!") for o in suggested.orders))
+
+    def _confederate_fire_value(self, pic: Picture, u: Unit, target: int) -> float:
+        """The points a fire into ``target`` is worth, as the Weapon/Range Casualty Table and the defender's terrain
+        and elevation modifiers give them (combat.toml); a battery's casualties among guns count 150 points a gun
+        at 20 casualty points a gun (§IA10.1, §IA8.2), infantry's at artillery alone only tire it (§IA7.7);
+        routed targets count half again (a second rout can cut off their retreat, §B3.6)."""
+        b = pic.board
+        spec = b.spec(b.index[u["id"]])
+        here = [e for e in pic.enemies if e["cell"] == target]
+        if not here:
+            return 0.0
+        value = float(b.tables.base_casualties(spec.weapon, int(b.dist[u["cell"], target])))
+        defence = b.tables.terrain["defence"]
+        t = b.map.terrain[target]
+        value *= int(defence.get("bridge_ford" if t in ("bridge", "ford") else t, defence["clear"])[0]) / 100
+        if b.level(target) > b.level(u["cell"]):
+            value *= int(defence["higher_elevation"][0]) / 100
+        guns = sum(e["type"] == "artillery" for e in here)
+        if u["type"] == "artillery":
+            per_gun = float(self.cfg["confederate"]["gun_points"])
+            value *= 1 + (per_gun - 1) * guns / len(here)
+        elif guns == len(here):
+            value *= 0.1
+        if any(e["routed"] for e in here):
+            value *= 1.5
+        return value
 
     def _melee(self, pic: Picture, u: Unit, target: int) -> bool:
         """§B3.8: melee an adjacent square when it pays: routed defenders, or numbers."""
