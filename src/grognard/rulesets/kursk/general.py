@@ -351,8 +351,8 @@ class General(Player):
     # --- where each group is going ---------------------------------------------------------------------------
     def _plan(self, ctx: Ctx, view: Mapping[str, Any]) -> dict[int, int]:
         """The German's raid on the towns (§11.1): the group on a town he holds (the lowest ID) garrisons it, so
-        that the Soviet cannot walk back in; every other mechanized group drives on a town the Soviet holds, the
-        nearest within its supply (§5.4) counting each town's points as hexes (``hex_value``) and a crowd of
+        that the Soviet cannot walk back in; every other mechanized group drives on a town the Soviet holds (the
+        near ones first, ``raid_goals``: the far ones are out of the depots' reach), the nearest within its supply (§5.4) counting each town's points as hexes (``hex_value``) and a crowd of
         groups already sent there.
         Group ID -> the hex it makes for."""
         cfg = self.cfg["german"]
@@ -366,7 +366,8 @@ class General(Player):
             if name and view["control"].get(name) == "german" and c not in garrisoned:
                 garrisoned.add(c)
                 plan[g["id"]] = c
-        targets = [c for c, name in ctx.towns.items() if view["control"].get(name) != "german"]
+        theirs = [c for c, name in ctx.towns.items() if view["control"].get(name) != "german"]
+        targets = [c for c in theirs if ctx.towns[c] in cfg["raid_goals"]] or theirs
         if not targets:
             return plan
         sent: dict[int, int] = {}
