@@ -207,3 +207,19 @@ def test_on_the_last_turn_the_german_ends_the_game_unless_a_spearhead_can_still_
     fuelled = position(group(1, "german", GRID.label(near), TANKS, mode="mobile", supply=6), part=part, turn=last)
     assert _ask(fuelled, "german", 1) == D.EndPhase()
     assert _ask(replace(stranded, turn=last - 1), "german", 1) == D.EndPhase()
+
+
+def test_a_walled_in_spearhead_assaults_and_at_hard_drives_through() -> None:
+    """§6.2, §9.8: a panzer group with a seen Soviet group on every side has no route to its town: at `normal` it
+    takes assault mode to attack (towed guns, full defence); at `hard` it stays mobile to drive on should the hex
+    it attacks empty."""
+    here = cell("20,24")
+    ring = [
+        group(60 + i, "soviet", GRID.label(c), RIFLES, mech=False, mode="static")
+        for i, c in enumerate(GRID.neighbors(here))
+    ]
+    state = position(
+        group(1, "german", GRID.label(here), TANKS, mode="mobile", supply=12), *ring, part=_part(ROAD_PARTS, "german")
+    )
+    assert _ask(state, "german", 1) == D.SetMode(1, "assault")
+    assert _ask(state, "german", 2) == D.EndPhase()

@@ -352,9 +352,9 @@ class General(Player):
     def _plan(self, ctx: Ctx, view: Mapping[str, Any]) -> dict[int, int]:
         """The German's raid on the towns (§11.1): the group on a town he holds (the lowest ID) garrisons it, so
         that the Soviet cannot walk back in; every other mechanized group drives on a town the Soviet holds (the
-        near ones first, ``raid_goals``: the far ones are out of the depots' reach), the nearest within its supply (§5.4) counting each town's points as hexes (``hex_value``) and a crowd of
-        groups already sent there.
-        Group ID -> the hex it makes for."""
+        near ones first, ``raid_goals``: the far ones are out of the depots' reach), the nearest within its
+        supply (§5.4) counting each town's points as hexes (``hex_value``) and a crowd of groups already sent
+        there. Group ID -> the hex it makes for."""
         cfg = self.cfg["german"]
         grid, values = ctx.grid, ctx.tables["victory"]["towns"]
         plan: dict[int, int] = {}
@@ -574,8 +574,8 @@ class General(Player):
         if goal is None or goal == here:
             return "static"
         route = self._raid_route(ctx, view, g, goal)
-        if not route:
-            return "assault" if near <= 1 else "mobile"
+        if not route:  # walled in: attack (at `hard` in mobile mode, to drive through should the hex empty)
+            return "assault" if near <= 1 and not self.lv["exploit"] else "mobile"
         if any(int(e["cell"]) == route[0] for e in view["enemies"]):
             return "assault"
         behind = int(self.cfg["german"]["road_behind"])
