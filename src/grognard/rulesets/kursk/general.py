@@ -4,21 +4,25 @@ It sees what its seat sees and nothing more: ``Observation.view`` (own groups, e
 and ``Observation.legal``. Its weights are tuning, kept in ``data/general.toml``; docs/ai/kursk.md describes it.
 
 - Supply (§5): a depot from the entry road nearest the groups in need, driven toward them (the mechanized
-  spearheads first), (S)UPPLY when any is within 2 hexes; a new depot while groups still need one, up to the
-  level's count.
-- Modes and road movement (§6.2-6.3): the German drives each mechanized group on the nearest goal town it does
-  not hold (Oboyan, Prokhorovka, Korocha; Kursk once they are taken), by road while far behind the front, in
-  mobile mode near it, in assault mode in contact; his infantry follows the panzers in mobile mode and screens
-  the flanks in static mode elsewhere. The Soviet holds its front (static), sends its tank and mechanized corps
-  against the Germans it sees within the level's counterattack radius (mobile, then assault in contact), and
-  moves the groups far from any German by road toward Oboyan and Prokhorovka.
+  spearheads first; the German's by the cheapest route round the enemy, remembering the hexes refused this
+  phase), (S)UPPLY when any is within 2 hexes; a new depot while groups still need one, up to the level's count.
+- The German's raid (``normal``, ``hard``): each mechanized group drives on a town the Soviet holds (the near
+  ones first) by the cheapest route round the enemy groups it sees, in mobile mode (by road far behind the
+  front), assaulting a town held against it; the group on a town he took garrisons it (static); his infantry
+  screens in static mode; he ends the game (§3.5) once it is won even had the Soviet lost nothing, or on the last
+  turn when no spearhead can reach a town. At ``easy`` the first plan: each mechanized group drives on the nearest
+  goal town, in assault mode in contact, attacking what it touches.
+- The Soviet holds its front (static), sends its tank and mechanized corps against the Germans it sees within the
+  level's counterattack radius (mobile, then assault in contact), and moves the groups far from any German by
+  road toward Oboyan and Prokhorovka.
 - Air (§7.1): strikes on the seen enemy hexes most of its assault and mobile groups touch.
 - The plot (§6.4-6.7): groups in contact attack the enemy hex most of their side can reach, the nearest the goal
   among equals (concentration); others move toward the goal (the Soviet's armour toward the nearest German it
   sees) and stop in contact; static groups with field howitzers bombard the hex most of their side assaults.
 
-Levels: 0 "easy" (no air, no bombardment, no concentration, no counterattacks, German infantry stays put, two
-depots), 1 "normal", 2 "hard" (wider counterattacks, more depots). ``perturb_hidden`` is the fog-honesty check's
+Levels: 0 "easy" (no air, no bombardment, no concentration, no counterattacks, the German's first plan, two
+depots), 1 "normal", 2 "hard" (wider counterattacks, more depots, walled-in panzers drive through).
+``perturb_hidden`` is the fog-honesty check's
 hook (``Kursk.perturb_hidden``).
 """
 
