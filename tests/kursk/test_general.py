@@ -15,7 +15,7 @@ from grognard.engine import Decision, Game, new_game
 from grognard.rulesets.kursk import Kursk
 from grognard.rulesets.kursk import decisions as D
 from grognard.rulesets.kursk.general import General
-from grognard.rulesets.kursk.rules import AIR_PARTS, PLOT_PART, ROAD_PARTS, SUPPLY_PARTS
+from grognard.rulesets.kursk.rules import ADJUST_PARTS, AIR_PARTS, PLOT_PART, ROAD_PARTS, SUPPLY_PARTS
 from grognard.rulesets.kursk.state import Depot, KState
 
 TANKS = {"PZ-IV": 60, "INF": 40}
@@ -55,13 +55,70 @@ def _two_assaults(here: int, near: int, far: int, other: int, part: int) -> KSta
     )
 
 
-def test_the_german_concentrates_on_the_hex_most_of_his_groups_reach() -> None:
-    """§6.4, §9.6: two groups assault together; at `easy` each attacks the hex nearest its goal."""
+def test_the_armour_concentrates_on_the_hex_most_of_its_groups_reach() -> None:
+    """§6.4, §9.6: two groups assault together; at `easy` each attacks the hex nearest its goal. (The Soviet's
+    tank corps: the German's spearheads drive round what they meet, below, and concentrate only when walled in.)"""
     here, near, far, other = _two_targets()
-    state = _two_assaults(here, near, far, other, PLOT_PART)
+    state = position(
+        group(1, "soviet", GRID.label(here), SOVIET_TANKS),
+        group(2, "soviet", GRID.label(other), SOVIET_TANKS),
+        group(60, "german", GRID.label(near), TANKS, mode="static"),
+        group(61, "german", GRID.label(far), TANKS, mode="static"),
+        part=PLOT_PART,
+    )
     at_far = str(GRID.direction(here, far))
-    assert _ask(state, "german", 1) == D.Plot(1, at_far)
-    assert _ask(state, "german", 0) == D.Plot(1, str(GRID.direction(here, near)))
+    assert _ask(state, "soviet", 1) == D.Plot(1, at_far)
+    assert _ask(state, "soviet", 0) == D.Plot(1, str(GRID.direction(here, near)))
+
+
+def test_the_spearhead_drives_round_the_enemy_on_a_town_and_easy_attacks_it() -> None:
+    """§11.1, §9.3: a panzer group with a Soviet rifle group between it and Prokhorovka plots its four mobile
+    hexes (§6.4) round it, never into it nor into the minefields (§9.4), ending nearer the town; at `easy` it
+    attacks the rifle group."""
+    town = CTX.map.place("Prokhorovka").cells[0]
+    here = cell("23,24")
+    block = GRID.neighbor(here, 1)
+    state = position(
+        group(1, "german", GRID.label(here), TANKS, mode="mobile", supply=12),
+        group(60, "soviet", GRID.label(block), RIFLES, mech=False, mode="static"),
+        part=PLOT_PART,
+    )
+    d = _ask(state, "german", 1)
+    assert isinstance(d, D.Plot) and len(d.plot) == 4
+    path = [here]
+    for x in d.plot:
+        path.append(GRID.neighbor(path[-1], int(x)))
+    assert block not in path and not any(CTX.map.has("minefield", c) for c in path[1:])
+    assert GRID.distance(path[-1], town) < GRID.distance(here, town)
+    assert _ask(state, "german", 0) == D.Plot(1, "1")
+
+
+def test_a_spearhead_on_a_town_it_took_garrisons_it() -> None:
+    """§11.1: a town is the last mover's; the group on a town the German took takes static mode to hold it (x1.5,
+    §6.2) while the other spearhead there goes on; at `easy` it stays in assault mode in contact."""
+    town = CTX.map.place("Oboyan").cells[0]
+    soviet = GRID.neighbor(town, 1)
+    start = position(
+        group(1, "german", GRID.label(town), TANKS),
+        group(2, "german", GRID.label(town), TANKS),
+        group(60, "soviet", GRID.label(soviet), RIFLES, mech=False, mode="static"),
+        part=_part(ROAD_PARTS, "german"),
+    )
+    state = replace(start, control=tuple((n, "german" if n == "Oboyan" else s) for n, s in start.control))
+    assert _ask(state, "german", 1) == D.SetMode(1, "static")
+    assert _ask(replace(state, groups=state.groups[1:]), "german", 1) == D.SetMode(2, "static")
+    assert _ask(state, "german", 0) == D.EndPhase()
+
+
+def test_the_german_ends_the_game_once_he_has_won_even_had_the_soviet_lost_nothing() -> None:
+    """§3.5, §11.2: with Kursk and Oboyan taken and nothing lost the Soviet leads by 30,451 at most (German
+    Substantive): the general ends the game; at the start (Soviet Substantive) it plays on, and `easy` never ends
+    it."""
+    start = replace(RULES.initial_state(7), part=_part(ADJUST_PARTS, "german"))
+    taken = replace(start, control=tuple((n, "german" if n in ("Kursk", "Oboyan") else s) for n, s in start.control))
+    assert _ask(taken, "german", 1) == D.EndGame()
+    assert _ask(start, "german", 1) == D.EndPhase()
+    assert _ask(taken, "german", 0) == D.EndPhase()
 
 
 def test_the_german_bombs_the_hex_his_assault_groups_touch_and_easy_flies_no_strike() -> None:
@@ -136,3 +193,33 @@ def test_all_of_a_sides_orders_for_a_turn_within_2_seconds() -> None:
         spent[key] = spent.get(key, 0.0) + time.process_time() - start
         game.apply(*due)
     assert len(spent) == 6 and max(spent.values()) < 2.0
+
+
+def test_on_the_last_turn_the_german_ends_the_game_unless_a_spearhead_can_still_take_a_town() -> None:
+    """§3.5: the last turn's execution can only take back towns from stranded garrisons: the general ends the game
+    at its start, unless a spearhead carries the supply to reach a Soviet town (§5.4, a point a hex)."""
+    last = CTX.scenario.last_turn
+    town = CTX.map.place("Prokhorovka").cells[0]
+    near = GRID.ring(town, 3)[0]
+    part = _part(ADJUST_PARTS, "german")
+    stranded = position(group(1, "german", GRID.label(near), TANKS, mode="mobile", supply=0), part=part, turn=last)
+    assert _ask(stranded, "german", 1) == D.EndGame()
+    fuelled = position(group(1, "german", GRID.label(near), TANKS, mode="mobile", supply=6), part=part, turn=last)
+    assert _ask(fuelled, "german", 1) == D.EndPhase()
+    assert _ask(replace(stranded, turn=last - 1), "german", 1) == D.EndPhase()
+
+
+def test_a_walled_in_spearhead_assaults_and_at_hard_drives_through() -> None:
+    """§6.2, §9.8: a panzer group with a seen Soviet group on every side has no route to its town: at `normal` it
+    takes assault mode to attack (towed guns, full defence); at `hard` it stays mobile to drive on should the hex
+    it attacks empty."""
+    here = cell("20,24")
+    ring = [
+        group(60 + i, "soviet", GRID.label(c), RIFLES, mech=False, mode="static")
+        for i, c in enumerate(GRID.neighbors(here))
+    ]
+    state = position(
+        group(1, "german", GRID.label(here), TANKS, mode="mobile", supply=12), *ring, part=_part(ROAD_PARTS, "german")
+    )
+    assert _ask(state, "german", 1) == D.SetMode(1, "assault")
+    assert _ask(state, "german", 2) == D.EndPhase()

@@ -4,37 +4,44 @@ It sees what its seat sees and nothing more: ``Observation.view`` (own groups, e
 and ``Observation.legal``. Its weights are tuning, kept in ``data/general.toml``; docs/ai/kursk.md describes it.
 
 - Supply (§5): a depot from the entry road nearest the groups in need, driven toward them (the mechanized
-  spearheads first), (S)UPPLY when any is within 2 hexes; a new depot while groups still need one, up to the
-  level's count.
-- Modes and road movement (§6.2-6.3): the German drives each mechanized group on the nearest goal town it does
-  not hold (Oboyan, Prokhorovka, Korocha; Kursk once they are taken), by road while far behind the front, in
-  mobile mode near it, in assault mode in contact; his infantry follows the panzers in mobile mode and screens
-  the flanks in static mode elsewhere. The Soviet holds its front (static), sends its tank and mechanized corps
-  against the Germans it sees within the level's counterattack radius (mobile, then assault in contact), and
-  moves the groups far from any German by road toward Oboyan and Prokhorovka.
+  spearheads first; the German's by the cheapest route round the enemy, remembering the hexes refused this
+  phase), (S)UPPLY when any is within 2 hexes; a new depot while groups still need one, up to the level's count.
+- The German's raid (``normal``, ``hard``): each mechanized group drives on a town the Soviet holds (the near
+  ones first) by the cheapest route round the enemy groups it sees, in mobile mode (by road far behind the
+  front), assaulting a town held against it; the group on a town he took garrisons it (static); his infantry
+  screens in static mode; he ends the game (§3.5) once it is won even had the Soviet lost nothing, or on the last
+  turn when no spearhead can reach a town. At ``easy`` the first plan: each mechanized group drives on the nearest
+  goal town, in assault mode in contact, attacking what it touches.
+- The Soviet holds its front (static), sends its tank and mechanized corps against the Germans it sees within the
+  level's counterattack radius (mobile, then assault in contact), and moves the groups far from any German by
+  road toward Oboyan and Prokhorovka.
 - Air (§7.1): strikes on the seen enemy hexes most of its assault and mobile groups touch.
 - The plot (§6.4-6.7): groups in contact attack the enemy hex most of their side can reach, the nearest the goal
   among equals (concentration); others move toward the goal (the Soviet's armour toward the nearest German it
   sees) and stop in contact; static groups with field howitzers bombard the hex most of their side assaults.
 
-Levels: 0 "easy" (no air, no bombardment, no concentration, no counterattacks, German infantry stays put, two
-depots), 1 "normal", 2 "hard" (wider counterattacks, more depots). ``perturb_hidden`` is the fog-honesty check's
+Levels: 0 "easy" (no air, no bombardment, no concentration, no counterattacks, the German's first plan, two
+depots), 1 "normal", 2 "hard" (wider counterattacks, more depots, walled-in panzers drive through).
+``perturb_hidden`` is the fog-honesty check's
 hook (``Kursk.perturb_hidden``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Set
-from dataclasses import replace
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, cast
 
 from grognard.ai.base import Player, tuning_at
 from grognard.ai.observation import Observation
 from grognard.engine import Decision, Legal
+from grognard.engine.movement import EdgeCosts, edge_costs, reach
 from grognard.engine.rng import Dice, seed_state
 
 from . import decisions as D
+from . import supply
 from .board import Ctx
+from .scenario import order_of_battle
 from .state import OFF_MAP, KState
 from .tables import DATA
 
@@ -140,6 +147,66 @@ def _plot_for(
     return plot or None
 
 
+def german_lead_bound(ctx: Ctx, view: Mapping[str, Any], soviet_weapons: int) -> int:
+    """The most the Soviet can lead by now (§11.1: towns and each surviving weapon's AS + DS), from the German's
+    view: the towns as it shows them, his own weapons exactly, and every Soviet weapon of the order of battle
+    counted as surviving (he does not know the Soviet's losses)."""
+    towns, weapons = ctx.tables["victory"]["towns"], ctx.tables.weapons
+    vp = {"german": 0, "soviet": soviet_weapons}
+    for name, side in view["control"].items():
+        vp[side] += int(towns[name])
+    for g in view["groups"]:
+        for u in g["units"]:
+            for w, n in u["weapons"].items():
+                vp["german"] += n * (weapons[w].attack + weapons[w].defence)
+    return vp["soviet"] - vp["german"]
+
+
+def german_win_line(ctx: Ctx) -> int:
+    """The largest Soviet lead that is still a German victory (§11.2: the top of the German Marginal row)."""
+    return max(int(hi) for _, hi, name in ctx.tables["victory"]["levels"]["rows"] if str(name).startswith("German"))
+
+
+def _entry_costs(ctx: Ctx, mine: int) -> EdgeCosts:
+    """A step's cost for the spearheads' routes: one a hex, ``mine`` more into a minefield (§9.4: leaving it is
+    attacked)."""
+    return edge_costs(ctx.grid, lambda a, b, d: 1 + (mine if ctx.map.has("minefield", b) else 0))
+
+
+def _route(
+    ctx: Ctx, costs: EdgeCosts, view: Mapping[str, Any], here: int, goal: int, full: Set[int], zoc_cost: int
+) -> list[int]:
+    """The cheapest route (cells after ``here``) to ``goal`` round the enemy groups seen and through no hex with
+    two friendly groups (§9.3), a hex next to a seen enemy costing ``zoc_cost`` more (§9.5 opportunity fire from
+    ZOC to ZOC); the goal itself may hold an enemy (the route ends in an assault, §9.6). Empty if none."""
+    grid = ctx.grid
+    enemies = {int(e["cell"]) for e in view["enemies"]}
+    cleared = {int(c) for c in view["cleared_minefields"]}
+    zoc = {n for e in enemies for n in grid.neighbors(e)} - enemies
+    hooked = zoc | cleared
+
+    def hook(a: int, b: int, c: int, first: bool) -> int:
+        base = 1 if b in cleared else c
+        return base + (zoc_cost if b in zoc else 0)
+
+    blocked = (enemies | set(full)) - {goal, here}
+    found = reach(costs, here, 10_000, blocked=blocked, hook=hook, hook_cells=hooked)
+    return found.path(goal)[1:] if found.can_reach(goal) else []
+
+
+@dataclass(frozen=True)
+class _Weather:
+    weather: str
+
+
+def _directions(ctx: Ctx, here: int, cells: list[int]) -> str:
+    out = ""
+    for c in cells:
+        out += str(next(d for d in range(1, 7) if ctx.grid.neighbor(here, d) == c))
+        here = c
+    return out
+
+
 def rate(ctx: Ctx, view: Mapping[str, Any], seat: str, d: Decision) -> int:
     """Higher is better: supply the groups, plot every group, move the German toward the goals."""
     view = view.get("state", view)
@@ -219,6 +286,17 @@ class General(Player):
         self.cfg, self.lv = tuning_at(DATA / "general.toml", level)
         self.depots: dict[tuple[int, str], int] = {}  # depots asked for, by turn and side
         self.trail: set[int] = set()  # cells the current depot has been on
+        self.gave = False  # the current depot has supplied groups
+        # the hexes a depot was refused this supply phase (next to an enemy it does not see, §5.1), by turn and side
+        self.refused: tuple[tuple[int, str], set[int]] = ((0, ""), set())
+        self._depot_costs: dict[str, EdgeCosts] = {}  # §5.1's depot costs by side and weather (static)
+        self._costs: EdgeCosts | None = None
+        # a cache of the spearheads' routes, kept while the enemies seen and the full stacks stay the same
+        self._routes: tuple[Any, dict[tuple[int, int], list[int]]] = (
+            None,
+            {},
+        )  # the spearheads' step costs (static: from the map)
+        self._soviet_weapons: int | None = None  # the Soviet order of battle's AS + DS (§11.1), a static fact
 
     def choose(self, pc: Observation) -> Decision:
         d = self._decide(pc)
@@ -232,8 +310,10 @@ class General(Player):
         kinds = {c.cls.kind for c in pc.legal.choices}
         if "commit" in kinds:
             return self._plot(ctx, view, pc.legal, pc.seat)
-        if "end_game" in kinds or "divide" in kinds:
-            return None  # §4: no adjustments; never ends the game early
+        if "end_game" in kinds:
+            return D.EndGame() if self._won(ctx, view) else None  # §3.5, §4.6; no adjustments (§4)
+        if "divide" in kinds:
+            return None  # §4: no adjustments
         if "new_depot" in kinds:
             return self._supply(ctx, view, pc.legal, pc.seat)
         if "airstrike" in kinds:
@@ -242,7 +322,94 @@ class General(Player):
             return self._modes(ctx, view, pc.legal, pc.seat)
         return None
 
+    # --- §3.5 the German's right to end the game --------------------------------------------------------------
+    def _won(self, ctx: Ctx, view: Mapping[str, Any]) -> bool:
+        """Whether the German ends the game (§3.5): he has a victory (§11.2) even if the Soviet lost nothing, so
+        that no counterattack or later turn can take it back; or it is the last turn and no spearhead can reach
+        another town in it."""
+        if not self.lv["end"]:
+            return False
+        if self._soviet_weapons is None:
+            weapons = ctx.tables.weapons
+            self._soviet_weapons = sum(
+                n * (weapons[w].attack + weapons[w].defence)
+                for g in order_of_battle(ctx.tables, ctx.level)
+                if g.side == "soviet"
+                for w, n in g.counts().items()
+            )
+        if german_lead_bound(ctx, view, self._soviet_weapons) <= german_win_line(ctx):
+            return True
+        # the last turn (§3.5): its execution can take back the towns his stranded garrisons hold and give him
+        # none, unless a spearhead still carries the supply to reach one (§5.4: a point a hex)
+        if int(view["turn"]) < int(view["last_turn"]):
+            return False
+        towns = [c for c, name in ctx.towns.items() if view["control"].get(name) != "german"]
+        step = ctx.tables.modes["mobile"].mech_move  # the hexes of one turn in mobile mode (§6.2)
+        return not any(
+            g["symbol"] == "oval"
+            and g["cell"] >= 0
+            and any(ctx.grid.distance(g["cell"], c) <= min(step, g["supply"]) for c in towns)
+            for g in view["groups"]
+        )
+
     # --- where each group is going ---------------------------------------------------------------------------
+    def _plan(self, ctx: Ctx, view: Mapping[str, Any]) -> dict[int, int]:
+        """The German's raid on the towns (§11.1): the group on a town he holds (the lowest ID) garrisons it, so
+        that the Soviet cannot walk back in; every other mechanized group drives on a town the Soviet holds (the
+        near ones first, ``raid_goals``: the far ones are out of the depots' reach), the nearest within its
+        supply (§5.4) counting each town's points as hexes (``hex_value``) and a crowd of groups already sent
+        there. Group ID -> the hex it makes for."""
+        cfg = self.cfg["german"]
+        grid, values = ctx.grid, ctx.tables["victory"]["towns"]
+        plan: dict[int, int] = {}
+        garrisoned: set[int] = set()
+        own = sorted((g for g in view["groups"] if g["cell"] >= 0), key=lambda g: g["id"])
+        for g in own:
+            c = int(g["cell"])
+            name = ctx.towns.get(c)
+            if name and view["control"].get(name) == "german" and c not in garrisoned:
+                garrisoned.add(c)
+                plan[g["id"]] = c
+        theirs = [c for c, name in ctx.towns.items() if view["control"].get(name) != "german"]
+        targets = [c for c in theirs if ctx.towns[c] in cfg["raid_goals"]] or theirs
+        if not targets:
+            return plan
+        sent: dict[int, int] = {}
+        for g in own:
+            if g["symbol"] != "oval" or g["id"] in plan:
+                continue
+            here = int(g["cell"])
+            # §5.4: a hex a supply point; a town out of reach is no goal while one is within it
+            within = [c for c in targets if grid.distance(here, c) <= int(g["supply"])] or targets
+            best = min(
+                within,
+                key=lambda c: (
+                    grid.distance(here, c)
+                    - int(values[ctx.towns[c]]) / float(cfg["hex_value"])
+                    + int(cfg["crowd"]) * sent.get(c, 0),
+                    c,
+                ),
+            )
+            sent[best] = sent.get(best, 0) + 1
+            plan[g["id"]] = best
+        return plan
+
+    def _raid_route(self, ctx: Ctx, view: Mapping[str, Any], g: Mapping[str, Any], goal: int) -> list[int]:
+        if self._costs is None:
+            self._costs = _entry_costs(ctx, int(self.cfg["german"]["mine_cost"]))
+        count: dict[int, int] = {}
+        for x in view["groups"]:
+            count[int(x["cell"])] = count.get(int(x["cell"]), 0) + 1
+        full = frozenset(c for c, n in count.items() if n >= 2)
+        where = (frozenset(int(e["cell"]) for e in view["enemies"]), full, tuple(view["cleared_minefields"]))
+        if self._routes[0] != where:  # the routes of one phase share the enemies seen and the stacks
+            self._routes = (where, {})
+        key = (int(g["cell"]), goal)
+        if key not in self._routes[1]:
+            zoc = int(self.cfg["german"]["zoc_cost"])
+            self._routes[1][key] = _route(ctx, self._costs, view, key[0], goal, full, zoc)
+        return self._routes[1][key]
+
     def _goal(self, ctx: Ctx, view: Mapping[str, Any], seat: str, here: int) -> int:
         """The German's spearheads: the nearest goal town the German does not hold (§11.1), Kursk once he holds
         them all. The Soviet's reserves: the nearest of the towns they gather at."""
@@ -266,7 +433,18 @@ class General(Player):
         if depot is not None:
             cell = int(depot["cell"])
             if legal.of_kind("supply") and any(grid.distance(cell, g["cell"]) <= 2 for g in needy):
+                self.gave = True
                 return D.Distribute()
+            routes = bool(self.lv["depot_routes"]) and seat == "german"
+            if needy and depot["level"] >= int(self.cfg["supply"]["low_level"]) and routes:
+                key = (int(view["turn"]), seat)
+                allowed = {grid.neighbor(cell, d) for c in legal.of_kind("depot") for d in c.values()}
+                self.refused = (key, self.refused[1] if self.refused[0] == key else set())
+                self.refused[1].update(set(grid.neighbors(cell)) - allowed)
+                route = self._depot_route(ctx, view, cell, needy, self.refused[1])
+                if route and (move := D.MoveDepot(int(_directions(ctx, cell, route[:1])))) in legal:
+                    self.trail.add(route[0])
+                    return move
             if needy and depot["level"] >= int(self.cfg["supply"]["low_level"]):
                 # the spearheads first (§5: mechanized groups burn a point a hex), then the nearest
                 target = min(needy, key=lambda g: (g["symbol"] != "oval", grid.distance(cell, g["cell"]), g["id"]))
@@ -281,8 +459,11 @@ class General(Player):
                     if dist < grid.distance(cell, target["cell"]) or dist <= 2:
                         self.trail.add(grid.neighbor(cell, d))
                         return D.MoveDepot(d)
+            if routes and not self.gave:
+                return None  # the cheapest route reached no one: the next depot would not either
         key = (int(view["turn"]), seat)
-        if not needy or self.depots.get(key, 0) >= int(self.lv["depots"]):
+        most = int(self.lv["depots" if seat == "soviet" else "german_depots"])
+        if not needy or self.depots.get(key, 0) >= most:
             return None
         entries = [v for c in legal.of_kind("new_depot") for v in c.values()]
         if not entries:
@@ -291,17 +472,53 @@ class General(Player):
         e = min(entries, key=lambda i: (min(grid.distance(roads[i], g["cell"]) for g in needy), i))
         self.depots[key] = self.depots.get(key, 0) + 1
         self.trail = {roads[e]}
+        self.gave = False
         return D.NewDepot(e)
+
+    def _depot_route(
+        self, ctx: Ctx, view: Mapping[str, Any], cell: int, needy: list[Mapping[str, Any]], refused: Set[int]
+    ) -> list[int]:
+        """The depot's cheapest route (§5.1's costs, roads at a quarter) to within 2 hexes (§5.2) of a group in
+        need, the mechanized ones first, never next to a seen enemy (§5.1); else toward the nearest such group
+        as far as its level goes, round the hexes it was ``refused`` this phase. The cells after ``cell``."""
+        grid = ctx.grid
+        depot = view["depot"]
+        weather = str(view["weather"])
+        key = f"{depot['side']} {weather}"
+        if key not in self._depot_costs:
+            state = cast(KState, _Weather(weather))  # depot_cost reads only the weather
+            rain = weather == "rain" and depot["side"] == "german"
+
+            def cost(a: int, b: int, d: int) -> int | None:
+                if rain and ctx.river_between(a, b, True) and not (a in ctx.roads and b in ctx.roads):
+                    return None  # §5.1: German depots cross no river in rain but along a road
+                return supply.depot_cost(ctx, state, a, b)
+
+            self._depot_costs[key] = edge_costs(grid, cost)
+        enemies = {int(e["cell"]) for e in view["enemies"]}
+        blocked = enemies | {n for e in enemies for n in grid.neighbors(e)} | set(refused)
+        found = reach(self._depot_costs[key], cell, int(depot["level"] * 4), blocked=blocked - {cell})
+        order = sorted(needy, key=lambda g: (g["symbol"] != "oval", grid.distance(cell, g["cell"]), g["id"]))
+        for g in order:
+            ring = {int(g["cell"]), *grid.neighbors(int(g["cell"]))}
+            ring.update(n for c in list(ring) for n in grid.neighbors(c))
+            near = [c for c in ring if found.can_reach(c) and c != cell]
+            if near:
+                return found.path(min(near, key=lambda c: (found.cost[c], c)))[1:]
+        g = order[0]
+        best = min(found.reached, key=lambda c: (grid.distance(c, g["cell"]), found.cost[c], c))
+        return found.path(best)[1:]
 
     # --- §6.2-6.3 modes and road movement ------------------------------------------------------------------
     def _modes(self, ctx: Ctx, view: Mapping[str, Any], legal: Legal, seat: str) -> Decision | None:
         grid = ctx.grid
+        plan = self._plan(ctx, view) if seat == "german" and self.lv["raid"] else None
         for fam in legal.of_kind("road"):
             gid = fam.fixed["group"]
             dests = list(fam.values())
             here = next(int(x["cell"]) for x in view["groups"] if x["id"] == gid)
             if dests:
-                goal = self._goal(ctx, view, seat, here)
+                goal = plan[gid] if plan and gid in plan else self._goal(ctx, view, seat, here)
                 best = min(dests, key=lambda c: (grid.distance(c, goal), c))
                 if grid.distance(best, goal) < grid.distance(here, goal):
                     return D.RoadMove(gid, best)
@@ -315,7 +532,10 @@ class General(Player):
             near = min((grid.distance(here, e) for e in enemies), default=99)
             to_front = min((grid.distance(here, c) for c in front), default=99)
             escort = min((grid.distance(here, c) for c in mech if c != here), default=99)
-            want = self._mode_for(ctx, view, seat, g, near, to_front, escort)
+            if plan is not None:
+                want = self._raid_mode(ctx, view, g, plan, near, to_front)
+            else:
+                want = self._mode_for(ctx, view, seat, g, near, to_front, escort)
             if want != g["mode"] and want in fam.values():
                 return D.SetMode(gid, want)
         return None
@@ -346,6 +566,25 @@ class General(Player):
         if near <= int(cfg["front"]) or goal <= 2:
             return "static"  # the rifle divisions hold their belts; the reserves hold the goals
         return "road"
+
+    def _raid_mode(
+        self, ctx: Ctx, view: Mapping[str, Any], g: Mapping[str, Any], plan: Mapping[int, int], near: int, front: int
+    ) -> str:
+        """The German's mode on the raid (§6.2): a garrison and the infantry static (x1.5, their howitzers
+        bombard, §6.6); a spearhead mobile round the enemy, assault when its town is held against it (towed guns
+        fire, full defence) or when it is walled in, by road when far behind the front."""
+        here, gid = int(g["cell"]), g["id"]
+        goal = plan.get(gid)
+        if goal is None or goal == here:
+            return "static"
+        route = self._raid_route(ctx, view, g, goal)
+        if not route:  # walled in: attack (at `hard` in mobile mode, to drive through should the hex empty)
+            return "assault" if near <= 1 and not self.lv["exploit"] else "mobile"
+        if any(int(e["cell"]) == route[0] for e in view["enemies"]):
+            return "assault"
+        behind = int(self.cfg["german"]["road_behind"])
+        far = front > behind and near > behind and ctx.grid.distance(here, goal) > behind
+        return "road" if far else "mobile"
 
     # --- §7 air --------------------------------------------------------------------------------------------
     def _air(self, ctx: Ctx, view: Mapping[str, Any], legal: Legal, seat: str) -> Decision | None:
@@ -388,10 +627,21 @@ class General(Player):
         for g in view["groups"]:
             count[int(g["cell"])] = count.get(int(g["cell"]), 0) + 1
         full = frozenset(c for c, n in count.items() if n >= 2)
+        plan = self._plan(ctx, view) if seat == "german" and self.lv["raid"] else {}
         for fam in legal.of_kind("plot"):
             g = groups.get(fam.fixed["group"])
             if g is None:
                 continue
+            if g["id"] in plan and g["mode"] in ("assault", "mobile"):
+                route = self._raid_route(ctx, view, g, plan[g["id"]])[: int(g["move"])]
+                for i, c in enumerate(route):
+                    if c in enemies:  # the town's holder: assault it (§9.6)
+                        route = route[: i + 1]
+                        break
+                if route:
+                    d = D.Plot(g["id"], _directions(ctx, int(g["cell"]), route))
+                    if d in legal:
+                        return d
             if g["mode"] == "static" and not self.lv["bombard"]:
                 continue
             goal = self._goal(ctx, view, seat, int(g["cell"]))
