@@ -287,6 +287,9 @@ class General(Player):
         self.depots: dict[tuple[int, str], int] = {}  # depots asked for, by turn and side
         self.trail: set[int] = set()  # cells the current depot has been on
         self.gave = False  # the current depot has supplied groups
+        self.entry = -1  # the entry road of the current depot (§5.3)
+        # the entry roads whose depot reached no one this supply phase, by turn and side
+        self.dry: tuple[tuple[int, str], set[int]] = ((0, ""), set())
         # the hexes a depot was refused this supply phase (next to an enemy it does not see, §5.1), by turn and side
         self.refused: tuple[tuple[int, str], set[int]] = ((0, ""), set())
         self._depot_costs: dict[str, EdgeCosts] = {}  # §5.1's depot costs by side and weather (static)
@@ -430,12 +433,12 @@ class General(Player):
         grid = ctx.grid
         needy = self._needy(ctx, view)
         depot = view.get("depot")
+        routes = bool(self.lv["depot_routes"]) and seat == "german"
         if depot is not None:
             cell = int(depot["cell"])
             if legal.of_kind("supply") and any(grid.distance(cell, g["cell"]) <= 2 for g in needy):
                 self.gave = True
                 return D.Distribute()
-            routes = bool(self.lv["depot_routes"]) and seat == "german"
             if needy and depot["level"] >= int(self.cfg["supply"]["low_level"]) and routes:
                 key = (int(view["turn"]), seat)
                 allowed = {grid.neighbor(cell, d) for c in legal.of_kind("depot") for d in c.values()}
@@ -459,19 +462,24 @@ class General(Player):
                     if dist < grid.distance(cell, target["cell"]) or dist <= 2:
                         self.trail.add(grid.neighbor(cell, d))
                         return D.MoveDepot(d)
-            if routes and not self.gave:
-                return None  # the cheapest route reached no one: the next depot would not either
         key = (int(view["turn"]), seat)
+        if self.dry[0] != key:
+            self.dry = (key, set())
+        if depot is not None and routes and not self.gave:
+            # the cheapest route from this entry road reached no one: the next depot from it would not either,
+            # but one from another road (§5.3: the German has two) may reach the groups on the other flank
+            self.dry[1].add(self.entry)
         most = int(self.lv["depots" if seat == "soviet" else "german_depots"])
         if not needy or self.depots.get(key, 0) >= most:
             return None
-        entries = [v for c in legal.of_kind("new_depot") for v in c.values()]
+        entries = [v for c in legal.of_kind("new_depot") for v in c.values() if v not in self.dry[1]]
         if not entries:
             return None
         roads = ctx.entries[seat]
         e = min(entries, key=lambda i: (min(grid.distance(roads[i], g["cell"]) for g in needy), i))
         self.depots[key] = self.depots.get(key, 0) + 1
         self.trail = {roads[e]}
+        self.entry = e
         self.gave = False
         return D.NewDepot(e)
 
