@@ -252,3 +252,19 @@ def test_a_depot_that_reaches_no_one_is_followed_by_one_from_the_other_road() ->
         game.apply("german", d)
     assert entries[:2] == [first, second]
     assert game.state.group(2).supplied and not game.state.group(1).supplied
+
+
+def test_a_spearhead_left_without_supply_takes_static_mode() -> None:
+    """§5.4: a group without supply neither moves nor fires, so a spearhead left at 0 after the supply phase waits
+    in static mode (defence x1.5, not mobile's x0.75, §6.2); with supply it drives on in mobile mode; at `easy`
+    (the first plan) it keeps its mode."""
+    here = cell("23,24")
+    start = position(
+        group(1, "german", GRID.label(here), TANKS, mode="mobile", supply=0),
+        group(60, "soviet", GRID.label(GRID.ring(here, 3)[0]), RIFLES, mech=False, mode="static"),
+        part=_part(ROAD_PARTS, "german"),
+    )
+    assert _ask(start, "german", 1) == D.SetMode(1, "static")
+    assert _ask(start, "german", 0) == D.EndPhase()
+    fed = replace(start, groups=(replace(start.groups[0], supply=12), *start.groups[1:]))
+    assert _ask(fed, "german", 1) == D.EndPhase()  # already mobile

@@ -578,12 +578,15 @@ class General(Player):
     def _raid_mode(
         self, ctx: Ctx, view: Mapping[str, Any], g: Mapping[str, Any], plan: Mapping[int, int], near: int, front: int
     ) -> str:
-        """The German's mode on the raid (§6.2): a garrison and the infantry static (x1.5, their howitzers
-        bombard, §6.6); a spearhead mobile round the enemy, assault when its town is held against it (towed guns
-        fire, full defence) or when it is walled in, by road when far behind the front."""
+        """The German's mode on the raid (§6.2): a garrison, the infantry and a spearhead left without supply
+        static (x1.5, their howitzers bombard, §6.6); a spearhead mobile round the enemy, assault when its town is
+        held against it (towed guns fire, full defence) or when it is walled in, by road when far behind the
+        front."""
         here, gid = int(g["cell"]), g["id"]
         goal = plan.get(gid)
         if goal is None or goal == here:
+            return "static"
+        if int(g["supply"]) < 1:  # §5.4: it can neither move nor fire this turn; static defends at x1.5 (§6.2)
             return "static"
         route = self._raid_route(ctx, view, g, goal)
         if not route:  # walled in: attack (at `hard` in mobile mode, to drive through should the hex empty)
