@@ -5,13 +5,15 @@ and ``Observation.legal``. Its weights are tuning, kept in ``data/general.toml``
 
 - Supply (§5): a depot from the entry road nearest the groups in need, driven toward them (the mechanized
   spearheads first; the German's by the cheapest route round the enemy, remembering the hexes refused this
-  phase), (S)UPPLY when any is within 2 hexes; a new depot while groups still need one, up to the level's count.
+  phase), (S)UPPLY when any is within 2 hexes; a new depot while groups still need one, up to the level's count
+  (the German's by his other entry road once one reached no one).
 - The German's raid (``normal``, ``hard``): each mechanized group drives on a town the Soviet holds (the near
   ones first) by the cheapest route round the enemy groups it sees, in mobile mode (by road far behind the
-  front), assaulting a town held against it; the group on a town he took garrisons it (static); his infantry
-  screens in static mode; he ends the game (§3.5) once it is won even had the Soviet lost nothing, or on the last
-  turn when no spearhead can reach a town. At ``easy`` the first plan: each mechanized group drives on the nearest
-  goal town, in assault mode in contact, attacking what it touches.
+  front), assaulting a town held against it, waiting in static mode when left without supply; the group on a
+  town he took garrisons it (static); his infantry screens in static mode; he ends the game (§3.5) once it is won
+  even had the Soviet lost nothing, or on the last turn when no spearhead can reach a town. At ``easy`` the first
+  plan: each mechanized group drives on the nearest goal town, in assault mode in contact, attacking what it
+  touches.
 - The Soviet holds its front (static), sends its tank and mechanized corps against the Germans it sees within the
   level's counterattack radius (mobile, then assault in contact), and moves the groups far from any German by
   road toward Oboyan and Prokhorovka.
