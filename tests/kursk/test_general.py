@@ -223,3 +223,48 @@ def test_a_walled_in_spearhead_assaults_and_at_hard_drives_through() -> None:
     )
     assert _ask(state, "german", 1) == D.SetMode(1, "assault")
     assert _ask(state, "german", 2) == D.EndPhase()
+
+
+def test_a_depot_that_reaches_no_one_is_followed_by_one_from_the_other_road() -> None:
+    """§5.1, §5.3: a spearhead walled in (enemies on every hex 2 from it: no depot may come within 2 hexes) is
+    nearer the first entry road; its depot reaches no one, so the next comes by the other road (the German has two)
+    and supplies the spearhead on that flank. (The general used to stop the phase there.)"""
+    first, second = CTX.entries["german"]
+    walled = max((c for c in GRID.ring(first, 5)), key=lambda c: (GRID.distance(c, second), c))
+    fed = max((c for c in GRID.ring(second, 7)), key=lambda c: (GRID.distance(c, first), c))
+    soviets = [group(60 + i, "soviet", GRID.label(c), RIFLES, mech=False) for i, c in enumerate(GRID.ring(walled, 2))]
+    state = position(
+        group(1, "german", GRID.label(walled), TANKS, supply=2),
+        group(2, "german", GRID.label(fed), TANKS, supply=2),
+        *soviets,
+        part=_part(SUPPLY_PARTS, "german"),
+    )
+    base = new_game(Kursk, "southern_pincer", seed=7)
+    game = Game.restore(RULES, 7, state, base.log, base.events, base.event_counts, None)
+    general = General(7, 1)
+    entries = []
+    for _ in range(200):
+        d = general.choose(observe(game, "german"))
+        if isinstance(d, D.NewDepot):
+            entries.append(CTX.entries["german"][d.entry])
+        if not isinstance(d, D.NewDepot | D.MoveDepot | D.Distribute):
+            break
+        game.apply("german", d)
+    assert entries[:2] == [first, second]
+    assert game.state.group(2).supplied and not game.state.group(1).supplied
+
+
+def test_a_spearhead_left_without_supply_takes_static_mode() -> None:
+    """§5.4: a group without supply neither moves nor fires, so a spearhead left at 0 after the supply phase waits
+    in static mode (defence x1.5, not mobile's x0.75, §6.2); with supply it drives on in mobile mode; at `easy`
+    (the first plan) it keeps its mode."""
+    here = cell("23,24")
+    start = position(
+        group(1, "german", GRID.label(here), TANKS, mode="mobile", supply=0),
+        group(60, "soviet", GRID.label(GRID.ring(here, 3)[0]), RIFLES, mech=False, mode="static"),
+        part=_part(ROAD_PARTS, "german"),
+    )
+    assert _ask(start, "german", 1) == D.SetMode(1, "static")
+    assert _ask(start, "german", 0) == D.EndPhase()
+    fed = replace(start, groups=(replace(start.groups[0], supply=12), *start.groups[1:]))
+    assert _ask(fed, "german", 1) == D.EndPhase()  # already mobile

@@ -5,13 +5,15 @@ and ``Observation.legal``. Its weights are tuning, kept in ``data/general.toml``
 
 - Supply (§5): a depot from the entry road nearest the groups in need, driven toward them (the mechanized
   spearheads first; the German's by the cheapest route round the enemy, remembering the hexes refused this
-  phase), (S)UPPLY when any is within 2 hexes; a new depot while groups still need one, up to the level's count.
+  phase), (S)UPPLY when any is within 2 hexes; a new depot while groups still need one, up to the level's count
+  (the German's by his other entry road once one reached no one).
 - The German's raid (``normal``, ``hard``): each mechanized group drives on a town the Soviet holds (the near
   ones first) by the cheapest route round the enemy groups it sees, in mobile mode (by road far behind the
-  front), assaulting a town held against it; the group on a town he took garrisons it (static); his infantry
-  screens in static mode; he ends the game (§3.5) once it is won even had the Soviet lost nothing, or on the last
-  turn when no spearhead can reach a town. At ``easy`` the first plan: each mechanized group drives on the nearest
-  goal town, in assault mode in contact, attacking what it touches.
+  front), assaulting a town held against it, waiting in static mode when left without supply; the group on a
+  town he took garrisons it (static); his infantry screens in static mode; he ends the game (§3.5) once it is won
+  even had the Soviet lost nothing, or on the last turn when no spearhead can reach a town. At ``easy`` the first
+  plan: each mechanized group drives on the nearest goal town, in assault mode in contact, attacking what it
+  touches.
 - The Soviet holds its front (static), sends its tank and mechanized corps against the Germans it sees within the
   level's counterattack radius (mobile, then assault in contact), and moves the groups far from any German by
   road toward Oboyan and Prokhorovka.
@@ -287,6 +289,9 @@ class General(Player):
         self.depots: dict[tuple[int, str], int] = {}  # depots asked for, by turn and side
         self.trail: set[int] = set()  # cells the current depot has been on
         self.gave = False  # the current depot has supplied groups
+        self.entry = -1  # the entry road of the current depot (§5.3)
+        # the entry roads whose depot reached no one this supply phase, by turn and side
+        self.dry: tuple[tuple[int, str], set[int]] = ((0, ""), set())
         # the hexes a depot was refused this supply phase (next to an enemy it does not see, §5.1), by turn and side
         self.refused: tuple[tuple[int, str], set[int]] = ((0, ""), set())
         self._depot_costs: dict[str, EdgeCosts] = {}  # §5.1's depot costs by side and weather (static)
@@ -430,12 +435,12 @@ class General(Player):
         grid = ctx.grid
         needy = self._needy(ctx, view)
         depot = view.get("depot")
+        routes = bool(self.lv["depot_routes"]) and seat == "german"
         if depot is not None:
             cell = int(depot["cell"])
             if legal.of_kind("supply") and any(grid.distance(cell, g["cell"]) <= 2 for g in needy):
                 self.gave = True
                 return D.Distribute()
-            routes = bool(self.lv["depot_routes"]) and seat == "german"
             if needy and depot["level"] >= int(self.cfg["supply"]["low_level"]) and routes:
                 key = (int(view["turn"]), seat)
                 allowed = {grid.neighbor(cell, d) for c in legal.of_kind("depot") for d in c.values()}
@@ -459,19 +464,24 @@ class General(Player):
                     if dist < grid.distance(cell, target["cell"]) or dist <= 2:
                         self.trail.add(grid.neighbor(cell, d))
                         return D.MoveDepot(d)
-            if routes and not self.gave:
-                return None  # the cheapest route reached no one: the next depot would not either
         key = (int(view["turn"]), seat)
+        if self.dry[0] != key:
+            self.dry = (key, set())
+        if depot is not None and routes and not self.gave:
+            # the cheapest route from this entry road reached no one: the next depot from it would not either,
+            # but one from another road (§5.3: the German has two) may reach the groups on the other flank
+            self.dry[1].add(self.entry)
         most = int(self.lv["depots" if seat == "soviet" else "german_depots"])
         if not needy or self.depots.get(key, 0) >= most:
             return None
-        entries = [v for c in legal.of_kind("new_depot") for v in c.values()]
+        entries = [v for c in legal.of_kind("new_depot") for v in c.values() if v not in self.dry[1]]
         if not entries:
             return None
         roads = ctx.entries[seat]
         e = min(entries, key=lambda i: (min(grid.distance(roads[i], g["cell"]) for g in needy), i))
         self.depots[key] = self.depots.get(key, 0) + 1
         self.trail = {roads[e]}
+        self.entry = e
         self.gave = False
         return D.NewDepot(e)
 
@@ -570,12 +580,15 @@ class General(Player):
     def _raid_mode(
         self, ctx: Ctx, view: Mapping[str, Any], g: Mapping[str, Any], plan: Mapping[int, int], near: int, front: int
     ) -> str:
-        """The German's mode on the raid (§6.2): a garrison and the infantry static (x1.5, their howitzers
-        bombard, §6.6); a spearhead mobile round the enemy, assault when its town is held against it (towed guns
-        fire, full defence) or when it is walled in, by road when far behind the front."""
+        """The German's mode on the raid (§6.2): a garrison, the infantry and a spearhead left without supply
+        static (x1.5, their howitzers bombard, §6.6); a spearhead mobile round the enemy, assault when its town is
+        held against it (towed guns fire, full defence) or when it is walled in, by road when far behind the
+        front."""
         here, gid = int(g["cell"]), g["id"]
         goal = plan.get(gid)
         if goal is None or goal == here:
+            return "static"
+        if int(g["supply"]) < 1:  # §5.4: it can neither move nor fire this turn; static defends at x1.5 (§6.2)
             return "static"
         route = self._raid_route(ctx, view, g, goal)
         if not route:  # walled in: attack (at `hard` in mobile mode, to drive through should the hex empty)
