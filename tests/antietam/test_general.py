@@ -100,6 +100,10 @@ def test_a_computer_union_activates_by_the_basic_schedule() -> None:
     assert answers == ["bypass Sykes", "bypass Pleasonton", "activate Meade", "bypass Sedgwick", "activate Rodman"]
 
 
+# a Confederate unit ready to act, for the positions below
+_READY_CONFEDERATE = {"side": "confederate", "fatigue": 0, "morale": 90, "op": 10, "held": None, "acted": False}
+
+
 def _picture(seat: str, units: list[dict[str, object]]) -> tuple[Picture, Board]:
     """A seat's picture of a made-up view on the real map: the units given, no fords, the victory squares."""
     board = Antietam(Antietam.load_scenario("1_full_battle")).ctx.board
@@ -134,13 +138,12 @@ def test_fire_pays_at_guns_for_batteries_and_at_men_for_the_rest() -> None:
 def test_batteries_and_cavalry_pull_back_from_melee_reach() -> None:
     """A gun is 150 points and a trooper 3 (§IA10.1): at normal a battery or cavalry unit with an enemy two squares
     away walks to its rear to rally out of reach; an infantry unit holds; at easy the battery stays to fire."""
-    own = {"side": "confederate", "fatigue": 0, "morale": 90, "op": 10, "held": None, "acted": False}
     pic, _ = _picture(
         "confederate",
         [
-            {**own, "id": "c_long_a", "type": "artillery", "square": "30,5"},
-            {**own, "id": "c_flee_a", "type": "cavalry", "square": "30,6"},
-            {**own, "id": "c_law_a", "type": "infantry", "square": "30,4"},
+            {**_READY_CONFEDERATE, "id": "c_long_a", "type": "artillery", "square": "30,5"},
+            {**_READY_CONFEDERATE, "id": "c_flee_a", "type": "cavalry", "square": "30,6"},
+            {**_READY_CONFEDERATE, "id": "c_law_a", "type": "infantry", "square": "30,4"},
             {"id": "u", "side": "union", "type": "infantry", "square": "28,5"},
         ],
     )
@@ -204,12 +207,11 @@ def test_the_confederate_fires_where_the_casualty_table_pays_most_in_points() ->
     1, 2 at range 3) is worth more against guns at range 3 (150 points a gun, lost only to artillery, §IA8.2) than
     against men at range 1; an infantry unit (rifles: 2 a hundred men at range 2) fires at men rather than at a
     lone battery as near that it can only tire (§IA7.7)."""
-    own = {"side": "confederate", "fatigue": 0, "morale": 90, "op": 10, "held": None, "acted": False}
     pic, board = _picture(
         "confederate",
         [
-            {**own, "id": "c_long_a", "type": "artillery", "square": "30,20"},
-            {**own, "id": "c_law_a", "type": "infantry", "square": "30,19"},
+            {**_READY_CONFEDERATE, "id": "c_long_a", "type": "artillery", "square": "30,20"},
+            {**_READY_CONFEDERATE, "id": "c_law_a", "type": "infantry", "square": "30,19"},
             {"id": "u_guns", "side": "union", "type": "artillery", "square": "30,17"},
             {"id": "u_men", "side": "union", "type": "infantry", "square": "30,21"},
         ],
@@ -227,12 +229,11 @@ def test_the_confederate_retakes_a_lost_victory_square_within_reach() -> None:
     """§IA10.1 (AMB-18): a square the Union last entered gives it its points until a Confederate stands there. At
     normal a Confederate unit out of contact and within reach makes for it; at easy it does not (it marches on the
     nearest enemy); a unit in contact holds."""
-    own = {"side": "confederate", "fatigue": 0, "morale": 90, "op": 10, "held": None, "acted": False}
     pic, board = _picture(
         "confederate",
         [
-            {**own, "id": "c_toombs_a", "type": "infantry", "square": "28,3"},
-            {**own, "id": "c_law_a", "type": "infantry", "square": "30,18"},
+            {**_READY_CONFEDERATE, "id": "c_toombs_a", "type": "infantry", "square": "28,3"},
+            {**_READY_CONFEDERATE, "id": "c_law_a", "type": "infantry", "square": "30,18"},
             {"id": "u", "side": "union", "type": "infantry", "square": "30,16"},
         ],
     )
