@@ -18,6 +18,7 @@ from .tables import UnitSpec, load_battlefield, load_tables
 
 BoolArray = npt.NDArray[np.bool_]
 IntArray = npt.NDArray[np.int64]
+U8Array = npt.NDArray[np.uint8]
 
 
 @cache
@@ -41,6 +42,18 @@ def _static_sight() -> tuple[BoolArray, IntArray]:
         vis[start : start + len(chunk)] = s.visible([Observer(c, eye, longest) for c in chunk], target=eye)
     dist = np.stack([m.grid.distances(c) for c in cells])
     return vis, dist
+
+
+@cache
+def _sight_distance() -> U8Array:
+    """The distance from every square to every square it sees (255 where it sees none, and from a square to
+    itself): range and sight in one table, so "within range ``r`` and in sight" is ``table[a, b] <= r`` with
+    ``r`` at most the sight limit (at most 16)."""
+    vis, dist = _static_sight()
+    out = np.full(vis.shape, 255, dtype=np.uint8)
+    seen = vis & (dist > 0)
+    out[seen] = dist[seen]
+    return out
 
 
 @cache
@@ -73,6 +86,9 @@ class Board:
         self.specs: tuple[UnitSpec, ...] = scenario.units
         self.index = {s.id: i for i, s in enumerate(self.specs)}
         self.vis, self.dist = _static_sight()
+        self.seen_at = _sight_distance()
+        self.sides = tuple(s.side for s in self.specs)
+        self.artillery = tuple(s.artillery for s in self.specs)
         sight = self.tables.terrain["sight"]
         self._limit = {int(k): v for k, v in sight["limit_by_level"].items()}
         self._visibility = {int(k): v for k, v in sight["visibility_percent_by_turn"].items()}

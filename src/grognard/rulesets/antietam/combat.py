@@ -39,15 +39,13 @@ def product(value: int, mods: list[Modifier], divisor: int = 1) -> int:
 
 # --- who fires where -------------------------------------------------------------------------------------
 def fire_cost(ctx: Ctx, i: int) -> int:
-    """Operations Costs Table, "Fire (per fire phase)": 2 for infantry and cavalry, 4 for (unlimbered)
-    artillery (the basic game has no modes: artillery fires as unlimbered, AMB-3)."""
-    col = "unlimb" if ctx.board.spec(i).artillery else ctx.board.column(i)
-    return ctx.tables.cost("fire_phase", col) or 0
+    """Operations Costs Table, "Fire (per fire phase)" (``Ctx.fire_costs``)."""
+    return ctx.fire_costs[i]
 
 
 def can_fire(ctx: Ctx, state: AntietamState, i: int) -> bool:
     """Costs table "Fire ... LIMB. ART. P": limbered artillery does not fire (§IA7.8)."""
-    return ctx.basic or ctx.tables.cost("fire_phase", ctx.column(i, state.units[i])) is not None
+    return ctx.basic or ctx.tables.costs["fire_phase", ctx.column(i, state.units[i])] is not None
 
 
 def in_range(ctx: Ctx, state: AntietamState, i: int, cell: int) -> bool:
@@ -55,9 +53,8 @@ def in_range(ctx: Ctx, state: AntietamState, i: int, cell: int) -> bool:
     basic game)."""
     board = ctx.board
     u = state.units[i]
-    d = int(board.dist[u.cell, cell])
-    in_view = board.sees(u.cell, cell, state.turn) and ctx.in_cone(u, cell)
-    return 0 < d <= board.weapon_range[i] and in_view
+    reach = min(board.weapon_range[i], board.sight_limit(u.cell, state.turn))
+    return int(board.seen_at[u.cell, cell]) <= reach and ctx.in_cone(u, cell)
 
 
 def choose_target(ctx: Ctx, state: AntietamState, i: int, occ: dict[int, list[int]]) -> int:
@@ -65,20 +62,22 @@ def choose_target(ctx: Ctx, state: AntietamState, i: int, occ: dict[int, list[in
     (ties: lowest x, then lowest y, AMB-21); -1 when there is none."""
     board = ctx.board
     u = state.units[i]
-    side = board.side(i)
+    side = board.sides[i]
     if u.target >= 0 and ctx.enemy_at(state, u.target, side, occ) and in_range(ctx, state, i, u.target):
         return u.target
     reach = min(board.weapon_range[i], board.sight_limit(u.cell, state.turn))
     cells = ctx.enemy_squares(state, side)
     if not len(cells) or reach <= 0:
         return -1
-    d = board.dist[u.cell, cells]
-    ok = (d <= reach) & (d > 0) & board.vis[u.cell, cells]
+    d = board.seen_at[u.cell, cells]
+    ok = d <= reach
     if u.facing:  # §IA7.9 the 90° view
         ok &= board.cones[u.facing][u.cell, cells]
-    if not ok.any():
+    found = np.flatnonzero(ok)
+    if not len(found):
         return -1
-    best = min((int(d[k]), board.grid.coord(int(cells[k]))) for k in np.nonzero(ok)[0])
+    coord = board.grid.coord
+    best = min((int(d[k]), coord(int(cells[k]))) for k in found)
     return board.grid.from_label(*best[1])
 
 
@@ -416,21 +415,21 @@ def retreat(ctx: Ctx, state: AntietamState, i: int, squares: int, step: Step, un
 # --- the combat phase ----------------------------------------------------------------------------------------
 def fire_step(ctx: Ctx, state: AntietamState, side: str, artillery: bool, defensive: bool, step: Step) -> AntietamState:
     """One of the four fire steps of §IA8.1: every unit of ``side`` of the kind fires if it can."""
-    board = ctx.board
-    shooters = [i for i in ctx.ids[side] if board.spec(i).artillery == artillery]
+    shooters = ctx.shooters[side, artillery]
+    costs = ctx.fire_costs
     enemy = ctx.enemy_squares(state, side)
     seen, hits = None, np.zeros(0, dtype=np.bool_)
     for k, i in enumerate(shooters):
         u = state.units[i]
         if u.cell < 0 or u.disrupted or not u.ammo:  # §IA8.8, §IA8.9 "Units without ammo may not fire"
             continue
-        if not can_fire(ctx, state, i):
-            continue
         if not defensive:
-            if u.op < fire_cost(ctx, i):  # AMB-22: offensive fire needs its cost
+            if u.op < costs[i]:  # AMB-22: offensive fire needs its cost
                 continue
             if artillery and u.moved:  # §B3.4 "If you move an artillery unit, it may not fire until the next phase"
                 continue
+        if not can_fire(ctx, state, i):
+            continue
         if enemy is not seen:  # the enemy stands elsewhere (or first): who has any target, from here on
             seen, hits = enemy, any_in_reach(ctx, state, shooters, k, enemy)
         if not hits[k]:  # no enemy square in range and sight: choose_target would find none
@@ -442,23 +441,22 @@ def fire_step(ctx: Ctx, state: AntietamState, side: str, artillery: bool, defens
     return state
 
 
-def any_in_reach(ctx: Ctx, state: AntietamState, units: list[int], start: int, enemy: IntArray) -> BoolArray:
+def any_in_reach(ctx: Ctx, state: AntietamState, units: tuple[int, ...], start: int, enemy: IntArray) -> BoolArray:
     """For each of ``units`` from ``start`` on (False before it and off the map), whether some square of ``enemy``
     lies in its range and sight (§IA8.3) and view (§IA7.9): what ``choose_target`` looks for, for many units at
     once."""
     board = ctx.board
     out = np.zeros(len(units), dtype=np.bool_)
-    rest = [k for k in range(start, len(units)) if state.units[units[k]].cell >= 0]
+    all_units = state.units
+    rest = [k for k in range(start, len(units)) if all_units[units[k]].cell >= 0]
     if not rest or not len(enemy):
         return out
-    cells = np.array([state.units[units[k]].cell for k in rest], dtype=np.int64)
-    reach = np.minimum(
-        np.array([board.weapon_range[units[k]] for k in rest], dtype=np.int64), board.limits[state.turn][cells]
-    )
-    d = board.dist[cells[:, None], enemy[None, :]]
-    ok = (d <= reach[:, None]) & (d > 0) & board.vis[cells[:, None], enemy[None, :]]
+    cells = np.array([all_units[units[k]].cell for k in rest], dtype=np.int64)
+    ranges = board.weapon_range
+    reach = np.minimum(np.array([ranges[units[k]] for k in rest], dtype=np.int64), board.limits[state.turn][cells])
+    ok = board.seen_at[cells[:, None], enemy[None, :]] <= reach[:, None]
     for n, k in enumerate(rest):
-        f = state.units[units[k]].facing
+        f = all_units[units[k]].facing
         if f:
             ok[n] &= board.cones[f][cells[n], enemy]
     out[rest] = ok.any(axis=1)

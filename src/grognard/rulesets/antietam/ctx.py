@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from operator import attrgetter
+from itertools import compress, count
+from operator import attrgetter, is_not
 from typing import Any
 
 import numpy as np
@@ -17,6 +18,12 @@ from .state import AntietamState, Unit
 
 ENEMY = {"union": "confederate", "confederate": "union"}
 _CELL = attrgetter("cell")
+
+
+def changed(before: tuple[Unit, ...], after: tuple[Unit, ...]) -> list[int]:
+    """The indices of the units whose records differ between two unit tables (a record not changed is the same
+    object: frozen records are replaced, never changed)."""
+    return list(compress(count(), map(is_not, before, after)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +60,18 @@ class Ctx:
         # each side's units by index (sides never change), and the last answers about a unit table: who stands
         # where is asked again after every change of a unit, most of which leave every unit where it stood
         self.ids = {side: tuple(i for i, s in enumerate(board.specs) if s.side == side) for side in ENEMY}
+        # the fire steps' units (§IA8.1: artillery and the others fire in steps of their own), and what a fire
+        # costs each: Operations Costs Table, "Fire (per fire phase)", 2 for infantry and cavalry, 4 for
+        # (unlimbered) artillery (the basic game has no modes: artillery fires as unlimbered, AMB-3)
+        self.shooters = {
+            (side, artillery): tuple(i for i in self.ids[side] if board.spec(i).artillery == artillery)
+            for side in ENEMY
+            for artillery in (False, True)
+        }
+        self.fire_costs = tuple(
+            self.tables.cost("fire_phase", "unlimb" if s.artillery else board.column(i)) or 0
+            for i, s in enumerate(board.specs)
+        )
         self._cells: tuple[tuple[Unit, ...], tuple[int, ...]] | None = None
         self._occ: tuple[tuple[int, ...], dict[int, list[int]], dict[str, tuple[IntArray, int]]] | None = None
         self._squares_made = 0  # numbers the enemy squares' arrays

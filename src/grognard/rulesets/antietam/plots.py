@@ -12,10 +12,10 @@ from grognard.engine.errors import IllegalDecision
 from grognard.engine.events import Step
 from grognard.engine.rng import Dice
 
-from .board import BoolArray
+from .board import BoolArray, IntArray
 from .combat import can_fire, in_range
-from .ctx import Ctx
-from .state import AntietamState
+from .ctx import Ctx, changed
+from .state import AntietamState, Unit
 
 HOLD = "!."  # §IA7.13 melee with the advance plot toggled back to N (intermediate and advanced games)
 
@@ -81,19 +81,18 @@ def plot_refusal(ctx: Ctx, state: AntietamState, seat: str, orders: object) -> I
     return None
 
 
-def fire_rows(ctx: Ctx, state: AntietamState, units: list[int]) -> BoolArray:
-    """For each unit of ``units``, the squares it can fire into (§IA8.3 range and sight), as boolean rows."""
+def fire_rows(ctx: Ctx, state: AntietamState, units: list[int], squares: IntArray) -> BoolArray:
+    """For each unit of ``units``, which of ``squares`` it can fire into (§IA8.3 range and sight, §IA7.9 its 90°
+    view), as boolean rows."""
     board = ctx.board
     cells = np.array([state.units[i].cell for i in units], dtype=np.int64)
-    reach = np.minimum(
-        np.array([board.weapon_range[i] for i in units], dtype=np.int64), board.limits[state.turn][cells]
-    )
-    d = board.dist[cells]
-    rows: BoolArray = board.vis[cells] & (d <= reach[:, None]) & (d > 0)
-    for k, i in enumerate(units):  # §IA7.9 the 90° view
+    ranges = board.weapon_range
+    reach = np.minimum(np.array([ranges[i] for i in units], dtype=np.int64), board.limits[state.turn][cells])
+    rows: BoolArray = board.seen_at.take(cells, axis=0)[:, squares] <= reach[:, None]
+    for k, i in enumerate(units):
         f = state.units[i].facing
         if f:
-            rows[k] &= board.cones[f][cells[k]]
+            rows[k] &= board.cones[f][cells[k], squares]
     return rows
 
 
@@ -107,41 +106,74 @@ class Aim:
     nearest: str
 
 
+def _aimed_alike(a: Unit, b: Unit) -> bool:
+    """Whether two records of a unit aim alike: the same square, facing, mode (limbered artillery does not fire),
+    plot, disruption and rout (a routed unit does not melee); its points, fatigue and men do not count."""
+    return (
+        a.cell == b.cell
+        and a.facing == b.facing
+        and a.mode == b.mode
+        and a.plotted == b.plotted
+        and a.disrupted == b.disrupted
+        and a.routed == b.routed
+    )
+
+
 def aims(ctx: Ctx, state: AntietamState, seat: str) -> dict[int, Aim]:
     """Units of ``seat`` not yet plotted this phase that can fire into an enemy-held square, in OOB order, with
-    those squares (all of them sighted by the seat: a unit sees the squares it can fire into)."""
+    those squares (all of them sighted by the seat: a unit sees the squares it can fire into). Read only."""
     enemy = ctx.enemy_squares(state, seat)
     if not len(enemy):
         return {}
-    # a unit's aim changes only with the unit while the enemy stands still, as through a whole phase: it is kept
-    # for the unit's record (frozen, so the same record is the same unit)
+    # a unit's aim changes only with what ``_aimed_alike`` compares while the enemy stands still, as through a
+    # whole phase: it is kept per unit with the record it was worked out for, and the last answer is patched
+    # for the units whose records changed since
     known = ctx.facing_enemy(state, seat)
     units = state.units
-    out: dict[int, Aim] = {}
+    last: tuple[tuple[Unit, ...], dict[int, Aim]] | None = known.get("last")
+    out: dict[int, Aim]
+    if last is not None:
+        before, out = last
+        if before is units:
+            return out
+        todo = [i for i in changed(before, units) if ctx.board.sides[i] == seat]
+        if not todo:
+            known["last"] = (units, out)
+            return out
+        out = dict(out)
+    else:
+        todo, out = list(ctx.side_units(state, seat)), {}
     missing = []
-    for i in ctx.side_units(state, seat):
+    for i in todo:
+        u = units[i]
         hit = known.get(i)
-        if hit is not None and hit[0] is units[i]:
-            if hit[1] is not None:
-                out[i] = hit[1]
+        if hit is not None and (hit[0] is u or _aimed_alike(hit[0], u)):
+            known[i] = (u, hit[1])
+            aim = hit[1]
+        elif u.cell < 0 or u.plotted or u.disrupted or not can_fire(ctx, state, i):
+            known[i] = (u, None)
+            aim = None
         else:
             missing.append(i)
-    if not missing:
-        return out
-    ready = [i for i in missing if not units[i].plotted and not units[i].disrupted and can_fire(ctx, state, i)]
-    found: dict[int, Aim | None] = dict.fromkeys(missing)
-    if ready:
-        mask = np.zeros(ctx.board.grid.size, dtype=np.bool_)
-        mask[enemy] = True
-        rows = fire_rows(ctx, state, ready) & mask
-        for i, row in zip(ready, rows, strict=True):
-            cells = [int(c) for c in np.nonzero(row)[0]]
-            found[i] = _aim(ctx, state, i, cells) if cells else None
-    for i, aim in found.items():
-        known[i] = (units[i], aim)
-        if aim is not None:
+            continue
+        if aim is None:
+            out.pop(i, None)
+        else:
             out[i] = aim
-    return dict(sorted(out.items()))
+    if missing:
+        rows = fire_rows(ctx, state, missing, enemy)
+        found = {missing[k]: _aim(ctx, state, missing[k], enemy[rows[k]].tolist()) for k in np.flatnonzero(rows.any(1))}
+        for i in missing:
+            aim = found.get(i)
+            known[i] = (units[i], aim)
+            if aim is None:
+                out.pop(i, None)
+            else:
+                out[i] = aim
+    if list(out) != sorted(out):  # units added: back in OOB order
+        out = dict(sorted(out.items()))
+    known["last"] = (units, out)
+    return out
 
 
 def _aim(ctx: Ctx, state: AntietamState, i: int, cells: list[int]) -> Aim:

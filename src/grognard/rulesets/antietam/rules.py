@@ -3,11 +3,11 @@ sequence of play of §IA2.3. The protocol's calls, dispatching to the rule modul
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Mapping
 from dataclasses import fields, replace
 from functools import partial
-from itertools import chain
+from itertools import chain, islice
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +20,7 @@ from . import decisions as D
 from . import orders as unit_orders
 from .board import Board
 from .combat import count_loss
-from .ctx import ENEMY, Ctx, Options
+from .ctx import ENEMY, Ctx, Options, changed
 from .moves import enemy_zoc_of, held_formations, held_refusal, locked, move, step_refusal
 from .phases import arrive, clock, deciding_side, operations_side, phase_names, phase_title, turn_sequence
 from .scenario import SCENARIO_DIR, AntietamScenario, read_scenario, scenario_from_document
@@ -194,9 +194,8 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
                 prompt=f"activate {d}'s division? ({state.limit} activations left)",
             )
         choices: list[Choice] = []
-        ready = self._ready_units(state, seat)
-        ids = [board.spec(i).id for i in ready]
-        others = [i for i in ready if i != state.accessed]
+        ready, ids = self._ready_units(state, seat)
+        others = len(ready) > (state.accessed in ready)
         # SPACE BAR: any ready unit, by a check (listing them all would make a random player pick units up for
         # ever); N: the next one not yet picked up, in the OOB's order
         choices.append(
@@ -286,17 +285,41 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
             return False
         return self.ctx.cycle or not locked(self.ctx, state, i)
 
-    def _ready_units(self, state: AntietamState, seat: str) -> list[int]:
+    def _ready_units(self, state: AntietamState, seat: str) -> tuple[list[int], list[str]]:
         """The units of ``seat`` that may still act this phase (``_ready`` of each, with the formations the
-        schedule holds worked out once)."""
+        schedule holds worked out once), with their ids (read only). Kept for the last unit table and patched for
+        the units whose records changed since: a decision changes one unit or a few."""
         ctx, units = self.ctx, state.units
+        known = ctx.memo(f"ready {seat}", (state.turn, state.released))
+        last = known.get("last")
+        if last is not None and last[0] is units:
+            return last[1], last[2]
         held = frozenset() if ctx.cycle else held_formations(ctx, state)
-        formations = ctx.formations
-        return [
-            i
-            for i in ctx.side_units(state, seat)
-            if units[i].op > 0 and not (units[i].routed and units[i].moved) and formations[i] not in held
-        ]
+        formations, sides = ctx.formations, ctx.board.sides
+
+        def ready(i: int) -> bool:
+            u = units[i]
+            return u.cell >= 0 and u.op > 0 and not (u.routed and u.moved) and formations[i] not in held
+
+        if last is None:
+            found = [i for i in ctx.side_units(state, seat) if ready(i)]
+        else:
+            found = was = last[1]
+            for i in changed(last[0], units):
+                if sides[i] != seat:
+                    continue
+                k = bisect_left(found, i)
+                there = k < len(found) and found[k] == i
+                if there != ready(i):
+                    if found is was:
+                        found = list(was)
+                    if there:
+                        del found[k]
+                    else:
+                        found.insert(k, i)
+        ids = last[2] if last is not None and found is last[1] else [ctx.board.spec(i).id for i in found]
+        known["last"] = (units, found, ids)
+        return found, ids
 
     def _access_refusal(self, state: AntietamState, seat: str, uid: object) -> IllegalDecision | None:
         i = self.ctx.board.index.get(uid) if isinstance(uid, str) else None
@@ -313,10 +336,10 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
 
     def _next_unit(self, state: AntietamState, seat: str) -> int:
         """§B3.3 N: the next unit after the one picked up, in OOB order, not yet picked up this phase; -1 if none."""
-        mine = self.ctx.side_units(state, seat)
-        k = bisect_right(mine, state.accessed)
+        ready = self._ready_units(state, seat)[0]
+        k = bisect_right(ready, state.accessed)
         units = state.units
-        return next((i for i in chain(mine[k:], mine[:k]) if not units[i].acted and self._ready(state, i)), -1)
+        return next((i for i in chain(islice(ready, k, None), islice(ready, k)) if not units[i].acted), -1)
 
     # --- deciding ---------------------------------------------------------------------------------------------
     def apply(self, state: AntietamState, seat: str, decision: Decision, step: Step) -> AntietamState:
