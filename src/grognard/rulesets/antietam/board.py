@@ -10,7 +10,7 @@ import numpy.typing as npt
 
 from grognard.engine.geometry import SquareGrid, square_in_cone
 from grognard.engine.los import Observer, Sight
-from grognard.engine.maps import GameMap
+from grognard.engine.maps import GameMap, edge_key
 
 from .scenario import AntietamScenario
 from .state import AntietamState
@@ -102,6 +102,12 @@ class Board:
         self.stream = tuple(c for c in grid.cells() if self.map.terrain[c] == "stream")
         self.one_unit = frozenset(self.tables.rules["stacking"]["one_unit_terrains"])
         self.weapon_range = tuple(self.tables.weapon_range(s.weapon) for s in self.specs)
+        # each square's neighbours in direction order, the direction of each step (1-8, §B3.3 keys 1-8; 0: not a
+        # step) and the steps along a road: asked for every step a unit considers
+        self.neighbors = tuple(grid.neighbors(c) for c in grid.cells())
+        self._direction = {(a, b): grid.direction(a, b) for a in grid.cells() for b in self.neighbors[a]}
+        roads = self.map.edge_features.get("road", frozenset())
+        self.road_steps = frozenset(step for step in self._direction if edge_key(*step) in roads)
         # every square's name, and the square of every name (asked for all the time by decisions and views)
         self._labels = tuple(grid.label(c) for c in grid.cells())
         self._cells = {text: c for c, text in enumerate(self._labels)}
@@ -131,6 +137,13 @@ class Board:
             return self.square(text)
         except ValueError:
             return None
+
+    def direction(self, a: int, b: int) -> int:
+        """The direction of the step from ``a`` to ``b`` (1-8), or 0 when they are not next to each other."""
+        return self._direction.get((a, b), 0)
+
+    def adjacent(self, a: int, b: int) -> bool:
+        return (a, b) in self._direction
 
     def terrain(self, state: AntietamState, cell: int) -> str:
         """The terrain, with the random fords of this game on the creek (§IA1.3)."""

@@ -4,7 +4,7 @@ ammunition (§IA8.9), retreats (§IA8.5) and advances (§B4.2, §IA8.7)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -15,7 +15,7 @@ from .ctx import ENEMY, Ctx
 from .leaders import bonus as leader_bonus
 from .leaders import wound_checks
 from .moves import enter, locked
-from .state import GONE, AntietamState, Unit
+from .state import GONE, AntietamState, Unit, replace
 
 LOSS_SLOT = {"infantry": 0, "cavalry": 1, "artillery": 2}
 
@@ -375,7 +375,7 @@ def retreat(ctx: Ctx, state: AntietamState, i: int, squares: int, step: Step, un
         if until_clear and n > 0 and u.cell not in ezoc:
             break
         options = []
-        for c in board.grid.neighbors(u.cell):
+        for c in board.neighbors[u.cell]:
             if ctx.enemy_at(state, c, side, occ) or ctx.stack_allows(state, i, c, occ):
                 continue
             if ctx.tables.move_cost(board.terrain(state, c), board.column(i), False) is None:  # as it marches
@@ -484,7 +484,7 @@ def melee_attackers(ctx: Ctx, state: AntietamState, phasing: str) -> dict[int, l
     for i, u in enumerate(state.units):
         if board.side(i) != phasing or u.cell < 0 or not u.melee or u.disrupted or u.routed:
             continue
-        if u.fired_at < 0 or u.fired_at != u.target or not board.grid.adjacent(u.cell, u.fired_at):
+        if u.fired_at < 0 or u.fired_at != u.target or not board.adjacent(u.cell, u.fired_at):
             continue
         out.setdefault(u.fired_at, []).append(i)
     return out
@@ -513,7 +513,7 @@ def melee_phase(ctx: Ctx, state: AntietamState, phasing: str, step: Step) -> Ant
             if state.units[a].cell >= 0
             and not state.units[a].disrupted
             and not state.units[a].routed
-            and board.grid.adjacent(state.units[a].cell, cell)
+            and board.adjacent(state.units[a].cell, cell)
         ]
         # §IA8.4 "Units must have enough operation points to fire and melee the same square"
         attackers = [a for a in attackers if state.units[a].op >= melee_cost]
@@ -633,7 +633,7 @@ def advance(ctx: Ctx, state: AntietamState, cell: int, attackers: list[int], ste
         return state
     for a in attackers:
         u = state.units[a]
-        if u.cell < 0 or u.routed or u.disrupted or not board.grid.adjacent(u.cell, cell):
+        if u.cell < 0 or u.routed or u.disrupted or not board.adjacent(u.cell, cell):
             continue
         # §IA7.13 / §IA8.7 only plotted units advance; units not activated do not (§IA3.3, AMB-8)
         if not ctx.basic and (not u.advance or locked(ctx, state, a)):
@@ -642,7 +642,7 @@ def advance(ctx: Ctx, state: AntietamState, cell: int, attackers: list[int], ste
         if ctx.stack_allows(state, a, cell, occ):
             continue
         if not ctx.basic:  # §IA7.9 it faces the square it moves into; §IA7.11 its fortification stays behind
-            u = replace(u, facing=board.grid.direction(u.cell, cell), fort=0)
+            u = replace(u, facing=board.direction(u.cell, cell), fort=0)
         state = enter(ctx, state.with_unit(a, replace(u, cell=cell)), a, cell)
         ctx.tell(
             step,

@@ -3,10 +3,11 @@ small questions about a position that many rules ask (who stands where, whose zo
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from itertools import compress, count
-from operator import attrgetter, is_not
+from operator import attrgetter, is_not, ne
 from typing import Any
 
 import numpy as np
@@ -73,11 +74,19 @@ class Ctx:
             for i, s in enumerate(board.specs)
         )
         self._cells: tuple[tuple[Unit, ...], tuple[int, ...]] | None = None
-        self._occ: tuple[tuple[int, ...], dict[int, list[int]], dict[str, tuple[IntArray, int]]] | None = None
+        # who stands where: each unit's square, the units by square, each side's squares and each side's enemy's
+        self._occ: (
+            tuple[tuple[int, ...], dict[int, list[int]], dict[str, list[int]], dict[str, tuple[IntArray, int]]] | None
+        ) = None
         self._squares_made = 0  # numbers the enemy squares' arrays
         self._mine: dict[str, tuple[tuple[Unit, ...], tuple[int, ...]]] = {}
         self._zoc: dict[str, tuple[tuple[int, ...], frozenset[int]]] = {}
         self._memos: dict[str, tuple[tuple[Any, ...], dict[Any, Any]]] = {}
+        # §IA2.3 the sequence of play, the side whose operation phase each phase is ("" for the others), and which
+        # is the activation phase
+        self.phases: tuple[str, ...] = tuple(self.rules["sequence"]["phases"])
+        self.phasing = tuple(name.split("_")[0] if "_operations_" in name else "" for name in self.phases)
+        self.activation_part = self.phases.index("activation")
         # §IA2.1 #4 what the chosen game has: modes, facing, force march, fortification, leaders, command control
         self.has: dict[str, bool] = dict(self.rules["options"]["complexity_rules"][options.game])
         self.basic = options.game == "basic"
@@ -110,11 +119,17 @@ class Ctx:
     # --- who stands where -----------------------------------------------------------------------------
     def cells(self, state: AntietamState) -> tuple[int, ...]:
         """Every unit's square, by index (kept for the last unit table asked about)."""
-        hit = self._cells
-        if hit is not None and hit[0] is state.units:
-            return hit[1]
-        cells = tuple(map(_CELL, state.units))
-        self._cells = (state.units, cells)
+        hit, units = self._cells, state.units
+        if hit is not None:
+            if hit[0] is units:
+                return hit[1]
+            # most new tables change a unit's points or flags: the squares stay the same tuple
+            was, cells = hit
+            if all(was[i].cell == units[i].cell for i in changed(was, units)):
+                self._cells = (units, cells)
+                return cells
+        cells = tuple(map(_CELL, units))
+        self._cells = (units, cells)
         return cells
 
     def occupants(self, state: AntietamState) -> dict[int, list[int]]:
@@ -129,11 +144,12 @@ class Ctx:
         cells = self.cells(state)
         hit = self._occ
         if hit is not None and hit[0] == cells:
-            return hit[1], hit[2]
-        side = self.board.side
-        moved = None if hit is None else [i for i, (a, b) in enumerate(zip(hit[0], cells, strict=True)) if a != b]
+            return hit[1], hit[3]
+        sides = self.board.sides
+        moved = None if hit is None else list(compress(count(), map(ne, hit[0], cells)))
         if hit is not None and moved is not None and len(moved) <= 8:  # a step or a retreat: the squares it left
-            out = dict(hit[1])  # and entered change (a copy: an answer given stays as it was)
+            was = hit[1]
+            out = dict(was)  # and entered change (a copy: an answer given stays as it was)
             for i in moved:
                 a, b = hit[0][i], cells[i]
                 if a >= 0:
@@ -144,25 +160,40 @@ class Ctx:
                         del out[a]
                 if b >= 0:
                     out[b] = sorted([*out.get(b, ()), i])
+            # each side's squares (a square is the side's of its first unit), patched where a square changed hands
+            held = dict(hit[2])
+            for c in sorted({c for i in moved for c in (hit[0][i], cells[i]) if c >= 0}):
+                before = sides[was[c][0]] if c in was else None
+                after = sides[out[c][0]] if c in out else None
+                if before == after:
+                    continue
+                if before is not None:
+                    if held[before] is hit[2][before]:
+                        held[before] = list(held[before])
+                    held[before].remove(c)
+                if after is not None:
+                    if held[after] is hit[2][after]:
+                        held[after] = list(held[after])
+                    insort(held[after], c)
         else:
             out = {}
             for i, c in enumerate(cells):
                 if c >= 0:
                     out.setdefault(c, []).append(i)
+            held = {s: [] for s in ENEMY}
+            for c in sorted(out):
+                held[sides[out[c][0]]].append(c)
         enemy = {}
         for s in ENEMY:
-            kept = hit[2][s] if hit is not None else None
-            if kept is not None and moved is not None and all(side(i) == s for i in moved):
-                enemy[s] = kept  # only units of ``s`` changed square: its enemy stands where it stood
-                continue
-            squares = np.array(sorted(c for c, js in out.items() if side(js[0]) != s), dtype=np.int64)
+            theirs = held[ENEMY[s]]
             # the same array, and the same number, while the enemy stands where it stood: callers key on them
-            if kept is not None and np.array_equal(kept[0], squares):
-                enemy[s] = kept
+            if hit is not None and (theirs is hit[2][ENEMY[s]] or theirs == hit[2][ENEMY[s]]):
+                enemy[s] = hit[3][s]
+                held[ENEMY[s]] = hit[2][ENEMY[s]]
             else:
                 self._squares_made += 1
-                enemy[s] = (squares, self._squares_made)
-        self._occ = (cells, out, enemy)
+                enemy[s] = (np.array(theirs, dtype=np.int64), self._squares_made)
+        self._occ = (cells, out, held, enemy)
         return out, enemy
 
     def facing_enemy(self, state: AntietamState, seat: str) -> dict[Any, Any]:
@@ -198,29 +229,36 @@ class Ctx:
         hit = self._zoc.get(side)
         if hit is not None and hit[0] == key:
             return hit[1]
-        neighbors = self.board.grid.neighbors
+        neighbors = self.board.neighbors
         out: set[int] = set()
         for c in key:
             if c >= 0:
-                out.update(neighbors(c))
+                out.update(neighbors[c])
         found = frozenset(out)
         self._zoc[side] = (key, found)
         return found
 
     def enemy_at(self, state: AntietamState, cell: int, side: str, occ: dict[int, list[int]]) -> bool:
-        return any(self.board.side(j) != side for j in occ.get(cell, ()))
+        here = occ.get(cell)
+        if not here:
+            return False
+        sides = self.board.sides
+        return any(sides[j] != side for j in here)
 
     def stack_allows(self, state: AntietamState, i: int, cell: int, occ: dict[int, list[int]]) -> str | None:
         """§B3.5 / §IA7.7: why unit ``i`` may not end in ``cell`` as stacking goes, or None."""
         b = self.board
         here = [j for j in occ.get(cell, ()) if j != i]
+        if not here:
+            return None  # an empty square takes any unit
         st = self.rules["stacking"]
-        if here and b.terrain(state, cell) in b.one_unit:
+        if b.terrain(state, cell) in b.one_unit:
             return f"only one unit may occupy a {b.terrain(state, cell)} square (§IA7.7)"
-        if b.spec(i).artillery:
-            if sum(b.spec(j).artillery for j in here) >= st["artillery"]:
+        artillery = b.artillery
+        if artillery[i]:
+            if sum(artillery[j] for j in here) >= st["artillery"]:
                 return "a square holds one artillery unit (§B3.5)"
-        elif sum(not b.spec(j).artillery for j in here) >= st["non_artillery"]:
+        elif sum(not artillery[j] for j in here) >= st["non_artillery"]:
             return "a square holds two infantry or cavalry units (§B3.5)"
         return None
 

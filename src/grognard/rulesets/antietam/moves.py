@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from grognard.engine.errors import IllegalDecision
 from grognard.engine.events import Step
 
 from .activation import inactive
 from .ctx import ENEMY, Ctx
-from .state import AntietamState, Unit
+from .state import AntietamState, Unit, replace
 
 
 # --- §B2.0 the basic game's corps schedule ---------------------------------------------------------------
@@ -51,8 +49,7 @@ def held_refusal(ctx: Ctx, state: AntietamState, i: int) -> IllegalDecision | No
 def release_adjacent(ctx: Ctx, state: AntietamState, cell: int, step: Step) -> AntietamState:
     """§B2.0 "or if the enemy moves next to the above units": an enemy unit ending a move next to a unit of a
     held formation releases the formation at once (AMB-4)."""
-    grid = ctx.board.grid
-    near = set(grid.neighbors(cell))
+    near = set(ctx.board.neighbors[cell])
     freed = []
     for i, u in enumerate(state.units):
         if u.cell in near and ctx.board.side(i) == "union":
@@ -72,8 +69,8 @@ def step_cost(
     board, tables = ctx.board, ctx.tables
     u = state.units[i]
     col = ctx.column(i, u)
-    diagonal = board.grid.is_diagonal(board.grid.direction(a, b))
-    base = tables.move_cost(board.terrain(state, b), col, diagonal)
+    diagonal = board.grid.is_diagonal(board.direction(a, b))
+    base = tables.moves[board.terrain(state, b), col, diagonal]
     if base is None:
         return None  # river, stream (§IA7.5)
     # note 2 "Infantry must be in column mode to use the road bonus" (the basic game has no modes: AMB-3)
@@ -81,23 +78,23 @@ def step_cost(
     road = (
         road_mode
         and not diagonal  # note 2: never diagonal (AMB-27)
-        and ctx.board.map.edge_has("road", a, b)
+        and (a, b) in board.road_steps
         and not occ.get(b)  # §IA7.7 the road rate only into a road square no unit stands in
     )
     cost = base
     if road:
-        bonus = tables.road_cost(col, diagonal)
+        bonus = tables.moves["road_bonus", col, diagonal]
         cost = bonus if bonus is not None else base
     if board.level(b) > board.level(a):  # "Enter higher elevation" (note 3: 1 with the road bonus)
         up = tables.terrain["costs"]["notes"]["road_bonus_higher_elevation"] if road else None
-        cost += up if up is not None else (tables.cost("enter_higher_elevation", col) or 0)
+        cost += up if up is not None else (tables.costs["enter_higher_elevation", col] or 0)
     if a in enemy_zoc or b in enemy_zoc:  # "Enter or leave enemy ZOC"
-        cost += tables.cost("enter_or_leave_enemy_zoc", col) or 0
-    if not ctx.basic and a in enemy_zoc and b in enemy_zoc:  # "Move ZOC to ZOC +8 +5 P P" (§IA7.6)
-        extra = tables.cost("zoc_to_zoc", col)
-        if extra is None:
-            return None
-        cost += extra
+        cost += tables.costs["enter_or_leave_enemy_zoc", col] or 0
+        if not ctx.basic and a in enemy_zoc and b in enemy_zoc:  # "Move ZOC to ZOC +8 +5 P P" (§IA7.6)
+            extra = tables.costs["zoc_to_zoc", col]
+            if extra is None:
+                return None
+            cost += extra
     return cost
 
 
@@ -126,14 +123,14 @@ def step_refusal(
     board = ctx.board
     u = state.units[i]
     a = u.cell
-    if b < 0 or not board.grid.adjacent(a, b):
+    if b < 0 or not board.adjacent(a, b):
         return IllegalDecision("a unit moves one square at a time, keys 1-8", "§B3.3"), 0
     held = held_refusal(ctx, state, i)
     if held is not None:
         return held, 0
     if u.routed and u.moved:
         return IllegalDecision("a routed unit moves only one square a phase", "§B4.3"), 0
-    if ctx.enemy_at(state, b, board.side(i), occ):
+    if ctx.enemy_at(state, b, board.sides[i], occ):
         return IllegalDecision("units may not move onto enemy units", "§IA7.5"), 0
     why = ctx.stack_allows(state, i, b, occ)
     if why:
@@ -145,7 +142,6 @@ def step_refusal(
     cost = step_cost(ctx, state, i, a, b, occ, enemy_zoc)
     if cost is None:
         return IllegalDecision(f"{board.terrain(state, b)} may not be entered but at a bridge or ford", "§IA7.5"), 0
-    full = full_allowance(ctx, state, i)
     # §B3.6 basic game: "A unit must have 10 operation points to move ZOC to ZOC."
     if ctx.basic and a in enemy_zoc and b in enemy_zoc:
         if board.spec(i).artillery:
@@ -157,7 +153,7 @@ def step_refusal(
     if cost <= u.op:
         return None, cost
     # §IA7.5 "Units may always move one square if activated at the cost of ... 10 operation points"
-    if ctx.rules["operation_points"]["always_one_square"] and not u.moved and u.op >= full:
+    if ctx.rules["operation_points"]["always_one_square"] and not u.moved and u.op >= full_allowance(ctx, state, i):
         return None, u.op
     return IllegalDecision(f"{cost} operation points needed, {u.op} left", "§B3.4"), 0
 
@@ -195,7 +191,7 @@ def move(ctx: Ctx, state: AntietamState, i: int, b: int, cost: int, step: Step) 
     if not ctx.basic:
         # §IA7.9 "facing automatically changes during movement as a unit faces the square it is moving into";
         # §IA7.11 fortifications stay behind (AMB-11)
-        moved = replace(moved, facing=ctx.board.grid.direction(a, b), fort=0)
+        moved = replace(moved, facing=ctx.board.direction(a, b), fort=0)
     changed: dict[int, Unit] = {i: moved}
     extra = ctx.rules["stacking"]["routed_stacking_fatigue"] if u.routed else 0
     for j in occ.get(b, ()) if extra or not ctx.basic else ():

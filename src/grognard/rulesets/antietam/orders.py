@@ -4,13 +4,11 @@ intermediate game (§IA7.11, AMB-11)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from grognard.engine.errors import IllegalDecision
 from grognard.engine.events import Step
 
 from .ctx import ENEMY, Ctx
-from .state import AntietamState, Pick, Unit
+from .state import AntietamState, Pick, Unit, replace
 
 
 def modes(ctx: Ctx, i: int) -> list[str]:

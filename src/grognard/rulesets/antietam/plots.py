@@ -63,7 +63,7 @@ def order_refusal(ctx: Ctx, state: AntietamState, seat: str, order: object) -> I
             return IllegalDecision("artillery may not make a melee attack", "Operations Costs Table")
         if u.routed:
             return IllegalDecision("a routed unit may not melee", "§B4.3")
-        if not board.grid.adjacent(u.cell, cell):
+        if not board.adjacent(u.cell, cell):
             return IllegalDecision("a unit melees only an adjacent square", "§B3.8")
     return None
 
@@ -182,7 +182,7 @@ def _aim(ctx: Ctx, state: AntietamState, i: int, cells: list[int]) -> Aim:
     board = ctx.board
     u = state.units[i]
     cell = min(cells, key=lambda c: (int(board.dist[u.cell, c]), board.grid.coord(c)))
-    melee = not board.spec(i).artillery and not u.routed and board.grid.adjacent(u.cell, cell)
+    melee = not board.spec(i).artillery and not u.routed and board.adjacent(u.cell, cell)
     nearest = f"{board.spec(i).id}@{board.label(cell)}{'!' if melee else ''}"
     return Aim(cells, [board.label(c) for c in cells], nearest)
 
@@ -205,9 +205,7 @@ def sample(ctx: Ctx, state: AntietamState, seat: str, dice: Dice) -> tuple[str, 
     for i in chosen:
         cell = ready[i][dice.below(len(ready[i]))]
         u = state.units[i]
-        melee = (
-            not board.spec(i).artillery and not u.routed and board.grid.adjacent(u.cell, cell) and dice.below(2) == 1
-        )
+        melee = not board.spec(i).artillery and not u.routed and board.adjacent(u.cell, cell) and dice.below(2) == 1
         out.append(f"{board.spec(i).id}@{board.label(cell)}{'!' if melee else ''}")
     return tuple(out)
 

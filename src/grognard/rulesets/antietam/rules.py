@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Mapping
-from dataclasses import fields, replace
+from dataclasses import fields
 from functools import partial
 from itertools import chain, islice
 from pathlib import Path
@@ -24,7 +24,7 @@ from .ctx import ENEMY, Ctx, Options, changed
 from .moves import enemy_zoc_of, held_formations, held_refusal, locked, move, step_refusal
 from .phases import arrive, clock, deciding_side, operations_side, phase_names, phase_title, turn_sequence
 from .scenario import SCENARIO_DIR, AntietamScenario, read_scenario, scenario_from_document
-from .state import GONE, OFF_MAP, AntietamState, Unit
+from .state import GONE, OFF_MAP, AntietamState, Unit, replace
 from .tables import SEATS, load_tables
 from .victory import LEVEL_NAMES
 
@@ -99,6 +99,15 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
         self.ctx = Ctx(Board(scenario), Options.of(self.options))
         self.sequence = turn_sequence(self.ctx, self.legal)
         self._last_legal: tuple[AntietamState, str, Legal] | None = None
+        self._turns: dict[tuple[int, int, bool], Turn] = {}
+        # the families that are the same in every operation phase, and the plot family's hint and suggested plot
+        # for the last units that may plot (``plots.aims`` hands out the same answer while it stands)
+        self._fixed_choices = {
+            "next": Choice(D.Next, label="the next unit"),
+            "put_down": Choice(D.PutDown, label="put the unit down"),
+            "end_phase": Choice(D.EndPhase, label="end the operation phase"),
+        }
+        self._plot_extras: tuple[dict[int, plots.Aim], dict[str, list[str]], D.Plot | None] | None = None
 
     # --- start ------------------------------------------------------------------------------------------------
     def initial_state(self, seed: int) -> AntietamState:
@@ -148,15 +157,15 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
     def turn(self, state: AntietamState) -> Turn:
         if state.over:
             return Turn(None, phase="the battle is over")
-        side = deciding_side(self.ctx, state)
-        known = self.ctx.memo("turns", ())  # asked many times a decision: one answer a phase and side
-        key = (state.turn, state.part, side)
-        found = known.get(key)
+        # asked many times a decision: one answer a turn, phase and side (at most 11 x 14 x 2 of them)
+        key = (state.turn, state.part, bool(state.offer))
+        found = self._turns.get(key)
         if found is None:
+            side = deciding_side(self.ctx, state)
             label = (
                 f"Turn {state.turn} ({clock(self.ctx, state.turn)}): {phase_title(phase_names(self.ctx)[state.part])}"
             )
-            found = known[key] = Turn(side or None, phase=label)
+            found = self._turns[key] = Turn(side or None, phase=label)
         return found
 
     def time_limit(self, state: AntietamState) -> TimeLimit | None:
@@ -186,7 +195,7 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
         if state.over or seat != deciding_side(self.ctx, state):
             return Legal(seat)
         ctx, board = self.ctx, self.ctx.board
-        if phase_names(ctx)[state.part] == "activation":  # §IA3.1 activate or bypass the division offered
+        if state.part == ctx.activation_part:  # §IA3.1 activate or bypass the division offered
             d = state.offer[0]
             return Legal(
                 seat,
@@ -210,14 +219,15 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
                 hint=ids,
             )
         )
+        fixed_choices = self._fixed_choices
         if self._next_unit(state, seat) >= 0:
-            choices.append(Choice(D.Next, label="the next unit"))
+            choices.append(fixed_choices["next"])
         if state.accessed >= 0:
             i = state.accessed
             occ = ctx.occupants(state)
             ezoc = enemy_zoc_of(ctx, state, seat)
             here = state.units[i].cell
-            candidates = [board.label(c) for c in board.grid.neighbors(here)]
+            candidates = [board.label(c) for c in board.neighbors[here]]
 
             def check(to: object, i: int = i) -> IllegalDecision | None:
                 cell = board.parse(to) if isinstance(to, str) else None
@@ -225,12 +235,20 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
 
             fixed = {"unit": board.spec(i).id, "at": board.label(here)}
             choices.append(Choice.filtered(D.Move, fixed, candidates, check, label="move one square"))
-            choices.append(Choice(D.PutDown, label="put the unit down"))
+            choices.append(fixed_choices["put_down"])
             if unit_orders.abort_refusal(state) is None:
                 choices.append(Choice(D.Abort, None, [board.spec(i).id], label="abort: back as picked up (Z)"))
             if not ctx.basic:
                 choices.extend(self._unit_orders(state, i))
         aims = plots.aims(ctx, state, seat)
+        extras = self._plot_extras
+        if extras is None or extras[0] is not aims:
+            # for the page: each unit that may plot, with the enemy squares it may fire into (all sighted); the
+            # suggested plot: the units that can fire and have no plot yet, each at its nearest enemy square, with
+            # a melee where the enemy is next to it (the computer players' starting point)
+            hint = {board.spec(i).id: aim.labels for i, aim in aims.items()}
+            suggested = D.Plot(tuple(aim.nearest for aim in aims.values())) if aims else None
+            extras = self._plot_extras = (aims, hint, suggested)
         choices.append(
             Choice(
                 D.Plot,
@@ -240,19 +258,11 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
                 check=partial(plots.plot_refusal, ctx, state, seat),
                 sampler=partial(plots.sample, ctx, state, seat),
                 size=len(aims),
-                # for the page: each unit that may plot, with the enemy squares it may fire into (all sighted)
-                hint={board.spec(i).id: aim.labels for i, aim in aims.items()},
+                hint=extras[1],
             )
         )
-        choices.append(Choice(D.EndPhase, label="end the operation phase"))
-        return Legal(
-            seat,
-            choices,
-            prompt="operation phase: move, plot fire and melee, then C",
-            # the units that can fire and have no plot yet, each at its nearest enemy square, with a melee where
-            # the enemy is next to it (the computer players' starting point)
-            suggested=D.Plot(tuple(aim.nearest for aim in aims.values())) if aims else None,
-        )
+        choices.append(fixed_choices["end_phase"])
+        return Legal(seat, choices, prompt="operation phase: move, plot fire and melee, then C", suggested=extras[2])
 
     def _unit_orders(self, state: AntietamState, i: int) -> list[Choice]:
         """S mode, D facing, X force march, B fortify for the accessed unit (§IA7.8-§IA7.11), each listed only

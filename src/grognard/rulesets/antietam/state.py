@@ -7,9 +7,13 @@ scenario's :class:`~.tables.UnitSpec`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, fields
-from operator import attrgetter
-from typing import Any
+from typing import Any, TypeVar
+
+from grognard.engine import records
+
+R = TypeVar("R")
 
 OFF_MAP = -1  # not arrived yet
 GONE = -2  # eliminated
@@ -42,16 +46,9 @@ class Unit:
         return self.cell >= 0
 
     def updated(self, **changes: Any) -> Unit:
-        """The unit with ``changes`` (``dataclasses.replace`` without its checks, which a unit's plain fields do
-        not need: the rules update units thousands of times a game, and ``replace`` was a sixth of a random one)."""
-        values = list(_UNIT_VALUES(self))
-        for name, value in changes.items():
-            values[_UNIT_FIELD[name]] = value
-        return Unit(*values)
-
-
-_UNIT_FIELD = {f.name: k for k, f in enumerate(fields(Unit))}
-_UNIT_VALUES = attrgetter(*_UNIT_FIELD)
+        """The unit with ``changes`` (``replace`` below: the rules update units thousands of times a game)."""
+        out: Unit = _remake_unit(self, changes)
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,11 +103,41 @@ class AntietamState:
         return self._with_table(tuple(units))
 
     def _with_table(self, units: tuple[Unit, ...]) -> AntietamState:
-        """``replace(self, units=units)`` without its checks (every fire and step of a unit comes here)."""
-        values = list(_STATE_VALUES(self))
-        values[_UNITS_AT] = units
-        return AntietamState(*values)
+        """``replace(self, units=units)`` (every fire and step of a unit comes here)."""
+        out: AntietamState = _remake_state(self, {"units": units})
+        return out
 
 
-_STATE_VALUES = attrgetter(*(f.name for f in fields(AntietamState)))
-_UNITS_AT = [f.name for f in fields(AntietamState)].index("units")
+def _remaker(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
+    """For a frozen record class with slots and a plain ``__init__``: a function (record, changes) making the
+    record ``dataclasses.replace(record, **changes)`` makes, each slot set through its own descriptor. A frozen
+    class's ``__init__`` sets every field through ``object.__setattr__``, which costs twice as much: the rules make
+    some 10,000 units and states a random game, and that was a tenth of it."""
+    names = [f.name for f in fields(cls)]
+    assert sorted(names) == sorted(getattr(cls, "__slots__", ())) and not hasattr(cls, "__post_init__"), cls
+    space: dict[str, Any] = {"new": object.__new__, "cls": cls, "names": frozenset(names)}
+    space.update({f"set_{n}": getattr(cls, n).__set__ for n in names})
+    sets = "".join(f"    set_{n}(out, get({n!r}, obj.{n}))\n" for n in names)
+    source = (
+        "def remake(obj, changes):\n"
+        "    if not changes.keys() <= names:\n"
+        "        raise TypeError(f'{cls.__name__} has no field {sorted(changes.keys() - names)[0]}')\n"
+        "    out = new(cls)\n"
+        "    get = changes.get\n" + sets + "    return out\n"
+    )
+    exec(source, space)
+    made: Callable[[Any, dict[str, Any]], Any] = space["remake"]
+    return made
+
+
+_remake_unit = _remaker(Unit)
+_remake_state = _remaker(AntietamState)
+_REMAKE = {Unit: _remake_unit, AntietamState: _remake_state, Pick: _remaker(Pick)}
+
+
+def replace(record: R, /, **changes: Any) -> R:
+    """``dataclasses.replace`` for a unit, a state or a pick (quicker: ``_remaker``); any other record by the
+    engine's ``records.replace``."""
+    remake = _REMAKE.get(type(record))
+    out: R = records.replace(record, **changes) if remake is None else remake(record, changes)
+    return out
