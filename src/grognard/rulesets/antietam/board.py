@@ -102,6 +102,7 @@ class Board:
         self.stream = tuple(c for c in grid.cells() if self.map.terrain[c] == "stream")
         self.one_unit = frozenset(self.tables.rules["stacking"]["one_unit_terrains"])
         self.weapon_range = tuple(self.tables.weapon_range(s.weapon) for s in self.specs)
+        self.ranges = np.array(self.weapon_range, dtype=np.int64)
         # each square's neighbours in direction order, the direction of each step (1-8, §B3.3 keys 1-8; 0: not a
         # step) and the steps along a road: asked for every step a unit considers
         self.neighbors = tuple(grid.neighbors(c) for c in grid.cells())

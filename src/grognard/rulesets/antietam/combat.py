@@ -4,13 +4,17 @@ ammunition (§IA8.9), retreats (§IA8.5) and advances (§B4.2, §IA8.7)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from functools import partial
+from itertools import compress, count
+from operator import attrgetter, le
+from typing import Any, NamedTuple, cast
 
 import numpy as np
 
 from grognard.engine.events import Step
 
-from .board import BoolArray, IntArray
+from .board import IntArray
 from .ctx import ENEMY, Ctx
 from .leaders import bonus as leader_bonus
 from .leaders import wound_checks
@@ -20,9 +24,8 @@ from .state import GONE, AntietamState, Unit, replace
 LOSS_SLOT = {"infantry": 0, "cavalry": 1, "artillery": 2}
 
 
-@dataclass(frozen=True, slots=True)
-class Modifier:
-    """One row of the charts applied to a fire or a melee, in hundredths."""
+class Modifier(NamedTuple):
+    """One row of the charts applied to a fire or a melee, in hundredths (a named pair: a fire makes ten)."""
 
     name: str
     percent: int
@@ -290,12 +293,13 @@ def take_losses(ctx: Ctx, state: AntietamState, i: int, casualties: int, guns_lo
         gain = fatigue_for_losses(ctx, u.strength, lost)
     men = u.strength
     u = u.updated(strength=u.strength - lost, fatigue=u.fatigue + gain)
-    state = state.with_unit(i, u)
     if ctx.has["leaders"] and state.leaders:
-        state = wound_checks(ctx, state, i, casualties, men, step)
+        state = wound_checks(ctx, state.with_unit(i, u), i, casualties, men, step)
         u = state.units[i]
-    if lost:
-        state = count_loss(ctx, state, i, lost)
+        if lost:
+            state = count_loss(ctx, state, i, lost)
+    else:  # one new state for the unit and the side's losses
+        state = state.with_unit_and(i, u, losses=counted(ctx, state.losses, i, lost)) if lost else state.with_unit(i, u)
     ctx.tell(
         step,
         "losses",
@@ -332,11 +336,16 @@ def routs(ctx: Ctx, state: AntietamState, i: int, step: Step) -> bool:
 
 
 def count_loss(ctx: Ctx, state: AntietamState, i: int, lost: int) -> AntietamState:
+    return replace(state, losses=counted(ctx, state.losses, i, lost))
+
+
+def counted(ctx: Ctx, losses: tuple[int, ...], i: int, lost: int) -> tuple[int, ...]:
+    """The losses of both sides (men, cavalrymen, guns) with ``lost`` more of unit ``i``'s kind."""
     spec = ctx.board.spec(i)
     k = LOSS_SLOT[spec.type] + (0 if spec.side == "union" else 3)
-    losses = list(state.losses)
-    losses[k] += lost
-    return replace(state, losses=tuple(losses))
+    out = list(losses)
+    out[k] += lost
+    return tuple(out)
 
 
 def eliminate(ctx: Ctx, state: AntietamState, i: int, step: Step, how: str) -> AntietamState:
@@ -415,58 +424,57 @@ def retreat(ctx: Ctx, state: AntietamState, i: int, squares: int, step: Step, un
 # --- the combat phase ----------------------------------------------------------------------------------------
 def fire_step(ctx: Ctx, state: AntietamState, side: str, artillery: bool, defensive: bool, step: Step) -> AntietamState:
     """One of the four fire steps of §IA8.1: every unit of ``side`` of the kind fires if it can."""
-    shooters = ctx.shooters[side, artillery]
-    costs = ctx.fire_costs
+    shooters, indices = ctx.shooters[side, artillery], ctx.shooter_arrays[side, artillery]
+    costs, basic = ctx.fire_costs, ctx.basic
     enemy = ctx.enemy_squares(state, side)
-    seen, hits = None, np.zeros(0, dtype=np.bool_)
-    for k, i in enumerate(shooters):
-        u = state.units[i]
-        if u.cell < 0 or u.disrupted or not u.ammo:  # §IA8.8, §IA8.9 "Units without ammo may not fire"
-            continue
-        if not defensive:
-            if u.op < costs[i]:  # AMB-22: offensive fire needs its cost
+    start = 0
+    while True:
+        # only a unit with some enemy square in range and sight looks for a target (a unit's fire changes only
+        # the enemy and itself, so who may fire holds through the step)
+        for k in in_reach(ctx, state, indices, start, enemy):
+            i = shooters[k]
+            u = state.units[i]
+            if u.disrupted or not u.ammo:  # §IA8.8, §IA8.9 "Units without ammo may not fire"
                 continue
-            if artillery and u.moved:  # §B3.4 "If you move an artillery unit, it may not fire until the next phase"
+            if not defensive:
+                if u.op < costs[i]:  # AMB-22: offensive fire needs its cost
+                    continue
+                if artillery and u.moved:  # §B3.4 "If you move an artillery unit, it may not fire until the next phase"
+                    continue
+            if not (basic or can_fire(ctx, state, i)):
                 continue
-        if not can_fire(ctx, state, i):
-            continue
-        if enemy is not seen:  # the enemy stands elsewhere (or first): who has any target, from here on
-            seen, hits = enemy, any_in_reach(ctx, state, shooters, k, enemy)
-        if not hits[k]:  # no enemy square in range and sight: choose_target would find none
-            continue
-        target = choose_target(ctx, state, i, ctx.occupants(state))
-        if target >= 0:
-            state = fire(ctx, state, i, target, step, defensive)
-            enemy = ctx.enemy_squares(state, side)  # only a fire moves the enemy (losses, rout, retreat)
-    return state
+            target = choose_target(ctx, state, i, ctx.occupants(state))
+            if target >= 0:
+                state = fire(ctx, state, i, target, step, defensive)
+                moved = ctx.enemy_squares(state, side)  # only a fire moves the enemy (losses, rout, retreat)
+                if moved is not enemy:  # the enemy stands elsewhere: who has a square in reach, from here on
+                    enemy, start = moved, k + 1
+                    break
+        else:
+            return state
 
 
-def any_in_reach(ctx: Ctx, state: AntietamState, units: tuple[int, ...], start: int, enemy: IntArray) -> BoolArray:
-    """For each of ``units`` from ``start`` on (False before it and off the map), whether some square of ``enemy``
-    lies in its range and sight (§IA8.3) and view (§IA7.9): what ``choose_target`` looks for, for many units at
-    once."""
+def in_reach(ctx: Ctx, state: AntietamState, units: IntArray, start: int, enemy: IntArray) -> list[int]:
+    """The positions in ``units``, from ``start`` on, of the units on the map with some square of ``enemy`` in
+    range and sight (§IA8.3), all round: where ``choose_target`` may find a target (it keeps to the 90° view of
+    §IA7.9), for many units at once."""
+    if start >= len(units) or not len(enemy):
+        return []
     board = ctx.board
-    out = np.zeros(len(units), dtype=np.bool_)
-    all_units = state.units
-    rest = [k for k in range(start, len(units)) if all_units[units[k]].cell >= 0]
-    if not rest or not len(enemy):
-        return out
-    cells = np.array([all_units[units[k]].cell for k in rest], dtype=np.int64)
-    ranges = board.weapon_range
-    reach = np.minimum(np.array([ranges[units[k]] for k in rest], dtype=np.int64), board.limits[state.turn][cells])
-    ok = board.seen_at[cells[:, None], enemy[None, :]] <= reach[:, None]
-    for n, k in enumerate(rest):
-        f = all_units[units[k]].facing
-        if f:
-            ok[n] &= board.cones[f][cells[n], enemy]
-    out[rest] = ok.any(axis=1)
-    return out
+    units = units[start:]
+    at = ctx.cell_array(state)[units]
+    on = np.flatnonzero(at >= 0)
+    cells = at[on]
+    reach = np.minimum(board.ranges[units[on]], board.limits[state.turn][cells])
+    ok = (board.seen_at.take(cells, axis=0)[:, enemy] <= reach[:, None]).any(axis=1)
+    return cast(list[int], (on[ok] + start).tolist())
 
 
 def combat_phase(ctx: Ctx, state: AntietamState, phasing: str, step: Step) -> AntietamState:
     """§B4.1 / §IA8.1: the six steps, all automatic."""
     defender = ENEMY[phasing]
-    state = state.with_units({i: u.updated(fired_at=-1) for i, u in enumerate(state.units) if u.fired_at >= 0})
+    units = state.units
+    state = state.with_units({i: units[i].updated(fired_at=-1) for i in _where(units, _FIRED_AT, _AT_LEAST_0)})
     ctx.tell(step, "combat", f"{phasing.capitalize()} combat phase")
     state = fire_step(ctx, state, defender, True, True, step)  # defensive artillery fire
     state = fire_step(ctx, state, phasing, True, False, step)  # offensive artillery fire
@@ -474,15 +482,27 @@ def combat_phase(ctx: Ctx, state: AntietamState, phasing: str, step: Step) -> An
     state = fire_step(ctx, state, phasing, False, False, step)  # offensive fire
     state = melee_phase(ctx, state, phasing, step)  # defensive melee fire, then melee
     # the melee plots are spent (§B3.8 plots are made in the operation phase before each combat)
-    return state.with_units({i: u.updated(melee=False) for i, u in enumerate(state.units) if u.melee})
+    units = state.units
+    return state.with_units({i: units[i].updated(melee=False) for i in _where(units, _MELEE, bool)})
+
+
+_FIRED_AT, _MELEE = attrgetter("fired_at"), attrgetter("melee")
+_AT_LEAST_0 = partial(le, 0)
+
+
+def _where(units: tuple[Unit, ...], field: Callable[[Unit], Any], test: Callable[[Any], bool]) -> list[int]:
+    """The indices of the units whose ``field`` passes ``test`` (all in C: the combat phase asks of every unit)."""
+    return list(compress(count(), map(test, map(field, units))))
 
 
 def melee_attackers(ctx: Ctx, state: AntietamState, phasing: str) -> dict[int, list[int]]:
     """§B3.8 / §IA8.4: plotted, undisrupted units adjacent to the square they fired into, by that square."""
     board = ctx.board
     out: dict[int, list[int]] = {}
-    for i, u in enumerate(state.units):
-        if board.side(i) != phasing or u.cell < 0 or not u.melee or u.disrupted or u.routed:
+    units = state.units
+    for i in _where(units, _MELEE, bool):
+        u = units[i]
+        if board.sides[i] != phasing or u.cell < 0 or u.disrupted or u.routed:
             continue
         if u.fired_at < 0 or u.fired_at != u.target or not board.adjacent(u.cell, u.fired_at):
             continue

@@ -6,8 +6,9 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import partial
 from itertools import compress, count
-from operator import attrgetter, is_not, ne
+from operator import attrgetter, is_not, le, ne
 from typing import Any
 
 import numpy as np
@@ -19,6 +20,7 @@ from .state import AntietamState, Unit
 
 ENEMY = {"union": "confederate", "confederate": "union"}
 _CELL = attrgetter("cell")
+_ON_MAP = partial(le, 0)  # a square (0 or more) rather than OFF_MAP or GONE
 
 
 def changed(before: tuple[Unit, ...], after: tuple[Unit, ...]) -> list[int]:
@@ -69,18 +71,20 @@ class Ctx:
             for side in ENEMY
             for artillery in (False, True)
         }
+        self.shooter_arrays = {key: np.array(units, dtype=np.int64) for key, units in self.shooters.items()}
         self.fire_costs = tuple(
             self.tables.cost("fire_phase", "unlimb" if s.artillery else board.column(i)) or 0
             for i, s in enumerate(board.specs)
         )
         self._cells: tuple[tuple[Unit, ...], tuple[int, ...]] | None = None
+        self._cell_array: tuple[tuple[int, ...], IntArray] | None = None
         # who stands where: each unit's square, the units by square, each side's squares and each side's enemy's
         self._occ: (
             tuple[tuple[int, ...], dict[int, list[int]], dict[str, list[int]], dict[str, tuple[IntArray, int]]] | None
         ) = None
         self._squares_made = 0  # numbers the enemy squares' arrays
-        self._mine: dict[str, tuple[tuple[Unit, ...], tuple[int, ...]]] = {}
-        self._zoc: dict[str, tuple[tuple[int, ...], frozenset[int]]] = {}
+        self._mine: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        self._zoc: dict[str, tuple[tuple[int, ...], tuple[int, ...], frozenset[int]]] = {}
         self._memos: dict[str, tuple[tuple[Any, ...], dict[Any, Any]]] = {}
         # §IA2.3 the sequence of play, the side whose operation phase each phase is ("" for the others), and which
         # is the activation phase
@@ -120,17 +124,21 @@ class Ctx:
     def cells(self, state: AntietamState) -> tuple[int, ...]:
         """Every unit's square, by index (kept for the last unit table asked about)."""
         hit, units = self._cells, state.units
-        if hit is not None:
-            if hit[0] is units:
-                return hit[1]
-            # most new tables change a unit's points or flags: the squares stay the same tuple
-            was, cells = hit
-            if all(was[i].cell == units[i].cell for i in changed(was, units)):
-                self._cells = (units, cells)
-                return cells
+        if hit is not None and hit[0] is units:
+            return hit[1]
         cells = tuple(map(_CELL, units))
+        if hit is not None and hit[1] == cells:
+            cells = hit[1]  # most new tables change a unit's points or flags: the same tuple while no unit moves
         self._cells = (units, cells)
         return cells
+
+    def cell_array(self, state: AntietamState) -> IntArray:
+        """Every unit's square as an array (read only; kept while no unit changes square)."""
+        cells = self.cells(state)
+        hit = self._cell_array
+        if hit is None or hit[0] is not cells:
+            hit = self._cell_array = (cells, np.array(cells, dtype=np.int64))
+        return hit[1]
 
     def occupants(self, state: AntietamState) -> dict[int, list[int]]:
         """Units on the map by square, in OOB order (kept while no unit changes square: read only)."""
@@ -214,28 +222,32 @@ class Ctx:
 
     def side_units(self, state: AntietamState, side: str) -> tuple[int, ...]:
         """The units of ``side`` on the map, in OOB order."""
+        cells = self.cells(state)  # the same tuple while no unit changes square
         hit = self._mine.get(side)
-        if hit is not None and hit[0] is state.units:
+        if hit is not None and hit[0] is cells:
             return hit[1]
-        units = state.units
-        found = tuple([i for i in self.ids[side] if units[i].cell >= 0])
-        self._mine[side] = (units, found)
+        ids = self.ids[side]
+        found = tuple(compress(ids, map(_ON_MAP, map(cells.__getitem__, ids))))
+        self._mine[side] = (cells, found)
         return found
 
     def zoc(self, state: AntietamState, side: str) -> frozenset[int]:
         """§B3.6: the eight squares next to each unit of ``side`` (its zone of control)."""
         cells = self.cells(state)
-        key = tuple([cells[i] for i in self.ids[side]])
         hit = self._zoc.get(side)
-        if hit is not None and hit[0] == key:
-            return hit[1]
+        if hit is not None and hit[0] is cells:
+            return hit[2]
+        key = tuple(map(cells.__getitem__, self.ids[side]))
+        if hit is not None and hit[1] == key:
+            self._zoc[side] = (cells, key, hit[2])
+            return hit[2]
         neighbors = self.board.neighbors
         out: set[int] = set()
         for c in key:
             if c >= 0:
                 out.update(neighbors[c])
         found = frozenset(out)
-        self._zoc[side] = (key, found)
+        self._zoc[side] = (cells, key, found)
         return found
 
     def enemy_at(self, state: AntietamState, cell: int, side: str, occ: dict[int, list[int]]) -> bool:

@@ -49,61 +49,26 @@ def held_refusal(ctx: Ctx, state: AntietamState, i: int) -> IllegalDecision | No
 def release_adjacent(ctx: Ctx, state: AntietamState, cell: int, step: Step) -> AntietamState:
     """§B2.0 "or if the enemy moves next to the above units": an enemy unit ending a move next to a unit of a
     held formation releases the formation at once (AMB-4)."""
-    near = set(ctx.board.neighbors[cell])
+    occ, sides = ctx.occupants(state), ctx.board.sides
     freed = []
-    for i, u in enumerate(state.units):
-        if u.cell in near and ctx.board.side(i) == "union":
-            f = locked(ctx, state, i)
-            if f and f not in freed:
-                freed.append(f)
+    for i in sorted(j for c in ctx.board.neighbors[cell] for j in occ.get(c, ()) if sides[j] == "union"):
+        f = locked(ctx, state, i)
+        if f and f not in freed:
+            freed.append(f)
     for f in freed:
         ctx.tell(step, "released", f"The enemy is at hand: {f}'s command may move (§B2.0)", formation=f)
     return replace(state, released=(*state.released, *freed)) if freed else state
 
 
-# --- §B3.4 costs of a step --------------------------------------------------------------------------------
-def step_cost(
-    ctx: Ctx, state: AntietamState, i: int, a: int, b: int, occ: dict[int, list[int]], enemy_zoc: frozenset[int]
-) -> int | None:
-    """The Operations Costs Table for unit ``i`` stepping from ``a`` to the adjacent ``b`` (None: prohibited)."""
-    board, tables = ctx.board, ctx.tables
-    u = state.units[i]
-    col = ctx.column(i, u)
-    diagonal = board.grid.is_diagonal(board.direction(a, b))
-    base = tables.moves[board.terrain(state, b), col, diagonal]
-    if base is None:
-        return None  # river, stream (§IA7.5)
-    # note 2 "Infantry must be in column mode to use the road bonus" (the basic game has no modes: AMB-3)
-    road_mode = ctx.basic or col != "inf" or u.mode == ctx.rules["modes"]["road_bonus_infantry_mode"]
-    road = (
-        road_mode
-        and not diagonal  # note 2: never diagonal (AMB-27)
-        and (a, b) in board.road_steps
-        and not occ.get(b)  # §IA7.7 the road rate only into a road square no unit stands in
-    )
-    cost = base
-    if road:
-        bonus = tables.moves["road_bonus", col, diagonal]
-        cost = bonus if bonus is not None else base
-    if board.level(b) > board.level(a):  # "Enter higher elevation" (note 3: 1 with the road bonus)
-        up = tables.terrain["costs"]["notes"]["road_bonus_higher_elevation"] if road else None
-        cost += up if up is not None else (tables.costs["enter_higher_elevation", col] or 0)
-    if a in enemy_zoc or b in enemy_zoc:  # "Enter or leave enemy ZOC"
-        cost += tables.costs["enter_or_leave_enemy_zoc", col] or 0
-        if not ctx.basic and a in enemy_zoc and b in enemy_zoc:  # "Move ZOC to ZOC +8 +5 P P" (§IA7.6)
-            extra = tables.costs["zoc_to_zoc", col]
-            if extra is None:
-                return None
-            cost += extra
-    return cost
-
-
 def full_allowance(ctx: Ctx, state: AntietamState | None = None, i: int = -1) -> int:
     """§IA7.4 / §IA7.5: ten operation points, five out of command control."""
+    return allowance(ctx, state is None or i < 0 or in_command(ctx, state, i))
+
+
+def allowance(ctx: Ctx, commanded: bool) -> int:
+    """§IA7.4 / §IA7.5: a phase's operation points in command control (ten) or out of it (five)."""
     op = ctx.rules["operation_points"]
-    if state is not None and i >= 0 and not in_command(ctx, state, i):
-        return int(op["out_of_command"])
-    return int(op["per_phase"])
+    return int(op["per_phase"] if commanded else op["out_of_command"])
 
 
 def in_command(ctx: Ctx, state: AntietamState, i: int) -> bool:
@@ -120,42 +85,99 @@ def step_refusal(
     enemy_zoc: frozenset[int],
 ) -> tuple[IllegalDecision | None, int]:
     """Why unit ``i`` may not step into square ``b`` now (with the rule), or None and the OP it spends."""
-    board = ctx.board
-    u = state.units[i]
-    a = u.cell
-    if b < 0 or not board.adjacent(a, b):
-        return IllegalDecision("a unit moves one square at a time, keys 1-8", "§B3.3"), 0
-    held = held_refusal(ctx, state, i)
-    if held is not None:
-        return held, 0
-    if u.routed and u.moved:
-        return IllegalDecision("a routed unit moves only one square a phase", "§B4.3"), 0
-    if ctx.enemy_at(state, b, board.sides[i], occ):
-        return IllegalDecision("units may not move onto enemy units", "§IA7.5"), 0
-    why = ctx.stack_allows(state, i, b, occ)
-    if why:
-        return IllegalDecision(why, "§B3.5"), 0
-    if not ctx.basic:
-        refused = mode_refusal(ctx, state, i, a, b, enemy_zoc)
-        if refused is not None:
-            return refused, 0
-    cost = step_cost(ctx, state, i, a, b, occ, enemy_zoc)
-    if cost is None:
-        return IllegalDecision(f"{board.terrain(state, b)} may not be entered but at a bridge or ford", "§IA7.5"), 0
-    # §B3.6 basic game: "A unit must have 10 operation points to move ZOC to ZOC."
-    if ctx.basic and a in enemy_zoc and b in enemy_zoc:
-        if board.spec(i).artillery:
-            return IllegalDecision("artillery may not move ZOC to ZOC", "§B3.6"), 0
-        need = ctx.rules["operation_points"]["basic_zoc_to_zoc_needs"]
-        if u.op < need:
-            return IllegalDecision(f"a unit must have {need} operation points to move ZOC to ZOC", "§B3.6"), 0
-        return None, u.op  # the move spends the whole allowance (basic game, AMB-3)
-    if cost <= u.op:
-        return None, cost
-    # §IA7.5 "Units may always move one square if activated at the cost of ... 10 operation points"
-    if ctx.rules["operation_points"]["always_one_square"] and not u.moved and u.op >= full_allowance(ctx, state, i):
-        return None, u.op
-    return IllegalDecision(f"{cost} operation points needed, {u.op} left", "§B3.4"), 0
+    return Steps(ctx, state, i, occ, enemy_zoc).refusal(b)
+
+
+class Steps:
+    """The steps unit ``i`` may take now (§B3.4-§B3.6, §IA7.5-§IA7.7): what depends on the unit alone worked out
+    once, then :meth:`refusal` for each square it considers (the move family checks eight)."""
+
+    __slots__ = ("a", "col", "costs", "ctx", "enemy_zoc", "held", "i", "occ", "road_mode", "state", "u")
+
+    def __init__(
+        self, ctx: Ctx, state: AntietamState, i: int, occ: dict[int, list[int]], enemy_zoc: frozenset[int]
+    ) -> None:
+        self.ctx, self.state, self.i, self.occ, self.enemy_zoc = ctx, state, i, occ, enemy_zoc
+        self.u = u = state.units[i]
+        self.a = u.cell
+        self.held = held_refusal(ctx, state, i) is not None
+        self.col = col = ctx.column(i, u)
+        # note 2 "Infantry must be in column mode to use the road bonus" (the basic game has no modes: AMB-3)
+        self.road_mode = ctx.basic or col != "inf" or u.mode == ctx.rules["modes"]["road_bonus_infantry_mode"]
+        costs = ctx.tables.costs
+        self.costs = (
+            costs["enter_higher_elevation", col] or 0,
+            costs["enter_or_leave_enemy_zoc", col] or 0,
+            costs["zoc_to_zoc", col],
+        )
+
+    def refusal(self, b: int) -> tuple[IllegalDecision | None, int]:
+        """Why the unit may not step into square ``b`` (with the rule), or None and the OP it spends."""
+        ctx, state, i, u, a, occ, enemy_zoc = self.ctx, self.state, self.i, self.u, self.a, self.occ, self.enemy_zoc
+        board = ctx.board
+        if b < 0 or not board.adjacent(a, b):
+            return IllegalDecision("a unit moves one square at a time, keys 1-8", "§B3.3"), 0
+        if self.held:
+            return held_refusal(ctx, state, i), 0
+        if u.routed and u.moved:
+            return IllegalDecision("a routed unit moves only one square a phase", "§B4.3"), 0
+        if occ.get(b):
+            if ctx.enemy_at(state, b, board.sides[i], occ):
+                return IllegalDecision("units may not move onto enemy units", "§IA7.5"), 0
+            why = ctx.stack_allows(state, i, b, occ)
+            if why:
+                return IllegalDecision(why, "§B3.5"), 0
+        if not ctx.basic:
+            refused = mode_refusal(ctx, state, i, a, b, enemy_zoc)
+            if refused is not None:
+                return refused, 0
+        cost = self.cost(b)
+        if cost is None:
+            return IllegalDecision(f"{board.terrain(state, b)} may not be entered but at a bridge or ford", "§IA7.5"), 0
+        # §B3.6 basic game: "A unit must have 10 operation points to move ZOC to ZOC."
+        if ctx.basic and a in enemy_zoc and b in enemy_zoc:
+            if board.spec(i).artillery:
+                return IllegalDecision("artillery may not move ZOC to ZOC", "§B3.6"), 0
+            need = ctx.rules["operation_points"]["basic_zoc_to_zoc_needs"]
+            if u.op < need:
+                return IllegalDecision(f"a unit must have {need} operation points to move ZOC to ZOC", "§B3.6"), 0
+            return None, u.op  # the move spends the whole allowance (basic game, AMB-3)
+        if cost <= u.op:
+            return None, cost
+        # §IA7.5 "Units may always move one square if activated at the cost of ... 10 operation points"
+        if ctx.rules["operation_points"]["always_one_square"] and not u.moved and u.op >= full_allowance(ctx, state, i):
+            return None, u.op
+        return IllegalDecision(f"{cost} operation points needed, {u.op} left", "§B3.4"), 0
+
+    def cost(self, b: int) -> int | None:
+        """The Operations Costs Table for the step into the adjacent ``b`` (None: prohibited)."""
+        ctx, a, col, enemy_zoc = self.ctx, self.a, self.col, self.enemy_zoc
+        board, tables = ctx.board, ctx.tables
+        diagonal = board.grid.is_diagonal(board.direction(a, b))
+        base = tables.moves[board.terrain(self.state, b), col, diagonal]
+        if base is None:
+            return None  # river, stream (§IA7.5)
+        road = (
+            self.road_mode
+            and not diagonal  # note 2: never diagonal (AMB-27)
+            and (a, b) in board.road_steps
+            and not self.occ.get(b)  # §IA7.7 the road rate only into a road square no unit stands in
+        )
+        cost = base
+        if road:
+            bonus = tables.moves["road_bonus", col, diagonal]
+            cost = bonus if bonus is not None else base
+        higher, zoc, zoc_to_zoc = self.costs
+        if board.level(b) > board.level(a):  # "Enter higher elevation" (note 3: 1 with the road bonus)
+            up = tables.terrain["costs"]["notes"]["road_bonus_higher_elevation"] if road else None
+            cost += up if up is not None else higher
+        if a in enemy_zoc or b in enemy_zoc:  # "Enter or leave enemy ZOC"
+            cost += zoc
+            if not ctx.basic and a in enemy_zoc and b in enemy_zoc:  # "Move ZOC to ZOC +8 +5 P P" (§IA7.6)
+                if zoc_to_zoc is None:
+                    return None
+                cost += zoc_to_zoc
+        return cost
 
 
 def mode_refusal(

@@ -16,9 +16,9 @@ from . import leaders, victory
 from .activation import start_cycle
 from .combat import combat_phase
 from .ctx import ENEMY, Ctx
-from .moves import enter, full_allowance, in_command, locked, schedule
+from .moves import allowance, enter, in_command, locked, schedule
 from .orders import auto_fortify
-from .state import OFF_MAP, AntietamState, Unit, replace
+from .state import OFF_MAP, AntietamState, Unit, remaker, replace
 
 OPS_PASSES = ("end_phase", "put_down")
 
@@ -235,12 +235,15 @@ def begin_operations(ctx: Ctx, side: str, second: bool, state: AntietamState, st
     op = ctx.rules["operation_points"]
     zero = set(op["zero_on_turn_1_divisions"]) if state.turn == 1 else set()
     changed: dict[int, Unit] = {}
+    full, short, carry = allowance(ctx, True), allowance(ctx, False), op["carry_over_max"]
+    specs, units = ctx.board.specs, state.units
+    reset = remaker(Unit, ("op", "moved", "acted", "plotted"))
     for i in ctx.side_units(state, side):
-        u = state.units[i]
-        base = 0 if ctx.board.spec(i).division in zero else full_allowance(ctx, state, i)
-        points = base + (min(u.op, op["carry_over_max"]) if second else 0)
+        u = units[i]
+        base = 0 if specs[i].division in zero else full if in_command(ctx, state, i) else short
+        points = base + min(u.op, carry) if second else base
         if u.op != points or u.moved or u.acted or u.plotted:  # a unit that has all this already stays as it is
-            changed[i] = u.updated(op=points, moved=False, acted=False, plotted=False)
+            changed[i] = reset(u, points, False, False, False)
     ctx.tell(step, "operations", f"{side.capitalize()} operation phase", side=side)
     return state.with_units(changed)
 

@@ -5,6 +5,7 @@ names the rule an order breaks, and draws legal orders for random play."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import attrgetter
 
 import numpy as np
 
@@ -106,17 +107,9 @@ class Aim:
     nearest: str
 
 
-def _aimed_alike(a: Unit, b: Unit) -> bool:
-    """Whether two records of a unit aim alike: the same square, facing, mode (limbered artillery does not fire),
-    plot, disruption and rout (a routed unit does not melee); its points, fatigue and men do not count."""
-    return (
-        a.cell == b.cell
-        and a.facing == b.facing
-        and a.mode == b.mode
-        and a.plotted == b.plotted
-        and a.disrupted == b.disrupted
-        and a.routed == b.routed
-    )
+# what a unit aims by: its square, facing, mode (limbered artillery does not fire), plot, disruption and rout (a
+# routed unit does not melee); its points, fatigue and men do not count
+_AIMS_BY = attrgetter("cell", "facing", "mode", "plotted", "disrupted", "routed")
 
 
 def aims(ctx: Ctx, state: AntietamState, seat: str) -> dict[int, Aim]:
@@ -125,9 +118,9 @@ def aims(ctx: Ctx, state: AntietamState, seat: str) -> dict[int, Aim]:
     enemy = ctx.enemy_squares(state, seat)
     if not len(enemy):
         return {}
-    # a unit's aim changes only with what ``_aimed_alike`` compares while the enemy stands still, as through a
-    # whole phase: it is kept per unit with the record it was worked out for, and the last answer is patched
-    # for the units whose records changed since
+    # a unit's aim changes only with what it aims by while the enemy stands still, as through a whole phase: it
+    # is kept per unit with what it was worked out for, and the last answer is patched for the units whose
+    # records changed since
     known = ctx.facing_enemy(state, seat)
     units = state.units
     last: tuple[tuple[Unit, ...], dict[int, Aim]] | None = known.get("last")
@@ -136,7 +129,8 @@ def aims(ctx: Ctx, state: AntietamState, seat: str) -> dict[int, Aim]:
         before, out = last
         if before is units:
             return out
-        todo = [i for i in changed(before, units) if ctx.board.sides[i] == seat]
+        sides = ctx.board.sides
+        todo = [i for i in changed(before, units) if sides[i] == seat]
         if not todo:
             known["last"] = (units, out)
             return out
@@ -144,14 +138,12 @@ def aims(ctx: Ctx, state: AntietamState, seat: str) -> dict[int, Aim]:
     else:
         todo, out = list(ctx.side_units(state, seat)), {}
     missing = []
-    for i in todo:
-        u = units[i]
+    for i, by in zip(todo, map(_AIMS_BY, map(units.__getitem__, todo)), strict=True):
         hit = known.get(i)
-        if hit is not None and (hit[0] is u or _aimed_alike(hit[0], u)):
-            known[i] = (u, hit[1])
+        if hit is not None and hit[0] == by:
             aim = hit[1]
-        elif u.cell < 0 or u.plotted or u.disrupted or not can_fire(ctx, state, i):
-            known[i] = (u, None)
+        elif by[0] < 0 or by[3] or by[4] or not can_fire(ctx, state, i):  # off the map, plotted, disrupted
+            known[i] = (by, None)
             aim = None
         else:
             missing.append(i)
@@ -165,7 +157,7 @@ def aims(ctx: Ctx, state: AntietamState, seat: str) -> dict[int, Aim]:
         found = {missing[k]: _aim(ctx, state, missing[k], enemy[rows[k]].tolist()) for k in np.flatnonzero(rows.any(1))}
         for i in missing:
             aim = found.get(i)
-            known[i] = (units[i], aim)
+            known[i] = (_AIMS_BY(units[i]), aim)
             if aim is None:
                 out.pop(i, None)
             else:

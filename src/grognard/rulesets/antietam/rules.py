@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import fields
 from functools import partial
 from itertools import chain, islice
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,7 @@ from . import orders as unit_orders
 from .board import Board
 from .combat import count_loss
 from .ctx import ENEMY, Ctx, Options, changed
-from .moves import enemy_zoc_of, held_formations, held_refusal, locked, move, step_refusal
+from .moves import Steps, enemy_zoc_of, held_formations, held_refusal, locked, move, step_refusal
 from .phases import arrive, clock, deciding_side, operations_side, phase_names, phase_title, turn_sequence
 from .scenario import SCENARIO_DIR, AntietamScenario, read_scenario, scenario_from_document
 from .state import GONE, OFF_MAP, AntietamState, Unit, replace
@@ -183,6 +184,9 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
         spec = self.scenario.spec
         return min(state.turn, spec.last_turn) - spec.first_turn + 1
 
+    def with_rng(self, state: AntietamState, rng: int) -> AntietamState:
+        return replace(state, rng=rng)  # the state module's quicker replace (after every decision)
+
     def legal(self, state: AntietamState, seat: str) -> Legal:
         cached = self._last_legal
         if cached is not None and cached[1] == seat and _same_position(cached[0], state):
@@ -229,9 +233,11 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
             here = state.units[i].cell
             candidates = [board.label(c) for c in board.neighbors[here]]
 
-            def check(to: object, i: int = i) -> IllegalDecision | None:
+            steps = Steps(ctx, state, i, occ, ezoc)
+
+            def check(to: object) -> IllegalDecision | None:
                 cell = board.parse(to) if isinstance(to, str) else None
-                return step_refusal(ctx, state, i, -1 if cell is None else cell, occ, ezoc)[0]
+                return steps.refusal(-1 if cell is None else cell)[0]
 
             fixed = {"unit": board.spec(i).id, "at": board.label(here)}
             choices.append(Choice.filtered(D.Move, fixed, candidates, check, label="move one square"))
@@ -311,11 +317,14 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
             u = units[i]
             return u.cell >= 0 and u.op > 0 and not (u.routed and u.moved) and formations[i] not in held
 
-        if last is None:
+        diff = [] if last is None else changed(last[0], units)
+        if last is None or len(diff) > 16:  # a new phase: every unit's points were reset
             found = [i for i in ctx.side_units(state, seat) if ready(i)]
+            if last is not None and found == last[1]:
+                found = last[1]
         else:
             found = was = last[1]
-            for i in changed(last[0], units):
+            for i in diff:
                 if sides[i] != seat:
                     continue
                 k = bisect_left(found, i)
@@ -487,12 +496,10 @@ def _draw_other(ids: list[str], accessed: str, dice: Dice) -> str:
 def _same_position(a: AntietamState, b: AntietamState) -> bool:
     """Whether two states ask the same decisions: every field but the generator (a new unit table counts as a
     new position: comparing tables unit by unit would cost what the legal set saves)."""
-    return a is b or (
-        a.units is b.units and all((x := getattr(a, n)) is (y := getattr(b, n)) or x == y for n in _POSITION)
-    )
+    return a is b or (a.units is b.units and _POSITION(a) == _POSITION(b))
 
 
-_POSITION = tuple(f.name for f in fields(AntietamState) if f.name not in ("rng", "units"))
+_POSITION = attrgetter(*(f.name for f in fields(AntietamState) if f.name not in ("rng", "units")))
 
 
 __all__ = ["ENEMY", "Antietam"]

@@ -64,6 +64,8 @@ class Tables:
     # (the rules ask for costs tens of thousands of times a game)
     costs: dict[tuple[str, str], int | None]
     moves: dict[tuple[str, str, bool], int | None]
+    # each weapon's casualties by distance, 0 to the table's last band (read from ``weapons`` and ``bands``)
+    by_distance: dict[str, tuple[int, ...]]
 
     # --- Operations Costs Table ---------------------------------------------------------------------------
     def move_cost(self, terrain: str, column: str, diagonal: bool) -> int | None:
@@ -84,10 +86,16 @@ class Tables:
 
     def base_casualties(self, code: str, distance: int) -> int:
         """WEAPON/RANGE CASUALTY TABLE: men lost per 100 men (small arms) or per gun (artillery)."""
-        for (lo, hi), c in zip(self.bands, self.weapons[code].casualties, strict=True):
-            if lo <= distance <= hi:
-                return int(c)
-        return 0
+        row = self.by_distance[code]
+        return row[distance] if 0 <= distance < len(row) else 0
+
+
+def _by_distance(weapon: Weapon, bands: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+    """The weapon's casualties at each distance from 0 to the last band's end (0 where no band covers it)."""
+    out = [0] * (max(hi for _, hi in bands) + 1)
+    for d in range(len(out)):
+        out[d] = next((int(c) for (lo, hi), c in zip(bands, weapon.casualties, strict=True) if lo <= d <= hi), 0)
+    return tuple(out)
 
 
 def _cell(table: dict[str, Any], row: str, column: str, diagonal: bool) -> int | None:
@@ -164,7 +172,10 @@ def load_tables() -> Tables:
         if u.weapon not in weapons:
             raise DataError(str(DATA / "units.toml"), u.id, f"weapon {u.weapon!r} is not in combat.toml")
     leaders = tuple(units_raw["leaders"])
-    return Tables(rules, terrain, combat, recovery, weapons, bands, units, leaders, _costs(terrain), _moves(terrain))
+    by_distance = {k: _by_distance(w, bands) for k, w in weapons.items()}
+    return Tables(
+        rules, terrain, combat, recovery, weapons, bands, units, leaders, _costs(terrain), _moves(terrain), by_distance
+    )
 
 
 @cache
