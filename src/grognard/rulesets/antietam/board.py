@@ -85,6 +85,7 @@ class Board:
         self.grid: SquareGrid = grid
         self.specs: tuple[UnitSpec, ...] = scenario.units
         self.index = {s.id: i for i, s in enumerate(self.specs)}
+        self.unit_ids = tuple(s.id for s in self.specs)
         self.vis, self.dist = _static_sight()
         self.seen_at = _sight_distance()
         self.sides = tuple(s.side for s in self.specs)
@@ -107,8 +108,15 @@ class Board:
         # step) and the steps along a road: asked for every step a unit considers
         self.neighbors = tuple(grid.neighbors(c) for c in grid.cells())
         self._direction = {(a, b): grid.direction(a, b) for a in grid.cells() for b in self.neighbors[a]}
+        # and from each square, each step's (diagonal, along a road): what a step's cost reads of the map
         roads = self.map.edge_features.get("road", frozenset())
-        self.road_steps = frozenset(step for step in self._direction if edge_key(*step) in roads)
+        self.steps_from = tuple(
+            {b: (grid.is_diagonal(self._direction[a, b]), edge_key(a, b) in roads) for b in self.neighbors[a]}
+            for a in grid.cells()
+        )
+        self.levels = tuple(self.map.elevation)
+        # each square's place in the order "lowest x, then lowest y" (AMB-21's ties between squares)
+        self.xy_order = tuple(x * grid.rows + y for x, y in map(grid.coord, grid.cells()))
         # every square's name, and the square of every name (asked for all the time by decisions and views)
         self._labels = tuple(grid.label(c) for c in grid.cells())
         self._cells = {text: c for c, text in enumerate(self._labels)}

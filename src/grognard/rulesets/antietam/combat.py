@@ -181,37 +181,37 @@ def fire(ctx: Ctx, state: AntietamState, i: int, cell: int, step: Step, defensiv
     occ = ctx.occupants(state)
     u = state.units[i]
     spec = board.spec(i)
-    side = board.side(i)
+    side = board.sides[i]
+    artillery = board.artillery[i]
     d = int(board.dist[u.cell, cell])
     # §IA8.9 "Every time a unit fires it has a chance of running out of ammo"
-    out_pct = c["ammo"]["out_percent_artillery" if spec.artillery else "out_percent_small_arms"]
+    out_pct = c["ammo"]["out_percent_artillery" if artillery else "out_percent_small_arms"]
     out = step.chance(out_pct, f"{spec.name} runs out of ammunition", (side,))
     mods = fire_modifiers(ctx, state, i, cell, occ, step, out)
     base = ctx.tables.base_casualties(spec.weapon, d)
-    total = product(base * u.strength, mods, 1 if spec.artillery else 100)
+    total = product(base * u.strength, mods, 1 if artillery else 100)
     cost = fire_cost(ctx, i)
     spent = min(cost, u.op) if defensive else cost  # AMB-22: defensive fire spends OP down to 0
     state = state.with_unit(i, u.updated(op=u.op - spent, ammo=not out, fired_at=cell))
-    ctx.tell(
-        step,
+    at, into = board.label(u.cell), board.label(cell)
+    step.emit(
         "fire",
-        f"{spec.name} at {board.label(u.cell)} fires into {board.label(cell)} at range {d}: {base} a "
-        f"{'gun' if spec.artillery else '100 men'} x {u.strength}, "
-        + ", ".join(f"{m.name} {m.percent}%" for m in mods)
-        + f": {total} casualties",
+        f"{spec.name} at {at} fires into {into} at range {d}: {base} a {'gun' if artillery else '100 men'} x "
+        f"{u.strength}, {', '.join(map(_MODIFIER_TEXT, mods))}: {total} casualties",
         (side,),
         unit=spec.id,
-        at=board.label(u.cell),
-        target=board.label(cell),
+        at=at,
+        target=into,
         base=base,
         strength=u.strength,
-        modifiers=[[m.name, m.percent] for m in mods],
+        modifiers=list(map(list, mods)),
         casualties=total,
     )
-    ctx.tell(
-        step, "fired_on", f"Fire into {board.label(cell)}: {total} casualties", (ENEMY[side],), target=board.label(cell)
-    )
-    return distribute(ctx, state, cell, total, spec.artillery, d, step, melee=False)
+    step.emit("fired_on", f"Fire into {into}: {total} casualties", (ENEMY[side],), target=into)
+    return distribute(ctx, state, cell, total, artillery, d, step, melee=False)
+
+
+_MODIFIER_TEXT = "{0[0]} {0[1]}%".format  # "density 104%": a modifier as the fire's message names it
 
 
 def recipients(ctx: Ctx, state: AntietamState, cell: int, by_artillery: bool, distance: int, step: Step) -> list[int]:
@@ -275,9 +275,10 @@ def take_losses(ctx: Ctx, state: AntietamState, i: int, casualties: int, guns_lo
     board = ctx.board
     u = state.units[i]
     spec = board.spec(i)
-    side = board.side(i)
+    side = board.sides[i]
     cas = ctx.combat["casualties"]
-    if spec.artillery:
+    artillery = board.artillery[i]
+    if artillery:
         # §IA8.2 guns are lost only to artillery (and in melee); fatigue from every fire (AMB-13 reading)
         lost = 0
         if guns_lost:
@@ -300,10 +301,9 @@ def take_losses(ctx: Ctx, state: AntietamState, i: int, casualties: int, guns_lo
             state = count_loss(ctx, state, i, lost)
     else:  # one new state for the unit and the side's losses
         state = state.with_unit_and(i, u, losses=counted(ctx, state.losses, i, lost)) if lost else state.with_unit(i, u)
-    ctx.tell(
-        step,
+    step.emit(
         "losses",
-        f"{spec.name} loses {lost} {'guns' if spec.artillery else 'men'}",
+        f"{spec.name} loses {lost} {'guns' if artillery else 'men'}",
         (side,),
         unit=spec.id,
         lost=lost,

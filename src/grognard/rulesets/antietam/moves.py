@@ -92,7 +92,7 @@ class Steps:
     """The steps unit ``i`` may take now (§B3.4-§B3.6, §IA7.5-§IA7.7): what depends on the unit alone worked out
     once, then :meth:`refusal` for each square it considers (the move family checks eight)."""
 
-    __slots__ = ("a", "col", "costs", "ctx", "enemy_zoc", "held", "i", "occ", "road_mode", "state", "u")
+    __slots__ = ("a", "around", "col", "costs", "ctx", "enemy_zoc", "held", "i", "occ", "road_mode", "state", "u")
 
     def __init__(
         self, ctx: Ctx, state: AntietamState, i: int, occ: dict[int, list[int]], enemy_zoc: frozenset[int]
@@ -100,6 +100,7 @@ class Steps:
         self.ctx, self.state, self.i, self.occ, self.enemy_zoc = ctx, state, i, occ, enemy_zoc
         self.u = u = state.units[i]
         self.a = u.cell
+        self.around = ctx.board.steps_from[u.cell] if u.cell >= 0 else {}
         self.held = held_refusal(ctx, state, i) is not None
         self.col = col = ctx.column(i, u)
         # note 2 "Infantry must be in column mode to use the road bonus" (the basic game has no modes: AMB-3)
@@ -115,7 +116,7 @@ class Steps:
         """Why the unit may not step into square ``b`` (with the rule), or None and the OP it spends."""
         ctx, state, i, u, a, occ, enemy_zoc = self.ctx, self.state, self.i, self.u, self.a, self.occ, self.enemy_zoc
         board = ctx.board
-        if b < 0 or not board.adjacent(a, b):
+        if b not in self.around:
             return IllegalDecision("a unit moves one square at a time, keys 1-8", "§B3.3"), 0
         if self.held:
             return held_refusal(ctx, state, i), 0
@@ -152,24 +153,24 @@ class Steps:
     def cost(self, b: int) -> int | None:
         """The Operations Costs Table for the step into the adjacent ``b`` (None: prohibited)."""
         ctx, a, col, enemy_zoc = self.ctx, self.a, self.col, self.enemy_zoc
-        board, tables = ctx.board, ctx.tables
-        diagonal = board.grid.is_diagonal(board.direction(a, b))
-        base = tables.moves[board.terrain(self.state, b), col, diagonal]
+        board, moves = ctx.board, ctx.tables.moves
+        diagonal, along_road = self.around[b]
+        base = moves[board.terrain(self.state, b), col, diagonal]
         if base is None:
             return None  # river, stream (§IA7.5)
         road = (
             self.road_mode
             and not diagonal  # note 2: never diagonal (AMB-27)
-            and (a, b) in board.road_steps
+            and along_road
             and not self.occ.get(b)  # §IA7.7 the road rate only into a road square no unit stands in
         )
         cost = base
         if road:
-            bonus = tables.moves["road_bonus", col, diagonal]
+            bonus = moves["road_bonus", col, diagonal]
             cost = bonus if bonus is not None else base
         higher, zoc, zoc_to_zoc = self.costs
-        if board.level(b) > board.level(a):  # "Enter higher elevation" (note 3: 1 with the road bonus)
-            up = tables.terrain["costs"]["notes"]["road_bonus_higher_elevation"] if road else None
+        if board.levels[b] > board.levels[a]:  # "Enter higher elevation" (note 3: 1 with the road bonus)
+            up = ctx.tables.terrain["costs"]["notes"]["road_bonus_higher_elevation"] if road else None
             cost += up if up is not None else higher
         if a in enemy_zoc or b in enemy_zoc:  # "Enter or leave enemy ZOC"
             cost += zoc

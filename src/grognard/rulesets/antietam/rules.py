@@ -7,8 +7,8 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Mapping
 from dataclasses import fields
 from functools import partial
-from itertools import chain, islice
-from operator import attrgetter
+from itertools import chain, compress, islice
+from operator import attrgetter, not_
 from pathlib import Path
 from typing import Any
 
@@ -108,7 +108,7 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
             "put_down": Choice(D.PutDown, label="put the unit down"),
             "end_phase": Choice(D.EndPhase, label="end the operation phase"),
         }
-        self._plot_extras: tuple[dict[int, plots.Aim], dict[str, list[str]], D.Plot | None] | None = None
+        self._plot_extras: tuple[dict[int, plots.Aim], dict[str, list[str]], Callable[[], D.Plot] | None] | None = None
 
     # --- start ------------------------------------------------------------------------------------------------
     def initial_state(self, seed: int) -> AntietamState:
@@ -250,10 +250,10 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
         extras = self._plot_extras
         if extras is None or extras[0] is not aims:
             # for the page: each unit that may plot, with the enemy squares it may fire into (all sighted); the
-            # suggested plot: the units that can fire and have no plot yet, each at its nearest enemy square, with
-            # a melee where the enemy is next to it (the computer players' starting point)
-            hint = {board.spec(i).id: aim.labels for i, aim in aims.items()}
-            suggested = D.Plot(tuple(aim.nearest for aim in aims.values())) if aims else None
+            # suggested plot (worked out when asked): the units that can fire and have no plot yet, each at its
+            # nearest enemy square, with a melee where the enemy is next to it (the computer players' start)
+            hint = dict(zip(map(board.unit_ids.__getitem__, aims), map(_LABELS, aims.values()), strict=True))
+            suggested = partial(_suggested_plot, aims) if aims else None
             extras = self._plot_extras = (aims, hint, suggested)
         choices.append(
             Choice(
@@ -313,13 +313,14 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
         held = frozenset() if ctx.cycle else held_formations(ctx, state)
         formations, sides = ctx.formations, ctx.board.sides
 
-        def ready(i: int) -> bool:
-            u = units[i]
-            return u.cell >= 0 and u.op > 0 and not (u.routed and u.moved) and formations[i] not in held
+        def ready(i: int, by: tuple[int, int, bool, bool]) -> bool:
+            cell, op, routed, moved = by
+            return cell >= 0 and op > 0 and not (routed and moved) and formations[i] not in held
 
         diff = [] if last is None else changed(last[0], units)
         if last is None or len(diff) > 16:  # a new phase: every unit's points were reset
-            found = [i for i in ctx.side_units(state, seat) if ready(i)]
+            mine = ctx.side_units(state, seat)
+            found = list(compress(mine, map(ready, mine, map(_READY_BY, map(units.__getitem__, mine)))))
             if last is not None and found == last[1]:
                 found = last[1]
         else:
@@ -329,14 +330,14 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
                     continue
                 k = bisect_left(found, i)
                 there = k < len(found) and found[k] == i
-                if there != ready(i):
+                if there != ready(i, _READY_BY(units[i])):
                     if found is was:
                         found = list(was)
                     if there:
                         del found[k]
                     else:
                         found.insert(k, i)
-        ids = last[2] if last is not None and found is last[1] else [ctx.board.spec(i).id for i in found]
+        ids = last[2] if last is not None and found is last[1] else list(map(ctx.board.unit_ids.__getitem__, found))
         known["last"] = (units, found, ids)
         return found, ids
 
@@ -357,8 +358,8 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
         """§B3.3 N: the next unit after the one picked up, in OOB order, not yet picked up this phase; -1 if none."""
         ready = self._ready_units(state, seat)[0]
         k = bisect_right(ready, state.accessed)
-        units = state.units
-        return next((i for i in chain(islice(ready, k, None), islice(ready, k)) if not units[i].acted), -1)
+        order = list(chain(islice(ready, k, None), islice(ready, k)))
+        return next(compress(order, map(not_, map(_ACTED, map(state.units.__getitem__, order)))), -1)
 
     # --- deciding ---------------------------------------------------------------------------------------------
     def apply(self, state: AntietamState, seat: str, decision: Decision, step: Step) -> AntietamState:
@@ -493,12 +494,21 @@ def _draw_other(ids: list[str], accessed: str, dice: Dice) -> str:
     return ids[(k + 1) % len(ids)] if ids[k] == accessed else ids[k]
 
 
+def _suggested_plot(aims: dict[int, plots.Aim]) -> D.Plot:
+    return D.Plot(tuple(map(_NEAREST, aims.values())))
+
+
+_LABELS, _NEAREST = attrgetter("labels"), attrgetter("nearest")
+
+
 def _same_position(a: AntietamState, b: AntietamState) -> bool:
     """Whether two states ask the same decisions: every field but the generator (a new unit table counts as a
     new position: comparing tables unit by unit would cost what the legal set saves)."""
     return a is b or (a.units is b.units and _POSITION(a) == _POSITION(b))
 
 
+_READY_BY = attrgetter("cell", "op", "routed", "moved")  # what ``_ready_units`` reads of a unit
+_ACTED = attrgetter("acted")
 _POSITION = attrgetter(*(f.name for f in fields(AntietamState) if f.name not in ("rng", "units")))
 
 
