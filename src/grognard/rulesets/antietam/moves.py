@@ -112,17 +112,24 @@ class Steps:
             costs["zoc_to_zoc", col],
         )
 
+    def allowed(self) -> list[int]:
+        """The squares next to the unit that it may step into, in direction order (``refusal`` of each)."""
+        refusal = self.refusal
+        return [b for b in self.around if refusal(b)[0] is None]
+
     def refusal(self, b: int) -> tuple[IllegalDecision | None, int]:
         """Why the unit may not step into square ``b`` (with the rule), or None and the OP it spends."""
         ctx, state, i, u, a, occ, enemy_zoc = self.ctx, self.state, self.i, self.u, self.a, self.occ, self.enemy_zoc
         board = ctx.board
-        if b not in self.around:
+        step = self.around.get(b)
+        if step is None:
             return IllegalDecision("a unit moves one square at a time, keys 1-8", "§B3.3"), 0
         if self.held:
             return held_refusal(ctx, state, i), 0
         if u.routed and u.moved:
             return IllegalDecision("a routed unit moves only one square a phase", "§B4.3"), 0
-        if occ.get(b):
+        here = occ.get(b)
+        if here:
             if ctx.enemy_at(state, b, board.sides[i], occ):
                 return IllegalDecision("units may not move onto enemy units", "§IA7.5"), 0
             why = ctx.stack_allows(state, i, b, occ)
@@ -132,11 +139,32 @@ class Steps:
             refused = mode_refusal(ctx, state, i, a, b, enemy_zoc)
             if refused is not None:
                 return refused, 0
-        cost = self.cost(b)
-        if cost is None:
-            return IllegalDecision(f"{board.terrain(state, b)} may not be entered but at a bridge or ford", "§IA7.5"), 0
+        # the Operations Costs Table for the step
+        diagonal, along_road = step
+        col, moves = self.col, ctx.tables.moves
+        terrain = board.terrain(state, b)
+        base = moves[terrain, col, diagonal]
+        if base is None:  # river, stream
+            return IllegalDecision(f"{terrain} may not be entered but at a bridge or ford", "§IA7.5"), 0
+        # note 2: never diagonal (AMB-27); §IA7.7 the road rate only into a road square no unit stands in
+        road = self.road_mode and not diagonal and along_road and not here
+        cost = base
+        if road:
+            bonus = moves["road_bonus", col, diagonal]
+            cost = bonus if bonus is not None else base
+        higher, zoc, zoc_to_zoc = self.costs
+        if board.levels[b] > board.levels[a]:  # "Enter higher elevation" (note 3: 1 with the road bonus)
+            up = ctx.tables.terrain["costs"]["notes"]["road_bonus_higher_elevation"] if road else None
+            cost += up if up is not None else higher
+        zoc_to_zoc_step = a in enemy_zoc and b in enemy_zoc
+        if a in enemy_zoc or b in enemy_zoc:  # "Enter or leave enemy ZOC"
+            cost += zoc
+            if not ctx.basic and zoc_to_zoc_step:  # "Move ZOC to ZOC +8 +5 P P" (§IA7.6)
+                if zoc_to_zoc is None:
+                    return IllegalDecision(f"{terrain} may not be entered but at a bridge or ford", "§IA7.5"), 0
+                cost += zoc_to_zoc
         # §B3.6 basic game: "A unit must have 10 operation points to move ZOC to ZOC."
-        if ctx.basic and a in enemy_zoc and b in enemy_zoc:
+        if ctx.basic and zoc_to_zoc_step:
             if board.spec(i).artillery:
                 return IllegalDecision("artillery may not move ZOC to ZOC", "§B3.6"), 0
             need = ctx.rules["operation_points"]["basic_zoc_to_zoc_needs"]
@@ -149,36 +177,6 @@ class Steps:
         if ctx.rules["operation_points"]["always_one_square"] and not u.moved and u.op >= full_allowance(ctx, state, i):
             return None, u.op
         return IllegalDecision(f"{cost} operation points needed, {u.op} left", "§B3.4"), 0
-
-    def cost(self, b: int) -> int | None:
-        """The Operations Costs Table for the step into the adjacent ``b`` (None: prohibited)."""
-        ctx, a, col, enemy_zoc = self.ctx, self.a, self.col, self.enemy_zoc
-        board, moves = ctx.board, ctx.tables.moves
-        diagonal, along_road = self.around[b]
-        base = moves[board.terrain(self.state, b), col, diagonal]
-        if base is None:
-            return None  # river, stream (§IA7.5)
-        road = (
-            self.road_mode
-            and not diagonal  # note 2: never diagonal (AMB-27)
-            and along_road
-            and not self.occ.get(b)  # §IA7.7 the road rate only into a road square no unit stands in
-        )
-        cost = base
-        if road:
-            bonus = moves["road_bonus", col, diagonal]
-            cost = bonus if bonus is not None else base
-        higher, zoc, zoc_to_zoc = self.costs
-        if board.levels[b] > board.levels[a]:  # "Enter higher elevation" (note 3: 1 with the road bonus)
-            up = ctx.tables.terrain["costs"]["notes"]["road_bonus_higher_elevation"] if road else None
-            cost += up if up is not None else higher
-        if a in enemy_zoc or b in enemy_zoc:  # "Enter or leave enemy ZOC"
-            cost += zoc
-            if not ctx.basic and a in enemy_zoc and b in enemy_zoc:  # "Move ZOC to ZOC +8 +5 P P" (§IA7.6)
-                if zoc_to_zoc is None:
-                    return None
-                cost += zoc_to_zoc
-        return cost
 
 
 def mode_refusal(

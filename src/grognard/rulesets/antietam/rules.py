@@ -4,7 +4,7 @@ sequence of play of §IA2.3. The protocol's calls, dispatching to the rule modul
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields
 from functools import partial
 from itertools import chain, compress, islice
@@ -231,16 +231,17 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
             occ = ctx.occupants(state)
             ezoc = enemy_zoc_of(ctx, state, seat)
             here = state.units[i].cell
-            candidates = [board.label(c) for c in board.neighbors[here]]
-
             steps = Steps(ctx, state, i, occ, ezoc)
 
             def check(to: object) -> IllegalDecision | None:
                 cell = board.parse(to) if isinstance(to, str) else None
                 return steps.refusal(-1 if cell is None else cell)[0]
 
+            def allowed() -> list[str]:  # the squares next to it that ``check`` accepts, in direction order
+                return list(map(board.label, steps.allowed()))
+
             fixed = {"unit": board.spec(i).id, "at": board.label(here)}
-            choices.append(Choice.filtered(D.Move, fixed, candidates, check, label="move one square"))
+            choices.append(Choice(D.Move, fixed, allowed, "move one square", check=check))
             choices.append(fixed_choices["put_down"])
             if unit_orders.abort_refusal(state) is None:
                 choices.append(Choice(D.Abort, None, [board.spec(i).id], label="abort: back as picked up (Z)"))
@@ -313,14 +314,16 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
         held = frozenset() if ctx.cycle else held_formations(ctx, state)
         formations, sides = ctx.formations, ctx.board.sides
 
-        def ready(i: int, by: tuple[int, int, bool, bool]) -> bool:
-            cell, op, routed, moved = by
-            return cell >= 0 and op > 0 and not (routed and moved) and formations[i] not in held
+        def ready(ids: Sequence[int]) -> list[int]:
+            return [
+                i
+                for i, (cell, op, routed, moved) in zip(ids, map(_READY_BY, map(units.__getitem__, ids)), strict=True)
+                if cell >= 0 and op > 0 and not (routed and moved) and formations[i] not in held
+            ]
 
         diff = [] if last is None else changed(last[0], units)
         if last is None or len(diff) > 16:  # a new phase: every unit's points were reset
-            mine = ctx.side_units(state, seat)
-            found = list(compress(mine, map(ready, mine, map(_READY_BY, map(units.__getitem__, mine)))))
+            found = ready(ctx.side_units(state, seat))
             if last is not None and found == last[1]:
                 found = last[1]
         else:
@@ -330,7 +333,7 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
                     continue
                 k = bisect_left(found, i)
                 there = k < len(found) and found[k] == i
-                if there != ready(i, _READY_BY(units[i])):
+                if there != bool(ready((i,))):
                     if found is was:
                         found = list(was)
                     if there:
