@@ -124,11 +124,24 @@ class Ctx:
     def cells(self, state: AntietamState) -> tuple[int, ...]:
         """Every unit's square, by index (kept for the last unit table asked about)."""
         hit, units = self._cells, state.units
-        if hit is not None and hit[0] is units:
-            return hit[1]
+        if hit is not None:
+            was, cells = hit
+            if was is units:
+                return cells
+            # most new tables change a unit or two, and their points or flags: the same tuple while no unit moves
+            diff = changed(was, units)
+            if len(diff) <= 16:
+                moved = [i for i in diff if units[i].cell != cells[i]]
+                if moved:
+                    patched = list(cells)
+                    for i in moved:
+                        patched[i] = units[i].cell
+                    cells = tuple(patched)
+                self._cells = (units, cells)
+                return cells
         cells = tuple(map(_CELL, units))
         if hit is not None and hit[1] == cells:
-            cells = hit[1]  # most new tables change a unit's points or flags: the same tuple while no unit moves
+            cells = hit[1]
         self._cells = (units, cells)
         return cells
 
@@ -151,7 +164,7 @@ class Ctx:
     def _occupancy(self, state: AntietamState) -> tuple[dict[int, list[int]], dict[str, tuple[IntArray, int]]]:
         cells = self.cells(state)
         hit = self._occ
-        if hit is not None and hit[0] == cells:
+        if hit is not None and (hit[0] is cells or hit[0] == cells):
             return hit[1], hit[3]
         sides = self.board.sides
         moved = None if hit is None else list(compress(count(), map(ne, hit[0], cells)))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from grognard.engine.errors import IllegalDecision
 from grognard.engine.events import Step
 
@@ -92,7 +94,21 @@ class Steps:
     """The steps unit ``i`` may take now (§B3.4-§B3.6, §IA7.5-§IA7.7): what depends on the unit alone worked out
     once, then :meth:`refusal` for each square it considers (the move family checks eight)."""
 
-    __slots__ = ("a", "around", "col", "costs", "ctx", "enemy_zoc", "held", "i", "occ", "road_mode", "state", "u")
+    __slots__ = (
+        "_allowed",
+        "a",
+        "around",
+        "col",
+        "costs",
+        "ctx",
+        "enemy_zoc",
+        "held",
+        "i",
+        "occ",
+        "road_mode",
+        "state",
+        "u",
+    )
 
     def __init__(
         self, ctx: Ctx, state: AntietamState, i: int, occ: dict[int, list[int]], enemy_zoc: frozenset[int]
@@ -100,6 +116,7 @@ class Steps:
         self.ctx, self.state, self.i, self.occ, self.enemy_zoc = ctx, state, i, occ, enemy_zoc
         self.u = u = state.units[i]
         self.a = u.cell
+        self._allowed: list[int] | None = None
         self.around = ctx.board.steps_from[u.cell] if u.cell >= 0 else {}
         self.held = held_refusal(ctx, state, i) is not None
         self.col = col = ctx.column(i, u)
@@ -113,9 +130,19 @@ class Steps:
         )
 
     def allowed(self) -> list[int]:
-        """The squares next to the unit that it may step into, in direction order (``refusal`` of each)."""
-        refusal = self.refusal
-        return [b for b in self.around if refusal(b)[0] is None]
+        """The squares next to the unit that it may step into, in direction order (``refusal`` of each; read
+        only, worked out once)."""
+        if self._allowed is None:
+            u, refusal = self.u, self.refusal
+            # held, or routed and moved already: ``refusal`` refuses every square for that
+            held = self.held or (u.routed and u.moved)
+            self._allowed = [] if held else [b for b in self.around if refusal(b)[0] is None]
+        return self._allowed
+
+    def reads(self, state: AntietamState) -> tuple[Any, ...]:
+        """What of ``state`` besides the unit's record the steps read: the turn and the formations released or
+        activated (§B2.0, §IA3.3), command control (§IA4), the fords (§IA1.3)."""
+        return state.turn, state.released, state.active, state.out_of_command, state.fords
 
     def refusal(self, b: int) -> tuple[IllegalDecision | None, int]:
         """Why the unit may not step into square ``b`` (with the rule), or None and the OP it spends."""

@@ -101,6 +101,7 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
         self.sequence = turn_sequence(self.ctx, self.legal)
         self._last_legal: tuple[AntietamState, str, Legal] | None = None
         self._turns: dict[tuple[int, int, bool], Turn] = {}
+        self._steps_kept: Steps | None = None
         # the families that are the same in every operation phase, and the plot family's hint and suggested plot
         # for the last units that may plot (``plots.aims`` hands out the same answer while it stands)
         self._fixed_choices = {
@@ -231,7 +232,7 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
             occ = ctx.occupants(state)
             ezoc = enemy_zoc_of(ctx, state, seat)
             here = state.units[i].cell
-            steps = Steps(ctx, state, i, occ, ezoc)
+            steps = self._steps(state, i, occ, ezoc)
 
             def check(to: object) -> IllegalDecision | None:
                 cell = board.parse(to) if isinstance(to, str) else None
@@ -270,6 +271,22 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
         )
         choices.append(fixed_choices["end_phase"])
         return Legal(seat, choices, prompt="operation phase: move, plot fire and melee, then C", suggested=extras[2])
+
+    def _steps(self, state: AntietamState, i: int, occ: dict[int, list[int]], ezoc: frozenset[int]) -> Steps:
+        """The picked-up unit's steps, kept while all they read stays the same (a plot or an order to another
+        unit leaves them: the squares it may step into are then listed once)."""
+        kept = self._steps_kept
+        if (
+            kept is not None
+            and kept.i == i
+            and kept.u is state.units[i]
+            and kept.occ is occ
+            and kept.enemy_zoc is ezoc
+            and kept.reads(kept.state) == kept.reads(state)
+        ):
+            return kept
+        self._steps_kept = steps = Steps(self.ctx, state, i, occ, ezoc)
+        return steps
 
     def _unit_orders(self, state: AntietamState, i: int) -> list[Choice]:
         """S mode, D facing, X force march, B fortify for the accessed unit (§IA7.8-§IA7.11), each listed only
