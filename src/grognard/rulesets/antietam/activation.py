@@ -4,12 +4,10 @@ The basic game's corps schedule (§B2.0) is in ``moves``."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from grognard.engine.events import Step
 
 from .ctx import Ctx
-from .state import AntietamState
+from .state import AntietamState, replace
 
 
 def group(ctx: Ctx, i: int) -> str:

@@ -10,7 +10,7 @@ import numpy.typing as npt
 
 from grognard.engine.geometry import SquareGrid, square_in_cone
 from grognard.engine.los import Observer, Sight
-from grognard.engine.maps import GameMap
+from grognard.engine.maps import GameMap, edge_key
 
 from .scenario import AntietamScenario
 from .state import AntietamState
@@ -18,6 +18,7 @@ from .tables import UnitSpec, load_battlefield, load_tables
 
 BoolArray = npt.NDArray[np.bool_]
 IntArray = npt.NDArray[np.int64]
+U8Array = npt.NDArray[np.uint8]
 
 
 @cache
@@ -41,6 +42,18 @@ def _static_sight() -> tuple[BoolArray, IntArray]:
         vis[start : start + len(chunk)] = s.visible([Observer(c, eye, longest) for c in chunk], target=eye)
     dist = np.stack([m.grid.distances(c) for c in cells])
     return vis, dist
+
+
+@cache
+def _sight_distance() -> U8Array:
+    """The distance from every square to every square it sees (255 where it sees none, and from a square to
+    itself): range and sight in one table, so "within range ``r`` and in sight" is ``table[a, b] <= r`` with
+    ``r`` at most the sight limit (at most 16)."""
+    vis, dist = _static_sight()
+    out = np.full(vis.shape, 255, dtype=np.uint8)
+    seen = vis & (dist > 0)
+    out[seen] = dist[seen]
+    return out
 
 
 @cache
@@ -72,7 +85,11 @@ class Board:
         self.grid: SquareGrid = grid
         self.specs: tuple[UnitSpec, ...] = scenario.units
         self.index = {s.id: i for i, s in enumerate(self.specs)}
+        self.unit_ids = tuple(s.id for s in self.specs)
         self.vis, self.dist = _static_sight()
+        self.seen_at = _sight_distance()
+        self.sides = tuple(s.side for s in self.specs)
+        self.artillery = tuple(s.artillery for s in self.specs)
         sight = self.tables.terrain["sight"]
         self._limit = {int(k): v for k, v in sight["limit_by_level"].items()}
         self._visibility = {int(k): v for k, v in sight["visibility_percent_by_turn"].items()}
@@ -86,6 +103,20 @@ class Board:
         self.stream = tuple(c for c in grid.cells() if self.map.terrain[c] == "stream")
         self.one_unit = frozenset(self.tables.rules["stacking"]["one_unit_terrains"])
         self.weapon_range = tuple(self.tables.weapon_range(s.weapon) for s in self.specs)
+        self.ranges = np.array(self.weapon_range, dtype=np.int64)
+        # each square's neighbours in direction order, the direction of each step (1-8, §B3.3 keys 1-8; 0: not a
+        # step) and the steps along a road: asked for every step a unit considers
+        self.neighbors = tuple(grid.neighbors(c) for c in grid.cells())
+        self._direction = {(a, b): grid.direction(a, b) for a in grid.cells() for b in self.neighbors[a]}
+        # and from each square, each step's (diagonal, along a road): what a step's cost reads of the map
+        roads = self.map.edge_features.get("road", frozenset())
+        self.steps_from = tuple(
+            {b: (grid.is_diagonal(self._direction[a, b]), edge_key(a, b) in roads) for b in self.neighbors[a]}
+            for a in grid.cells()
+        )
+        self.levels = tuple(self.map.elevation)
+        # each square's place in the order "lowest x, then lowest y" (AMB-21's ties between squares)
+        self.xy_order = tuple(x * grid.rows + y for x, y in map(grid.coord, grid.cells()))
         # every square's name, and the square of every name (asked for all the time by decisions and views)
         self._labels = tuple(grid.label(c) for c in grid.cells())
         self._cells = {text: c for c, text in enumerate(self._labels)}
@@ -115,6 +146,13 @@ class Board:
             return self.square(text)
         except ValueError:
             return None
+
+    def direction(self, a: int, b: int) -> int:
+        """The direction of the step from ``a`` to ``b`` (1-8), or 0 when they are not next to each other."""
+        return self._direction.get((a, b), 0)
+
+    def adjacent(self, a: int, b: int) -> bool:
+        return (a, b) in self._direction
 
     def terrain(self, state: AntietamState, cell: int) -> str:
         """The terrain, with the random fords of this game on the creek (§IA1.3)."""

@@ -4,25 +4,28 @@ ammunition (§IA8.9), retreats (§IA8.5) and advances (§B4.2, §IA8.7)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Callable
+from functools import partial
+from itertools import compress, count
+from operator import attrgetter, le
+from typing import Any, NamedTuple, cast
 
 import numpy as np
 
 from grognard.engine.events import Step
 
-from .board import BoolArray, IntArray
+from .board import IntArray
 from .ctx import ENEMY, Ctx
 from .leaders import bonus as leader_bonus
 from .leaders import wound_checks
 from .moves import enter, locked
-from .state import GONE, AntietamState, Unit
+from .state import GONE, AntietamState, Unit, replace
 
 LOSS_SLOT = {"infantry": 0, "cavalry": 1, "artillery": 2}
 
 
-@dataclass(frozen=True, slots=True)
-class Modifier:
-    """One row of the charts applied to a fire or a melee, in hundredths."""
+class Modifier(NamedTuple):
+    """One row of the charts applied to a fire or a melee, in hundredths (a named pair: a fire makes ten)."""
 
     name: str
     percent: int
@@ -39,15 +42,13 @@ def product(value: int, mods: list[Modifier], divisor: int = 1) -> int:
 
 # --- who fires where -------------------------------------------------------------------------------------
 def fire_cost(ctx: Ctx, i: int) -> int:
-    """Operations Costs Table, "Fire (per fire phase)": 2 for infantry and cavalry, 4 for (unlimbered)
-    artillery (the basic game has no modes: artillery fires as unlimbered, AMB-3)."""
-    col = "unlimb" if ctx.board.spec(i).artillery else ctx.board.column(i)
-    return ctx.tables.cost("fire_phase", col) or 0
+    """Operations Costs Table, "Fire (per fire phase)" (``Ctx.fire_costs``)."""
+    return ctx.fire_costs[i]
 
 
 def can_fire(ctx: Ctx, state: AntietamState, i: int) -> bool:
     """Costs table "Fire ... LIMB. ART. P": limbered artillery does not fire (§IA7.8)."""
-    return ctx.basic or ctx.tables.cost("fire_phase", ctx.column(i, state.units[i])) is not None
+    return ctx.basic or ctx.tables.costs["fire_phase", ctx.column(i, state.units[i])] is not None
 
 
 def in_range(ctx: Ctx, state: AntietamState, i: int, cell: int) -> bool:
@@ -55,9 +56,8 @@ def in_range(ctx: Ctx, state: AntietamState, i: int, cell: int) -> bool:
     basic game)."""
     board = ctx.board
     u = state.units[i]
-    d = int(board.dist[u.cell, cell])
-    in_view = board.sees(u.cell, cell, state.turn) and ctx.in_cone(u, cell)
-    return 0 < d <= board.weapon_range[i] and in_view
+    reach = min(board.weapon_range[i], board.sight_limit(u.cell, state.turn))
+    return int(board.seen_at[u.cell, cell]) <= reach and ctx.in_cone(u, cell)
 
 
 def choose_target(ctx: Ctx, state: AntietamState, i: int, occ: dict[int, list[int]]) -> int:
@@ -65,20 +65,22 @@ def choose_target(ctx: Ctx, state: AntietamState, i: int, occ: dict[int, list[in
     (ties: lowest x, then lowest y, AMB-21); -1 when there is none."""
     board = ctx.board
     u = state.units[i]
-    side = board.side(i)
+    side = board.sides[i]
     if u.target >= 0 and ctx.enemy_at(state, u.target, side, occ) and in_range(ctx, state, i, u.target):
         return u.target
     reach = min(board.weapon_range[i], board.sight_limit(u.cell, state.turn))
     cells = ctx.enemy_squares(state, side)
     if not len(cells) or reach <= 0:
         return -1
-    d = board.dist[u.cell, cells]
-    ok = (d <= reach) & (d > 0) & board.vis[u.cell, cells]
+    d = board.seen_at[u.cell, cells]
+    ok = d <= reach
     if u.facing:  # §IA7.9 the 90° view
         ok &= board.cones[u.facing][u.cell, cells]
-    if not ok.any():
+    found = np.flatnonzero(ok)
+    if not len(found):
         return -1
-    best = min((int(d[k]), board.grid.coord(int(cells[k]))) for k in np.nonzero(ok)[0])
+    coord = board.grid.coord
+    best = min((int(d[k]), coord(int(cells[k]))) for k in found)
     return board.grid.from_label(*best[1])
 
 
@@ -179,37 +181,37 @@ def fire(ctx: Ctx, state: AntietamState, i: int, cell: int, step: Step, defensiv
     occ = ctx.occupants(state)
     u = state.units[i]
     spec = board.spec(i)
-    side = board.side(i)
+    side = board.sides[i]
+    artillery = board.artillery[i]
     d = int(board.dist[u.cell, cell])
     # §IA8.9 "Every time a unit fires it has a chance of running out of ammo"
-    out_pct = c["ammo"]["out_percent_artillery" if spec.artillery else "out_percent_small_arms"]
+    out_pct = c["ammo"]["out_percent_artillery" if artillery else "out_percent_small_arms"]
     out = step.chance(out_pct, f"{spec.name} runs out of ammunition", (side,))
     mods = fire_modifiers(ctx, state, i, cell, occ, step, out)
     base = ctx.tables.base_casualties(spec.weapon, d)
-    total = product(base * u.strength, mods, 1 if spec.artillery else 100)
+    total = product(base * u.strength, mods, 1 if artillery else 100)
     cost = fire_cost(ctx, i)
     spent = min(cost, u.op) if defensive else cost  # AMB-22: defensive fire spends OP down to 0
     state = state.with_unit(i, u.updated(op=u.op - spent, ammo=not out, fired_at=cell))
-    ctx.tell(
-        step,
+    at, into = board.label(u.cell), board.label(cell)
+    step.emit(
         "fire",
-        f"{spec.name} at {board.label(u.cell)} fires into {board.label(cell)} at range {d}: {base} a "
-        f"{'gun' if spec.artillery else '100 men'} x {u.strength}, "
-        + ", ".join(f"{m.name} {m.percent}%" for m in mods)
-        + f": {total} casualties",
+        f"{spec.name} at {at} fires into {into} at range {d}: {base} a {'gun' if artillery else '100 men'} x "
+        f"{u.strength}, {', '.join(map(_MODIFIER_TEXT, mods))}: {total} casualties",
         (side,),
         unit=spec.id,
-        at=board.label(u.cell),
-        target=board.label(cell),
+        at=at,
+        target=into,
         base=base,
         strength=u.strength,
-        modifiers=[[m.name, m.percent] for m in mods],
+        modifiers=list(map(list, mods)),
         casualties=total,
     )
-    ctx.tell(
-        step, "fired_on", f"Fire into {board.label(cell)}: {total} casualties", (ENEMY[side],), target=board.label(cell)
-    )
-    return distribute(ctx, state, cell, total, spec.artillery, d, step, melee=False)
+    step.emit("fired_on", f"Fire into {into}: {total} casualties", (ENEMY[side],), target=into)
+    return distribute(ctx, state, cell, total, artillery, d, step, melee=False)
+
+
+_MODIFIER_TEXT = "{0[0]} {0[1]}%".format  # "density 104%": a modifier as the fire's message names it
 
 
 def recipients(ctx: Ctx, state: AntietamState, cell: int, by_artillery: bool, distance: int, step: Step) -> list[int]:
@@ -273,9 +275,10 @@ def take_losses(ctx: Ctx, state: AntietamState, i: int, casualties: int, guns_lo
     board = ctx.board
     u = state.units[i]
     spec = board.spec(i)
-    side = board.side(i)
+    side = board.sides[i]
     cas = ctx.combat["casualties"]
-    if spec.artillery:
+    artillery = board.artillery[i]
+    if artillery:
         # §IA8.2 guns are lost only to artillery (and in melee); fatigue from every fire (AMB-13 reading)
         lost = 0
         if guns_lost:
@@ -291,16 +294,16 @@ def take_losses(ctx: Ctx, state: AntietamState, i: int, casualties: int, guns_lo
         gain = fatigue_for_losses(ctx, u.strength, lost)
     men = u.strength
     u = u.updated(strength=u.strength - lost, fatigue=u.fatigue + gain)
-    state = state.with_unit(i, u)
     if ctx.has["leaders"] and state.leaders:
-        state = wound_checks(ctx, state, i, casualties, men, step)
+        state = wound_checks(ctx, state.with_unit(i, u), i, casualties, men, step)
         u = state.units[i]
-    if lost:
-        state = count_loss(ctx, state, i, lost)
-    ctx.tell(
-        step,
+        if lost:
+            state = count_loss(ctx, state, i, lost)
+    else:  # one new state for the unit and the side's losses
+        state = state.with_unit_and(i, u, losses=counted(ctx, state.losses, i, lost)) if lost else state.with_unit(i, u)
+    step.emit(
         "losses",
-        f"{spec.name} loses {lost} {'guns' if spec.artillery else 'men'}",
+        f"{spec.name} loses {lost} {'guns' if artillery else 'men'}",
         (side,),
         unit=spec.id,
         lost=lost,
@@ -333,11 +336,16 @@ def routs(ctx: Ctx, state: AntietamState, i: int, step: Step) -> bool:
 
 
 def count_loss(ctx: Ctx, state: AntietamState, i: int, lost: int) -> AntietamState:
+    return replace(state, losses=counted(ctx, state.losses, i, lost))
+
+
+def counted(ctx: Ctx, losses: tuple[int, ...], i: int, lost: int) -> tuple[int, ...]:
+    """The losses of both sides (men, cavalrymen, guns) with ``lost`` more of unit ``i``'s kind."""
     spec = ctx.board.spec(i)
     k = LOSS_SLOT[spec.type] + (0 if spec.side == "union" else 3)
-    losses = list(state.losses)
-    losses[k] += lost
-    return replace(state, losses=tuple(losses))
+    out = list(losses)
+    out[k] += lost
+    return tuple(out)
 
 
 def eliminate(ctx: Ctx, state: AntietamState, i: int, step: Step, how: str) -> AntietamState:
@@ -376,7 +384,7 @@ def retreat(ctx: Ctx, state: AntietamState, i: int, squares: int, step: Step, un
         if until_clear and n > 0 and u.cell not in ezoc:
             break
         options = []
-        for c in board.grid.neighbors(u.cell):
+        for c in board.neighbors[u.cell]:
             if ctx.enemy_at(state, c, side, occ) or ctx.stack_allows(state, i, c, occ):
                 continue
             if ctx.tables.move_cost(board.terrain(state, c), board.column(i), False) is None:  # as it marches
@@ -416,59 +424,57 @@ def retreat(ctx: Ctx, state: AntietamState, i: int, squares: int, step: Step, un
 # --- the combat phase ----------------------------------------------------------------------------------------
 def fire_step(ctx: Ctx, state: AntietamState, side: str, artillery: bool, defensive: bool, step: Step) -> AntietamState:
     """One of the four fire steps of §IA8.1: every unit of ``side`` of the kind fires if it can."""
-    board = ctx.board
-    shooters = [i for i in ctx.ids[side] if board.spec(i).artillery == artillery]
+    shooters, indices = ctx.shooters[side, artillery], ctx.shooter_arrays[side, artillery]
+    costs, basic = ctx.fire_costs, ctx.basic
     enemy = ctx.enemy_squares(state, side)
-    seen, hits = None, np.zeros(0, dtype=np.bool_)
-    for k, i in enumerate(shooters):
-        u = state.units[i]
-        if u.cell < 0 or u.disrupted or not u.ammo:  # §IA8.8, §IA8.9 "Units without ammo may not fire"
-            continue
-        if not can_fire(ctx, state, i):
-            continue
-        if not defensive:
-            if u.op < fire_cost(ctx, i):  # AMB-22: offensive fire needs its cost
+    start = 0
+    while True:
+        # only a unit with some enemy square in range and sight looks for a target (a unit's fire changes only
+        # the enemy and itself, so who may fire holds through the step)
+        for k in in_reach(ctx, state, indices, start, enemy):
+            i = shooters[k]
+            u = state.units[i]
+            if u.disrupted or not u.ammo:  # §IA8.8, §IA8.9 "Units without ammo may not fire"
                 continue
-            if artillery and u.moved:  # §B3.4 "If you move an artillery unit, it may not fire until the next phase"
+            if not defensive:
+                if u.op < costs[i]:  # AMB-22: offensive fire needs its cost
+                    continue
+                if artillery and u.moved:  # §B3.4 "If you move an artillery unit, it may not fire until the next phase"
+                    continue
+            if not (basic or can_fire(ctx, state, i)):
                 continue
-        if enemy is not seen:  # the enemy stands elsewhere (or first): who has any target, from here on
-            seen, hits = enemy, any_in_reach(ctx, state, shooters, k, enemy)
-        if not hits[k]:  # no enemy square in range and sight: choose_target would find none
-            continue
-        target = choose_target(ctx, state, i, ctx.occupants(state))
-        if target >= 0:
-            state = fire(ctx, state, i, target, step, defensive)
-            enemy = ctx.enemy_squares(state, side)  # only a fire moves the enemy (losses, rout, retreat)
-    return state
+            target = choose_target(ctx, state, i, ctx.occupants(state))
+            if target >= 0:
+                state = fire(ctx, state, i, target, step, defensive)
+                moved = ctx.enemy_squares(state, side)  # only a fire moves the enemy (losses, rout, retreat)
+                if moved is not enemy:  # the enemy stands elsewhere: who has a square in reach, from here on
+                    enemy, start = moved, k + 1
+                    break
+        else:
+            return state
 
 
-def any_in_reach(ctx: Ctx, state: AntietamState, units: list[int], start: int, enemy: IntArray) -> BoolArray:
-    """For each of ``units`` from ``start`` on (False before it and off the map), whether some square of ``enemy``
-    lies in its range and sight (§IA8.3) and view (§IA7.9): what ``choose_target`` looks for, for many units at
-    once."""
+def in_reach(ctx: Ctx, state: AntietamState, units: IntArray, start: int, enemy: IntArray) -> list[int]:
+    """The positions in ``units``, from ``start`` on, of the units on the map with some square of ``enemy`` in
+    range and sight (§IA8.3), all round: where ``choose_target`` may find a target (it keeps to the 90° view of
+    §IA7.9), for many units at once."""
+    if start >= len(units) or not len(enemy):
+        return []
     board = ctx.board
-    out = np.zeros(len(units), dtype=np.bool_)
-    rest = [k for k in range(start, len(units)) if state.units[units[k]].cell >= 0]
-    if not rest or not len(enemy):
-        return out
-    cells = np.array([state.units[units[k]].cell for k in rest], dtype=np.int64)
-    reach = np.minimum(
-        np.array([board.weapon_range[units[k]] for k in rest], dtype=np.int64), board.limits[state.turn][cells]
-    )
-    d = board.dist[cells[:, None], enemy[None, :]]
-    ok = (d <= reach[:, None]) & (d > 0) & board.vis[cells[:, None], enemy[None, :]]
-    for n, k in enumerate(rest):
-        f = state.units[units[k]].facing
-        if f:
-            ok[n] &= board.cones[f][cells[n], enemy]
-    out[rest] = ok.any(axis=1)
-    return out
+    units = units[start:]
+    at = ctx.cell_array(state)[units]
+    on = np.flatnonzero(at >= 0)
+    cells = at[on]
+    reach = np.minimum(board.ranges[units[on]], board.limits[state.turn][cells])
+    ok = (board.seen_at.take(cells, axis=0)[:, enemy] <= reach[:, None]).any(axis=1)
+    return cast(list[int], (on[ok] + start).tolist())
 
 
 def combat_phase(ctx: Ctx, state: AntietamState, phasing: str, step: Step) -> AntietamState:
     """§B4.1 / §IA8.1: the six steps, all automatic."""
     defender = ENEMY[phasing]
-    state = state.with_units({i: u.updated(fired_at=-1) for i, u in enumerate(state.units) if u.fired_at >= 0})
+    units = state.units
+    state = state.with_units({i: units[i].updated(fired_at=-1) for i in _where(units, _FIRED_AT, _AT_LEAST_0)})
     ctx.tell(step, "combat", f"{phasing.capitalize()} combat phase")
     state = fire_step(ctx, state, defender, True, True, step)  # defensive artillery fire
     state = fire_step(ctx, state, phasing, True, False, step)  # offensive artillery fire
@@ -476,17 +482,29 @@ def combat_phase(ctx: Ctx, state: AntietamState, phasing: str, step: Step) -> An
     state = fire_step(ctx, state, phasing, False, False, step)  # offensive fire
     state = melee_phase(ctx, state, phasing, step)  # defensive melee fire, then melee
     # the melee plots are spent (§B3.8 plots are made in the operation phase before each combat)
-    return state.with_units({i: u.updated(melee=False) for i, u in enumerate(state.units) if u.melee})
+    units = state.units
+    return state.with_units({i: units[i].updated(melee=False) for i in _where(units, _MELEE, bool)})
+
+
+_FIRED_AT, _MELEE = attrgetter("fired_at"), attrgetter("melee")
+_AT_LEAST_0 = partial(le, 0)
+
+
+def _where(units: tuple[Unit, ...], field: Callable[[Unit], Any], test: Callable[[Any], bool]) -> list[int]:
+    """The indices of the units whose ``field`` passes ``test`` (all in C: the combat phase asks of every unit)."""
+    return list(compress(count(), map(test, map(field, units))))
 
 
 def melee_attackers(ctx: Ctx, state: AntietamState, phasing: str) -> dict[int, list[int]]:
     """§B3.8 / §IA8.4: plotted, undisrupted units adjacent to the square they fired into, by that square."""
     board = ctx.board
     out: dict[int, list[int]] = {}
-    for i, u in enumerate(state.units):
-        if board.side(i) != phasing or u.cell < 0 or not u.melee or u.disrupted or u.routed:
+    units = state.units
+    for i in _where(units, _MELEE, bool):
+        u = units[i]
+        if board.sides[i] != phasing or u.cell < 0 or u.disrupted or u.routed:
             continue
-        if u.fired_at < 0 or u.fired_at != u.target or not board.grid.adjacent(u.cell, u.fired_at):
+        if u.fired_at < 0 or u.fired_at != u.target or not board.adjacent(u.cell, u.fired_at):
             continue
         out.setdefault(u.fired_at, []).append(i)
     return out
@@ -515,7 +533,7 @@ def melee_phase(ctx: Ctx, state: AntietamState, phasing: str, step: Step) -> Ant
             if state.units[a].cell >= 0
             and not state.units[a].disrupted
             and not state.units[a].routed
-            and board.grid.adjacent(state.units[a].cell, cell)
+            and board.adjacent(state.units[a].cell, cell)
         ]
         # §IA8.4 "Units must have enough operation points to fire and melee the same square"
         attackers = [a for a in attackers if state.units[a].op >= melee_cost]
@@ -635,7 +653,7 @@ def advance(ctx: Ctx, state: AntietamState, cell: int, attackers: list[int], ste
         return state
     for a in attackers:
         u = state.units[a]
-        if u.cell < 0 or u.routed or u.disrupted or not board.grid.adjacent(u.cell, cell):
+        if u.cell < 0 or u.routed or u.disrupted or not board.adjacent(u.cell, cell):
             continue
         # §IA7.13 / §IA8.7 only plotted units advance; units not activated do not (§IA3.3, AMB-8)
         if not ctx.basic and (not u.advance or locked(ctx, state, a)):
@@ -644,7 +662,7 @@ def advance(ctx: Ctx, state: AntietamState, cell: int, attackers: list[int], ste
         if ctx.stack_allows(state, a, cell, occ):
             continue
         if not ctx.basic:  # §IA7.9 it faces the square it moves into; §IA7.11 its fortification stays behind
-            u = replace(u, facing=board.grid.direction(u.cell, cell), fort=0)
+            u = replace(u, facing=board.direction(u.cell, cell), fort=0)
         state = enter(ctx, state.with_unit(a, replace(u, cell=cell)), a, cell)
         ctx.tell(
             step,

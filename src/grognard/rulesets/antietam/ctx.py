@@ -3,9 +3,12 @@ small questions about a position that many rules ask (who stands where, whose zo
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from operator import attrgetter
+from functools import partial
+from itertools import compress, count
+from operator import attrgetter, is_not, le, ne
 from typing import Any
 
 import numpy as np
@@ -17,6 +20,13 @@ from .state import AntietamState, Unit
 
 ENEMY = {"union": "confederate", "confederate": "union"}
 _CELL = attrgetter("cell")
+_ON_MAP = partial(le, 0)  # a square (0 or more) rather than OFF_MAP or GONE
+
+
+def changed(before: tuple[Unit, ...], after: tuple[Unit, ...]) -> list[int]:
+    """The indices of the units whose records differ between two unit tables (a record not changed is the same
+    object: frozen records are replaced, never changed)."""
+    return list(compress(count(), map(is_not, before, after)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,12 +63,34 @@ class Ctx:
         # each side's units by index (sides never change), and the last answers about a unit table: who stands
         # where is asked again after every change of a unit, most of which leave every unit where it stood
         self.ids = {side: tuple(i for i, s in enumerate(board.specs) if s.side == side) for side in ENEMY}
+        # the fire steps' units (§IA8.1: artillery and the others fire in steps of their own), and what a fire
+        # costs each: Operations Costs Table, "Fire (per fire phase)", 2 for infantry and cavalry, 4 for
+        # (unlimbered) artillery (the basic game has no modes: artillery fires as unlimbered, AMB-3)
+        self.shooters = {
+            (side, artillery): tuple(i for i in self.ids[side] if board.spec(i).artillery == artillery)
+            for side in ENEMY
+            for artillery in (False, True)
+        }
+        self.shooter_arrays = {key: np.array(units, dtype=np.int64) for key, units in self.shooters.items()}
+        self.fire_costs = tuple(
+            self.tables.cost("fire_phase", "unlimb" if s.artillery else board.column(i)) or 0
+            for i, s in enumerate(board.specs)
+        )
         self._cells: tuple[tuple[Unit, ...], tuple[int, ...]] | None = None
-        self._occ: tuple[tuple[int, ...], dict[int, list[int]], dict[str, tuple[IntArray, int]]] | None = None
+        self._cell_array: tuple[tuple[int, ...], IntArray] | None = None
+        # who stands where: each unit's square, the units by square, each side's squares and each side's enemy's
+        self._occ: (
+            tuple[tuple[int, ...], dict[int, list[int]], dict[str, list[int]], dict[str, tuple[IntArray, int]]] | None
+        ) = None
         self._squares_made = 0  # numbers the enemy squares' arrays
-        self._mine: dict[str, tuple[tuple[Unit, ...], tuple[int, ...]]] = {}
-        self._zoc: dict[str, tuple[tuple[int, ...], frozenset[int]]] = {}
+        self._mine: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        self._zoc: dict[str, tuple[tuple[int, ...], tuple[int, ...], frozenset[int]]] = {}
         self._memos: dict[str, tuple[tuple[Any, ...], dict[Any, Any]]] = {}
+        # §IA2.3 the sequence of play, the side whose operation phase each phase is ("" for the others), and which
+        # is the activation phase
+        self.phases: tuple[str, ...] = tuple(self.rules["sequence"]["phases"])
+        self.phasing = tuple(name.split("_")[0] if "_operations_" in name else "" for name in self.phases)
+        self.activation_part = self.phases.index("activation")
         # §IA2.1 #4 what the chosen game has: modes, facing, force march, fortification, leaders, command control
         self.has: dict[str, bool] = dict(self.rules["options"]["complexity_rules"][options.game])
         self.basic = options.game == "basic"
@@ -91,12 +123,35 @@ class Ctx:
     # --- who stands where -----------------------------------------------------------------------------
     def cells(self, state: AntietamState) -> tuple[int, ...]:
         """Every unit's square, by index (kept for the last unit table asked about)."""
-        hit = self._cells
-        if hit is not None and hit[0] is state.units:
-            return hit[1]
-        cells = tuple(map(_CELL, state.units))
-        self._cells = (state.units, cells)
+        hit, units = self._cells, state.units
+        if hit is not None:
+            was, cells = hit
+            if was is units:
+                return cells
+            # most new tables change a unit or two, and their points or flags: the same tuple while no unit moves
+            diff = changed(was, units)
+            if len(diff) <= 16:
+                moved = [i for i in diff if units[i].cell != cells[i]]
+                if moved:
+                    patched = list(cells)
+                    for i in moved:
+                        patched[i] = units[i].cell
+                    cells = tuple(patched)
+                self._cells = (units, cells)
+                return cells
+        cells = tuple(map(_CELL, units))
+        if hit is not None and hit[1] == cells:
+            cells = hit[1]
+        self._cells = (units, cells)
         return cells
+
+    def cell_array(self, state: AntietamState) -> IntArray:
+        """Every unit's square as an array (read only; kept while no unit changes square)."""
+        cells = self.cells(state)
+        hit = self._cell_array
+        if hit is None or hit[0] is not cells:
+            hit = self._cell_array = (cells, np.array(cells, dtype=np.int64))
+        return hit[1]
 
     def occupants(self, state: AntietamState) -> dict[int, list[int]]:
         """Units on the map by square, in OOB order (kept while no unit changes square: read only)."""
@@ -109,12 +164,13 @@ class Ctx:
     def _occupancy(self, state: AntietamState) -> tuple[dict[int, list[int]], dict[str, tuple[IntArray, int]]]:
         cells = self.cells(state)
         hit = self._occ
-        if hit is not None and hit[0] == cells:
-            return hit[1], hit[2]
-        side = self.board.side
-        moved = None if hit is None else [i for i, (a, b) in enumerate(zip(hit[0], cells, strict=True)) if a != b]
+        if hit is not None and (hit[0] is cells or hit[0] == cells):
+            return hit[1], hit[3]
+        sides = self.board.sides
+        moved = None if hit is None else list(compress(count(), map(ne, hit[0], cells)))
         if hit is not None and moved is not None and len(moved) <= 8:  # a step or a retreat: the squares it left
-            out = dict(hit[1])  # and entered change (a copy: an answer given stays as it was)
+            was = hit[1]
+            out = dict(was)  # and entered change (a copy: an answer given stays as it was)
             for i in moved:
                 a, b = hit[0][i], cells[i]
                 if a >= 0:
@@ -125,25 +181,40 @@ class Ctx:
                         del out[a]
                 if b >= 0:
                     out[b] = sorted([*out.get(b, ()), i])
+            # each side's squares (a square is the side's of its first unit), patched where a square changed hands
+            held = dict(hit[2])
+            for c in sorted({c for i in moved for c in (hit[0][i], cells[i]) if c >= 0}):
+                before = sides[was[c][0]] if c in was else None
+                after = sides[out[c][0]] if c in out else None
+                if before == after:
+                    continue
+                if before is not None:
+                    if held[before] is hit[2][before]:
+                        held[before] = list(held[before])
+                    held[before].remove(c)
+                if after is not None:
+                    if held[after] is hit[2][after]:
+                        held[after] = list(held[after])
+                    insort(held[after], c)
         else:
             out = {}
             for i, c in enumerate(cells):
                 if c >= 0:
                     out.setdefault(c, []).append(i)
+            held = {s: [] for s in ENEMY}
+            for c in sorted(out):
+                held[sides[out[c][0]]].append(c)
         enemy = {}
         for s in ENEMY:
-            kept = hit[2][s] if hit is not None else None
-            if kept is not None and moved is not None and all(side(i) == s for i in moved):
-                enemy[s] = kept  # only units of ``s`` changed square: its enemy stands where it stood
-                continue
-            squares = np.array(sorted(c for c, js in out.items() if side(js[0]) != s), dtype=np.int64)
+            theirs = held[ENEMY[s]]
             # the same array, and the same number, while the enemy stands where it stood: callers key on them
-            if kept is not None and np.array_equal(kept[0], squares):
-                enemy[s] = kept
+            if hit is not None and (theirs is hit[2][ENEMY[s]] or theirs == hit[2][ENEMY[s]]):
+                enemy[s] = hit[3][s]
+                held[ENEMY[s]] = hit[2][ENEMY[s]]
             else:
                 self._squares_made += 1
-                enemy[s] = (squares, self._squares_made)
-        self._occ = (cells, out, enemy)
+                enemy[s] = (np.array(theirs, dtype=np.int64), self._squares_made)
+        self._occ = (cells, out, held, enemy)
         return out, enemy
 
     def facing_enemy(self, state: AntietamState, seat: str) -> dict[Any, Any]:
@@ -164,44 +235,55 @@ class Ctx:
 
     def side_units(self, state: AntietamState, side: str) -> tuple[int, ...]:
         """The units of ``side`` on the map, in OOB order."""
+        cells = self.cells(state)  # the same tuple while no unit changes square
         hit = self._mine.get(side)
-        if hit is not None and hit[0] is state.units:
+        if hit is not None and hit[0] is cells:
             return hit[1]
-        units = state.units
-        found = tuple([i for i in self.ids[side] if units[i].cell >= 0])
-        self._mine[side] = (units, found)
+        ids = self.ids[side]
+        found = tuple(compress(ids, map(_ON_MAP, map(cells.__getitem__, ids))))
+        self._mine[side] = (cells, found)
         return found
 
     def zoc(self, state: AntietamState, side: str) -> frozenset[int]:
         """§B3.6: the eight squares next to each unit of ``side`` (its zone of control)."""
         cells = self.cells(state)
-        key = tuple([cells[i] for i in self.ids[side]])
         hit = self._zoc.get(side)
-        if hit is not None and hit[0] == key:
-            return hit[1]
-        neighbors = self.board.grid.neighbors
+        if hit is not None and hit[0] is cells:
+            return hit[2]
+        key = tuple(map(cells.__getitem__, self.ids[side]))
+        if hit is not None and hit[1] == key:
+            self._zoc[side] = (cells, key, hit[2])
+            return hit[2]
+        neighbors = self.board.neighbors
         out: set[int] = set()
         for c in key:
             if c >= 0:
-                out.update(neighbors(c))
+                out.update(neighbors[c])
         found = frozenset(out)
-        self._zoc[side] = (key, found)
+        self._zoc[side] = (cells, key, found)
         return found
 
     def enemy_at(self, state: AntietamState, cell: int, side: str, occ: dict[int, list[int]]) -> bool:
-        return any(self.board.side(j) != side for j in occ.get(cell, ()))
+        here = occ.get(cell)
+        if not here:
+            return False
+        sides = self.board.sides
+        return any(sides[j] != side for j in here)
 
     def stack_allows(self, state: AntietamState, i: int, cell: int, occ: dict[int, list[int]]) -> str | None:
         """§B3.5 / §IA7.7: why unit ``i`` may not end in ``cell`` as stacking goes, or None."""
         b = self.board
         here = [j for j in occ.get(cell, ()) if j != i]
+        if not here:
+            return None  # an empty square takes any unit
         st = self.rules["stacking"]
-        if here and b.terrain(state, cell) in b.one_unit:
+        if b.terrain(state, cell) in b.one_unit:
             return f"only one unit may occupy a {b.terrain(state, cell)} square (§IA7.7)"
-        if b.spec(i).artillery:
-            if sum(b.spec(j).artillery for j in here) >= st["artillery"]:
+        artillery = b.artillery
+        if artillery[i]:
+            if sum(artillery[j] for j in here) >= st["artillery"]:
                 return "a square holds one artillery unit (§B3.5)"
-        elif sum(not b.spec(j).artillery for j in here) >= st["non_artillery"]:
+        elif sum(not artillery[j] for j in here) >= st["non_artillery"]:
             return "a square holds two infantry or cavalry units (§B3.5)"
         return None
 

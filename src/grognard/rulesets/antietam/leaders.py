@@ -3,13 +3,11 @@ their transfer (L), wounds and replacements, bonuses, and the command control tr
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from grognard.engine.errors import IllegalDecision
 from grognard.engine.events import Step
 
 from .ctx import ENEMY, Ctx
-from .state import AntietamState
+from .state import AntietamState, replace
 
 
 def formation_units(ctx: Ctx, k: int) -> list[int]:

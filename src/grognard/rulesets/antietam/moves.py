@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from typing import Any
 
 from grognard.engine.errors import IllegalDecision
 from grognard.engine.events import Step
 
 from .activation import inactive
 from .ctx import ENEMY, Ctx
-from .state import AntietamState, Unit
+from .state import AntietamState, Unit, replace
 
 
 # --- §B2.0 the basic game's corps schedule ---------------------------------------------------------------
@@ -51,62 +51,26 @@ def held_refusal(ctx: Ctx, state: AntietamState, i: int) -> IllegalDecision | No
 def release_adjacent(ctx: Ctx, state: AntietamState, cell: int, step: Step) -> AntietamState:
     """§B2.0 "or if the enemy moves next to the above units": an enemy unit ending a move next to a unit of a
     held formation releases the formation at once (AMB-4)."""
-    grid = ctx.board.grid
-    near = set(grid.neighbors(cell))
+    occ, sides = ctx.occupants(state), ctx.board.sides
     freed = []
-    for i, u in enumerate(state.units):
-        if u.cell in near and ctx.board.side(i) == "union":
-            f = locked(ctx, state, i)
-            if f and f not in freed:
-                freed.append(f)
+    for i in sorted(j for c in ctx.board.neighbors[cell] for j in occ.get(c, ()) if sides[j] == "union"):
+        f = locked(ctx, state, i)
+        if f and f not in freed:
+            freed.append(f)
     for f in freed:
         ctx.tell(step, "released", f"The enemy is at hand: {f}'s command may move (§B2.0)", formation=f)
     return replace(state, released=(*state.released, *freed)) if freed else state
 
 
-# --- §B3.4 costs of a step --------------------------------------------------------------------------------
-def step_cost(
-    ctx: Ctx, state: AntietamState, i: int, a: int, b: int, occ: dict[int, list[int]], enemy_zoc: frozenset[int]
-) -> int | None:
-    """The Operations Costs Table for unit ``i`` stepping from ``a`` to the adjacent ``b`` (None: prohibited)."""
-    board, tables = ctx.board, ctx.tables
-    u = state.units[i]
-    col = ctx.column(i, u)
-    diagonal = board.grid.is_diagonal(board.grid.direction(a, b))
-    base = tables.move_cost(board.terrain(state, b), col, diagonal)
-    if base is None:
-        return None  # river, stream (§IA7.5)
-    # note 2 "Infantry must be in column mode to use the road bonus" (the basic game has no modes: AMB-3)
-    road_mode = ctx.basic or col != "inf" or u.mode == ctx.rules["modes"]["road_bonus_infantry_mode"]
-    road = (
-        road_mode
-        and not diagonal  # note 2: never diagonal (AMB-27)
-        and ctx.board.map.edge_has("road", a, b)
-        and not occ.get(b)  # §IA7.7 the road rate only into a road square no unit stands in
-    )
-    cost = base
-    if road:
-        bonus = tables.road_cost(col, diagonal)
-        cost = bonus if bonus is not None else base
-    if board.level(b) > board.level(a):  # "Enter higher elevation" (note 3: 1 with the road bonus)
-        up = tables.terrain["costs"]["notes"]["road_bonus_higher_elevation"] if road else None
-        cost += up if up is not None else (tables.cost("enter_higher_elevation", col) or 0)
-    if a in enemy_zoc or b in enemy_zoc:  # "Enter or leave enemy ZOC"
-        cost += tables.cost("enter_or_leave_enemy_zoc", col) or 0
-    if not ctx.basic and a in enemy_zoc and b in enemy_zoc:  # "Move ZOC to ZOC +8 +5 P P" (§IA7.6)
-        extra = tables.cost("zoc_to_zoc", col)
-        if extra is None:
-            return None
-        cost += extra
-    return cost
-
-
 def full_allowance(ctx: Ctx, state: AntietamState | None = None, i: int = -1) -> int:
     """§IA7.4 / §IA7.5: ten operation points, five out of command control."""
+    return allowance(ctx, state is None or i < 0 or in_command(ctx, state, i))
+
+
+def allowance(ctx: Ctx, commanded: bool) -> int:
+    """§IA7.4 / §IA7.5: a phase's operation points in command control (ten) or out of it (five)."""
     op = ctx.rules["operation_points"]
-    if state is not None and i >= 0 and not in_command(ctx, state, i):
-        return int(op["out_of_command"])
-    return int(op["per_phase"])
+    return int(op["per_phase"] if commanded else op["out_of_command"])
 
 
 def in_command(ctx: Ctx, state: AntietamState, i: int) -> bool:
@@ -123,43 +87,123 @@ def step_refusal(
     enemy_zoc: frozenset[int],
 ) -> tuple[IllegalDecision | None, int]:
     """Why unit ``i`` may not step into square ``b`` now (with the rule), or None and the OP it spends."""
-    board = ctx.board
-    u = state.units[i]
-    a = u.cell
-    if b < 0 or not board.grid.adjacent(a, b):
-        return IllegalDecision("a unit moves one square at a time, keys 1-8", "§B3.3"), 0
-    held = held_refusal(ctx, state, i)
-    if held is not None:
-        return held, 0
-    if u.routed and u.moved:
-        return IllegalDecision("a routed unit moves only one square a phase", "§B4.3"), 0
-    if ctx.enemy_at(state, b, board.side(i), occ):
-        return IllegalDecision("units may not move onto enemy units", "§IA7.5"), 0
-    why = ctx.stack_allows(state, i, b, occ)
-    if why:
-        return IllegalDecision(why, "§B3.5"), 0
-    if not ctx.basic:
-        refused = mode_refusal(ctx, state, i, a, b, enemy_zoc)
-        if refused is not None:
-            return refused, 0
-    cost = step_cost(ctx, state, i, a, b, occ, enemy_zoc)
-    if cost is None:
-        return IllegalDecision(f"{board.terrain(state, b)} may not be entered but at a bridge or ford", "§IA7.5"), 0
-    full = full_allowance(ctx, state, i)
-    # §B3.6 basic game: "A unit must have 10 operation points to move ZOC to ZOC."
-    if ctx.basic and a in enemy_zoc and b in enemy_zoc:
-        if board.spec(i).artillery:
-            return IllegalDecision("artillery may not move ZOC to ZOC", "§B3.6"), 0
-        need = ctx.rules["operation_points"]["basic_zoc_to_zoc_needs"]
-        if u.op < need:
-            return IllegalDecision(f"a unit must have {need} operation points to move ZOC to ZOC", "§B3.6"), 0
-        return None, u.op  # the move spends the whole allowance (basic game, AMB-3)
-    if cost <= u.op:
-        return None, cost
-    # §IA7.5 "Units may always move one square if activated at the cost of ... 10 operation points"
-    if ctx.rules["operation_points"]["always_one_square"] and not u.moved and u.op >= full:
-        return None, u.op
-    return IllegalDecision(f"{cost} operation points needed, {u.op} left", "§B3.4"), 0
+    return Steps(ctx, state, i, occ, enemy_zoc).refusal(b)
+
+
+class Steps:
+    """The steps unit ``i`` may take now (§B3.4-§B3.6, §IA7.5-§IA7.7): what depends on the unit alone worked out
+    once, then :meth:`refusal` for each square it considers (the move family checks eight)."""
+
+    __slots__ = (
+        "_allowed",
+        "a",
+        "around",
+        "col",
+        "costs",
+        "ctx",
+        "enemy_zoc",
+        "held",
+        "i",
+        "occ",
+        "road_mode",
+        "state",
+        "u",
+    )
+
+    def __init__(
+        self, ctx: Ctx, state: AntietamState, i: int, occ: dict[int, list[int]], enemy_zoc: frozenset[int]
+    ) -> None:
+        self.ctx, self.state, self.i, self.occ, self.enemy_zoc = ctx, state, i, occ, enemy_zoc
+        self.u = u = state.units[i]
+        self.a = u.cell
+        self._allowed: list[int] | None = None
+        self.around = ctx.board.steps_from[u.cell] if u.cell >= 0 else {}
+        self.held = held_refusal(ctx, state, i) is not None
+        self.col = col = ctx.column(i, u)
+        # note 2 "Infantry must be in column mode to use the road bonus" (the basic game has no modes: AMB-3)
+        self.road_mode = ctx.basic or col != "inf" or u.mode == ctx.rules["modes"]["road_bonus_infantry_mode"]
+        costs = ctx.tables.costs
+        self.costs = (
+            costs["enter_higher_elevation", col] or 0,
+            costs["enter_or_leave_enemy_zoc", col] or 0,
+            costs["zoc_to_zoc", col],
+        )
+
+    def allowed(self) -> list[int]:
+        """The squares next to the unit that it may step into, in direction order (``refusal`` of each; read
+        only, worked out once)."""
+        if self._allowed is None:
+            u, refusal = self.u, self.refusal
+            # held, or routed and moved already: ``refusal`` refuses every square for that
+            held = self.held or (u.routed and u.moved)
+            self._allowed = [] if held else [b for b in self.around if refusal(b)[0] is None]
+        return self._allowed
+
+    def reads(self, state: AntietamState) -> tuple[Any, ...]:
+        """What of ``state`` besides the unit's record the steps read: the turn and the formations released or
+        activated (§B2.0, §IA3.3), command control (§IA4), the fords (§IA1.3)."""
+        return state.turn, state.released, state.active, state.out_of_command, state.fords
+
+    def refusal(self, b: int) -> tuple[IllegalDecision | None, int]:
+        """Why the unit may not step into square ``b`` (with the rule), or None and the OP it spends."""
+        ctx, state, i, u, a, occ, enemy_zoc = self.ctx, self.state, self.i, self.u, self.a, self.occ, self.enemy_zoc
+        board = ctx.board
+        step = self.around.get(b)
+        if step is None:
+            return IllegalDecision("a unit moves one square at a time, keys 1-8", "§B3.3"), 0
+        if self.held:
+            return held_refusal(ctx, state, i), 0
+        if u.routed and u.moved:
+            return IllegalDecision("a routed unit moves only one square a phase", "§B4.3"), 0
+        here = occ.get(b)
+        if here:
+            if ctx.enemy_at(state, b, board.sides[i], occ):
+                return IllegalDecision("units may not move onto enemy units", "§IA7.5"), 0
+            why = ctx.stack_allows(state, i, b, occ)
+            if why:
+                return IllegalDecision(why, "§B3.5"), 0
+        if not ctx.basic:
+            refused = mode_refusal(ctx, state, i, a, b, enemy_zoc)
+            if refused is not None:
+                return refused, 0
+        # the Operations Costs Table for the step
+        diagonal, along_road = step
+        col, moves = self.col, ctx.tables.moves
+        terrain = board.terrain(state, b)
+        base = moves[terrain, col, diagonal]
+        if base is None:  # river, stream
+            return IllegalDecision(f"{terrain} may not be entered but at a bridge or ford", "§IA7.5"), 0
+        # note 2: never diagonal (AMB-27); §IA7.7 the road rate only into a road square no unit stands in
+        road = self.road_mode and not diagonal and along_road and not here
+        cost = base
+        if road:
+            bonus = moves["road_bonus", col, diagonal]
+            cost = bonus if bonus is not None else base
+        higher, zoc, zoc_to_zoc = self.costs
+        if board.levels[b] > board.levels[a]:  # "Enter higher elevation" (note 3: 1 with the road bonus)
+            up = ctx.tables.terrain["costs"]["notes"]["road_bonus_higher_elevation"] if road else None
+            cost += up if up is not None else higher
+        zoc_to_zoc_step = a in enemy_zoc and b in enemy_zoc
+        if a in enemy_zoc or b in enemy_zoc:  # "Enter or leave enemy ZOC"
+            cost += zoc
+            if not ctx.basic and zoc_to_zoc_step:  # "Move ZOC to ZOC +8 +5 P P" (§IA7.6)
+                if zoc_to_zoc is None:
+                    return IllegalDecision(f"{terrain} may not be entered but at a bridge or ford", "§IA7.5"), 0
+                cost += zoc_to_zoc
+        # §B3.6 basic game: "A unit must have 10 operation points to move ZOC to ZOC."
+        if ctx.basic and zoc_to_zoc_step:
+            if board.spec(i).artillery:
+                return IllegalDecision("artillery may not move ZOC to ZOC", "§B3.6"), 0
+            need = ctx.rules["operation_points"]["basic_zoc_to_zoc_needs"]
+            if u.op < need:
+                return IllegalDecision(f"a unit must have {need} operation points to move ZOC to ZOC", "§B3.6"), 0
+            return None, u.op  # the move spends the whole allowance (basic game, AMB-3)
+        if cost <= u.op:
+            return None, cost
+        # §IA7.5 "Units may always move one square if activated at the cost of ... 10 operation points"
+        if ctx.rules["operation_points"]["always_one_square"] and not u.moved and u.op >= full_allowance(ctx, state, i):
+            return None, u.op
+        return IllegalDecision(f"{cost} operation points needed, {u.op} left", "§B3.4"), 0
 
 
 def mode_refusal(
@@ -195,7 +239,7 @@ def move(ctx: Ctx, state: AntietamState, i: int, b: int, cost: int, step: Step) 
     if not ctx.basic:
         # §IA7.9 "facing automatically changes during movement as a unit faces the square it is moving into";
         # §IA7.11 fortifications stay behind (AMB-11)
-        moved = replace(moved, facing=ctx.board.grid.direction(a, b), fort=0)
+        moved = replace(moved, facing=ctx.board.direction(a, b), fort=0)
     changed: dict[int, Unit] = {i: moved}
     extra = ctx.rules["stacking"]["routed_stacking_fatigue"] if u.routed else 0
     for j in occ.get(b, ()) if extra or not ctx.basic else ():

@@ -4,13 +4,11 @@ intermediate game (§IA7.11, AMB-11)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from grognard.engine.errors import IllegalDecision
 from grognard.engine.events import Step
 
-from .ctx import ENEMY, Ctx
-from .state import AntietamState, Pick, Unit
+from .ctx import ENEMY, Ctx, changed
+from .state import AntietamState, Pick, Unit, replace
 
 
 def modes(ctx: Ctx, i: int) -> list[str]:
@@ -153,8 +151,7 @@ def track(before: AntietamState, after: AntietamState) -> AntietamState:
     if pick is None or after.units is before.units:
         return after
     kept = {j for j, _ in pick.units}
-    pairs = enumerate(zip(before.units, after.units, strict=True))
-    new = [(j, u) for j, (u, v) in pairs if u is not v and j not in kept]
+    new = [(j, before.units[j]) for j in changed(before.units, after.units) if j not in kept]
     return replace(after, pick=replace(pick, units=(*pick.units, *new))) if new else after
 
 

@@ -6,7 +6,6 @@ the hooks left in ``activation`` and ``command_control``."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from functools import partial
 
 from grognard.engine.decisions import Legal
@@ -17,21 +16,20 @@ from . import leaders, victory
 from .activation import start_cycle
 from .combat import combat_phase
 from .ctx import ENEMY, Ctx
-from .moves import enter, full_allowance, in_command, locked, schedule
+from .moves import allowance, enter, in_command, locked, schedule
 from .orders import auto_fortify
-from .state import OFF_MAP, AntietamState, Unit
+from .state import OFF_MAP, AntietamState, Unit, remaker, replace
 
 OPS_PASSES = ("end_phase", "put_down")
 
 
 def phase_names(ctx: Ctx) -> tuple[str, ...]:
-    return tuple(ctx.rules["sequence"]["phases"])
+    return ctx.phases
 
 
 def operations_side(ctx: Ctx, part: int) -> str:
-    """The side whose operation phase ``part`` is, or ""."""
-    name = phase_names(ctx)[part]
-    return name.split("_")[0] if "_operations_" in name else ""
+    """The side whose operation phase ``part`` is, or "" (``Ctx.phasing``)."""
+    return ctx.phasing[part]
 
 
 def turn_sequence(ctx: Ctx, legal: Callable[[AntietamState, str], Legal]) -> TurnSequence[AntietamState]:
@@ -66,9 +64,9 @@ def _activating(ctx: Ctx, state: AntietamState) -> tuple[str, ...]:
 
 def deciding_side(ctx: Ctx, state: AntietamState) -> str:
     """Who decides now: the phasing side of an operation phase, the Union in the activation cycle, or ""."""
-    if phase_names(ctx)[state.part] == "activation":
+    if state.part == ctx.activation_part:
         return "union" if ctx.cycle and state.offer else ""
-    return operations_side(ctx, state.part)
+    return ctx.phasing[state.part]
 
 
 def phase_title(name: str) -> str:
@@ -118,6 +116,8 @@ def recover(ctx: Ctx, state: AntietamState, step: Step, turn_start: bool) -> Ant
     for i, u in enumerate(state.units):
         if u.cell < 0:
             continue
+        if u.ammo and not u.disrupted and not (turn_start and (u.routed or u.fatigue)):
+            continue  # nothing to recover: no roll, no change
         spec = board.spec(i)
         side = spec.side
         in_zoc = u.cell in zocs[side]
@@ -235,11 +235,15 @@ def begin_operations(ctx: Ctx, side: str, second: bool, state: AntietamState, st
     op = ctx.rules["operation_points"]
     zero = set(op["zero_on_turn_1_divisions"]) if state.turn == 1 else set()
     changed: dict[int, Unit] = {}
+    full, short, carry = allowance(ctx, True), allowance(ctx, False), op["carry_over_max"]
+    specs, units = ctx.board.specs, state.units
+    reset = remaker(Unit, ("op", "moved", "acted", "plotted"))
     for i in ctx.side_units(state, side):
-        u = state.units[i]
-        base = 0 if ctx.board.spec(i).division in zero else full_allowance(ctx, state, i)
-        carry = min(u.op, op["carry_over_max"]) if second else 0
-        changed[i] = u.updated(op=base + carry, moved=False, acted=False, plotted=False)
+        u = units[i]
+        base = 0 if specs[i].division in zero else full if in_command(ctx, state, i) else short
+        points = base + min(u.op, carry) if second else base
+        if u.op != points or u.moved or u.acted or u.plotted:  # a unit that has all this already stays as it is
+            changed[i] = reset(u, points, False, False, False)
     ctx.tell(step, "operations", f"{side.capitalize()} operation phase", side=side)
     return state.with_units(changed)
 

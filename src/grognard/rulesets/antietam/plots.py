@@ -5,6 +5,7 @@ names the rule an order breaks, and draws legal orders for random play."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import attrgetter
 
 import numpy as np
 
@@ -12,10 +13,10 @@ from grognard.engine.errors import IllegalDecision
 from grognard.engine.events import Step
 from grognard.engine.rng import Dice
 
-from .board import BoolArray
+from .board import BoolArray, IntArray
 from .combat import can_fire, in_range
-from .ctx import Ctx
-from .state import AntietamState
+from .ctx import Ctx, changed
+from .state import AntietamState, Unit
 
 HOLD = "!."  # §IA7.13 melee with the advance plot toggled back to N (intermediate and advanced games)
 
@@ -63,7 +64,7 @@ def order_refusal(ctx: Ctx, state: AntietamState, seat: str, order: object) -> I
             return IllegalDecision("artillery may not make a melee attack", "Operations Costs Table")
         if u.routed:
             return IllegalDecision("a routed unit may not melee", "§B4.3")
-        if not board.grid.adjacent(u.cell, cell):
+        if not board.adjacent(u.cell, cell):
             return IllegalDecision("a unit melees only an adjacent square", "§B3.8")
     return None
 
@@ -81,19 +82,19 @@ def plot_refusal(ctx: Ctx, state: AntietamState, seat: str, orders: object) -> I
     return None
 
 
-def fire_rows(ctx: Ctx, state: AntietamState, units: list[int]) -> BoolArray:
-    """For each unit of ``units``, the squares it can fire into (§IA8.3 range and sight), as boolean rows."""
+def fire_rows(ctx: Ctx, state: AntietamState, units: list[int], squares: IntArray) -> BoolArray:
+    """For each unit of ``units`` (on the map), which of ``squares`` it can fire into (§IA8.3 range and sight,
+    §IA7.9 its 90° view), as boolean rows."""
     board = ctx.board
-    cells = np.array([state.units[i].cell for i in units], dtype=np.int64)
-    reach = np.minimum(
-        np.array([board.weapon_range[i] for i in units], dtype=np.int64), board.limits[state.turn][cells]
-    )
-    d = board.dist[cells]
-    rows: BoolArray = board.vis[cells] & (d <= reach[:, None]) & (d > 0)
-    for k, i in enumerate(units):  # §IA7.9 the 90° view
-        f = state.units[i].facing
-        if f:
-            rows[k] &= board.cones[f][cells[k]]
+    index = np.array(units, dtype=np.int64)
+    cells = ctx.cell_array(state)[index]
+    reach = np.minimum(board.ranges[index], board.limits[state.turn][cells])
+    rows: BoolArray = board.seen_at.take(cells, axis=0)[:, squares] <= reach[:, None]
+    if not ctx.basic:  # the basic game sees all round (§B3.3)
+        for k, i in enumerate(units):
+            f = state.units[i].facing
+            if f:
+                rows[k] &= board.cones[f][cells[k], squares]
     return rows
 
 
@@ -107,75 +108,108 @@ class Aim:
     nearest: str
 
 
+# what a unit aims by: its square, facing, mode (limbered artillery does not fire), plot, disruption and rout (a
+# routed unit does not melee); its points, fatigue and men do not count
+_AIMS_BY = attrgetter("cell", "facing", "mode", "plotted", "disrupted", "routed")
+_MAY_PLOT_BY = attrgetter("cell", "plotted", "disrupted")
+
+
 def aims(ctx: Ctx, state: AntietamState, seat: str) -> dict[int, Aim]:
     """Units of ``seat`` not yet plotted this phase that can fire into an enemy-held square, in OOB order, with
-    those squares (all of them sighted by the seat: a unit sees the squares it can fire into)."""
+    those squares (all of them sighted by the seat: a unit sees the squares it can fire into). Read only."""
     enemy = ctx.enemy_squares(state, seat)
     if not len(enemy):
         return {}
-    # a unit's aim changes only with the unit while the enemy stands still, as through a whole phase: it is kept
-    # for the unit's record (frozen, so the same record is the same unit)
+    # a unit's aim changes only with what it aims by while the enemy stands still, as through a whole phase: the
+    # answer is worked out for every unit when the enemy has moved, then patched for the units whose records
+    # changed since (``known[i]``: what unit i aimed by and its aim, where it differs from the first answer's)
     known = ctx.facing_enemy(state, seat)
     units = state.units
-    out: dict[int, Aim] = {}
-    missing = []
-    for i in ctx.side_units(state, seat):
-        hit = known.get(i)
-        if hit is not None and hit[0] is units[i]:
-            if hit[1] is not None:
-                out[i] = hit[1]
-        else:
-            missing.append(i)
-    if not missing:
+    last: tuple[tuple[Unit, ...], dict[int, Aim]] | None = known.get("last")
+    if last is None:
+        out = _aims_of(ctx, state, list(ctx.side_units(state, seat)), enemy)
+        known["first"] = known["last"] = (units, out)
         return out
-    ready = [i for i in missing if not units[i].plotted and not units[i].disrupted and can_fire(ctx, state, i)]
-    found: dict[int, Aim | None] = dict.fromkeys(missing)
-    if ready:
-        mask = np.zeros(ctx.board.grid.size, dtype=np.bool_)
-        mask[enemy] = True
-        rows = fire_rows(ctx, state, ready) & mask
-        for i, row in zip(ready, rows, strict=True):
-            cells = [int(c) for c in np.nonzero(row)[0]]
-            found[i] = _aim(ctx, state, i, cells) if cells else None
-    for i, aim in found.items():
-        known[i] = (units[i], aim)
-        if aim is not None:
-            out[i] = aim
-    return dict(sorted(out.items()))
+    before, out = last
+    if before is units:
+        return out
+    sides = ctx.board.sides
+    todo = [i for i in changed(before, units) if sides[i] == seat]
+    if todo:
+        first_units, first = known["first"]
+        out = dict(out)
+        missing = []
+        for i in todo:
+            by = _AIMS_BY(units[i])
+            hit = known.get(i)
+            if hit is None:
+                hit = (_AIMS_BY(first_units[i]), first.get(i))
+            if hit[0] == by:
+                aim = hit[1]
+            else:
+                missing.append(i)
+                continue
+            if aim is None:
+                out.pop(i, None)
+            else:
+                out[i] = aim
+        if missing:
+            found = _aims_of(ctx, state, missing, enemy)
+            for i in missing:
+                aim = found.get(i)
+                known[i] = (_AIMS_BY(units[i]), aim)
+                if aim is None:
+                    out.pop(i, None)
+                else:
+                    out[i] = aim
+        if list(out) != sorted(out):  # units added: back in OOB order
+            out = dict(sorted(out.items()))
+    known["last"] = (units, out)
+    return out
 
 
-def _aim(ctx: Ctx, state: AntietamState, i: int, cells: list[int]) -> Aim:
-    """The suggested order: the nearest enemy square (ties: lowest x, then y), a melee where it is adjacent and
-    the unit may melee (the computer players' starting point)."""
+def _aims_of(ctx: Ctx, state: AntietamState, units: list[int], enemy: IntArray) -> dict[int, Aim]:
+    """The aims of those of ``units`` (in OOB order) that may plot and have an enemy square in range and sight."""
+    basic = ctx.basic
+    flags = map(_MAY_PLOT_BY, map(state.units.__getitem__, units))
+    ready = [
+        i
+        for i, (cell, plotted, disrupted) in zip(units, flags, strict=True)
+        if cell >= 0 and not plotted and not disrupted and (basic or can_fire(ctx, state, i))
+    ]
+    if not ready:
+        return {}
+    rows = fire_rows(ctx, state, ready, enemy)
+    return {ready[k]: _aim(ctx, state, ready[k], enemy[rows[k]]) for k in np.flatnonzero(rows.any(1)).tolist()}
+
+
+def _aim(ctx: Ctx, state: AntietamState, i: int, squares: IntArray) -> Aim:
+    """The unit's aim at ``squares``, and the suggested order: the nearest enemy square (ties: lowest x, then y),
+    a melee where it is adjacent and the unit may melee (the computer players' starting point)."""
     board = ctx.board
     u = state.units[i]
-    cell = min(cells, key=lambda c: (int(board.dist[u.cell, c]), board.grid.coord(c)))
-    melee = not board.spec(i).artillery and not u.routed and board.grid.adjacent(u.cell, cell)
+    cells: list[int] = squares.tolist()
+    cell = min(zip(board.dist[u.cell, squares].tolist(), map(board.xy_order.__getitem__, cells), cells, strict=True))[2]
+    melee = not board.spec(i).artillery and not u.routed and board.adjacent(u.cell, cell)
     nearest = f"{board.spec(i).id}@{board.label(cell)}{'!' if melee else ''}"
-    return Aim(cells, [board.label(c) for c in cells], nearest)
-
-
-def plottable(ctx: Ctx, state: AntietamState, seat: str) -> dict[int, list[int]]:
-    """Units of ``seat`` that may plot, with the enemy squares each can fire into (``aims``)."""
-    return {i: aim.cells for i, aim in aims(ctx, state, seat).items()}
+    return Aim(cells, list(map(board.label, cells)), nearest)
 
 
 def sample(ctx: Ctx, state: AntietamState, seat: str, dice: Dice) -> tuple[str, ...]:
     """A legal plot at random: one to three units, each at one of its enemy squares, melee now and then."""
     board = ctx.board
-    ready = plottable(ctx, state, seat)
+    ready = aims(ctx, state, seat)
     if not ready:
         i = ctx.side_units(state, seat)[0]
         return (f"{board.spec(i).id}@-",)
-    keys = sorted(ready)
+    keys = list(ready)  # in OOB order
     chosen = sorted({keys[dice.below(len(keys))] for _ in range(1 + dice.below(3))})
     out = []
     for i in chosen:
-        cell = ready[i][dice.below(len(ready[i]))]
+        cells = ready[i].cells
+        cell = cells[dice.below(len(cells))]
         u = state.units[i]
-        melee = (
-            not board.spec(i).artillery and not u.routed and board.grid.adjacent(u.cell, cell) and dice.below(2) == 1
-        )
+        melee = not board.spec(i).artillery and not u.routed and board.adjacent(u.cell, cell) and dice.below(2) == 1
         out.append(f"{board.spec(i).id}@{board.label(cell)}{'!' if melee else ''}")
     return tuple(out)
 

@@ -3,11 +3,12 @@ sequence of play of §IA2.3. The protocol's calls, dispatching to the rule modul
 
 from __future__ import annotations
 
-from bisect import bisect_right
-from collections.abc import Callable, Mapping
-from dataclasses import fields, replace
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import fields
 from functools import partial
-from itertools import chain
+from itertools import chain, compress, islice
+from operator import attrgetter, not_
 from pathlib import Path
 from typing import Any
 
@@ -20,11 +21,11 @@ from . import decisions as D
 from . import orders as unit_orders
 from .board import Board
 from .combat import count_loss
-from .ctx import ENEMY, Ctx, Options
-from .moves import enemy_zoc_of, held_formations, held_refusal, locked, move, step_refusal
+from .ctx import ENEMY, Ctx, Options, changed
+from .moves import Steps, enemy_zoc_of, held_formations, held_refusal, locked, move, step_refusal
 from .phases import arrive, clock, deciding_side, operations_side, phase_names, phase_title, turn_sequence
 from .scenario import SCENARIO_DIR, AntietamScenario, read_scenario, scenario_from_document
-from .state import GONE, OFF_MAP, AntietamState, Unit
+from .state import GONE, OFF_MAP, AntietamState, Unit, replace
 from .tables import SEATS, load_tables
 from .victory import LEVEL_NAMES
 
@@ -99,6 +100,16 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
         self.ctx = Ctx(Board(scenario), Options.of(self.options))
         self.sequence = turn_sequence(self.ctx, self.legal)
         self._last_legal: tuple[AntietamState, str, Legal] | None = None
+        self._turns: dict[tuple[int, int, bool], Turn] = {}
+        self._steps_kept: Steps | None = None
+        # the families that are the same in every operation phase, and the plot family's hint and suggested plot
+        # for the last units that may plot (``plots.aims`` hands out the same answer while it stands)
+        self._fixed_choices = {
+            "next": Choice(D.Next, label="the next unit"),
+            "put_down": Choice(D.PutDown, label="put the unit down"),
+            "end_phase": Choice(D.EndPhase, label="end the operation phase"),
+        }
+        self._plot_extras: tuple[dict[int, plots.Aim], dict[str, list[str]], Callable[[], D.Plot] | None] | None = None
 
     # --- start ------------------------------------------------------------------------------------------------
     def initial_state(self, seed: int) -> AntietamState:
@@ -148,15 +159,15 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
     def turn(self, state: AntietamState) -> Turn:
         if state.over:
             return Turn(None, phase="the battle is over")
-        side = deciding_side(self.ctx, state)
-        known = self.ctx.memo("turns", ())  # asked many times a decision: one answer a phase and side
-        key = (state.turn, state.part, side)
-        found = known.get(key)
+        # asked many times a decision: one answer a turn, phase and side (at most 11 x 14 x 2 of them)
+        key = (state.turn, state.part, bool(state.offer))
+        found = self._turns.get(key)
         if found is None:
+            side = deciding_side(self.ctx, state)
             label = (
                 f"Turn {state.turn} ({clock(self.ctx, state.turn)}): {phase_title(phase_names(self.ctx)[state.part])}"
             )
-            found = known[key] = Turn(side or None, phase=label)
+            found = self._turns[key] = Turn(side or None, phase=label)
         return found
 
     def time_limit(self, state: AntietamState) -> TimeLimit | None:
@@ -174,6 +185,9 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
         spec = self.scenario.spec
         return min(state.turn, spec.last_turn) - spec.first_turn + 1
 
+    def with_rng(self, state: AntietamState, rng: int) -> AntietamState:
+        return replace(state, rng=rng)  # the state module's quicker replace (after every decision)
+
     def legal(self, state: AntietamState, seat: str) -> Legal:
         cached = self._last_legal
         if cached is not None and cached[1] == seat and _same_position(cached[0], state):
@@ -186,7 +200,7 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
         if state.over or seat != deciding_side(self.ctx, state):
             return Legal(seat)
         ctx, board = self.ctx, self.ctx.board
-        if phase_names(ctx)[state.part] == "activation":  # §IA3.1 activate or bypass the division offered
+        if state.part == ctx.activation_part:  # §IA3.1 activate or bypass the division offered
             d = state.offer[0]
             return Legal(
                 seat,
@@ -194,9 +208,8 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
                 prompt=f"activate {d}'s division? ({state.limit} activations left)",
             )
         choices: list[Choice] = []
-        ready = self._ready_units(state, seat)
-        ids = [board.spec(i).id for i in ready]
-        others = [i for i in ready if i != state.accessed]
+        ready, ids = self._ready_units(state, seat)
+        others = len(ready) > (state.accessed in ready)
         # SPACE BAR: any ready unit, by a check (listing them all would make a random player pick units up for
         # ever); N: the next one not yet picked up, in the OOB's order
         choices.append(
@@ -211,27 +224,39 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
                 hint=ids,
             )
         )
+        fixed_choices = self._fixed_choices
         if self._next_unit(state, seat) >= 0:
-            choices.append(Choice(D.Next, label="the next unit"))
+            choices.append(fixed_choices["next"])
         if state.accessed >= 0:
             i = state.accessed
             occ = ctx.occupants(state)
             ezoc = enemy_zoc_of(ctx, state, seat)
             here = state.units[i].cell
-            candidates = [board.label(c) for c in board.grid.neighbors(here)]
+            steps = self._steps(state, i, occ, ezoc)
 
-            def check(to: object, i: int = i) -> IllegalDecision | None:
+            def check(to: object) -> IllegalDecision | None:
                 cell = board.parse(to) if isinstance(to, str) else None
-                return step_refusal(ctx, state, i, -1 if cell is None else cell, occ, ezoc)[0]
+                return steps.refusal(-1 if cell is None else cell)[0]
+
+            def allowed() -> list[str]:  # the squares next to it that ``check`` accepts, in direction order
+                return list(map(board.label, steps.allowed()))
 
             fixed = {"unit": board.spec(i).id, "at": board.label(here)}
-            choices.append(Choice.filtered(D.Move, fixed, candidates, check, label="move one square"))
-            choices.append(Choice(D.PutDown, label="put the unit down"))
+            choices.append(Choice(D.Move, fixed, allowed, "move one square", check=check))
+            choices.append(fixed_choices["put_down"])
             if unit_orders.abort_refusal(state) is None:
                 choices.append(Choice(D.Abort, None, [board.spec(i).id], label="abort: back as picked up (Z)"))
             if not ctx.basic:
                 choices.extend(self._unit_orders(state, i))
         aims = plots.aims(ctx, state, seat)
+        extras = self._plot_extras
+        if extras is None or extras[0] is not aims:
+            # for the page: each unit that may plot, with the enemy squares it may fire into (all sighted); the
+            # suggested plot (worked out when asked): the units that can fire and have no plot yet, each at its
+            # nearest enemy square, with a melee where the enemy is next to it (the computer players' start)
+            hint = dict(zip(map(board.unit_ids.__getitem__, aims), map(_LABELS, aims.values()), strict=True))
+            suggested = partial(_suggested_plot, aims) if aims else None
+            extras = self._plot_extras = (aims, hint, suggested)
         choices.append(
             Choice(
                 D.Plot,
@@ -241,19 +266,27 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
                 check=partial(plots.plot_refusal, ctx, state, seat),
                 sampler=partial(plots.sample, ctx, state, seat),
                 size=len(aims),
-                # for the page: each unit that may plot, with the enemy squares it may fire into (all sighted)
-                hint={board.spec(i).id: aim.labels for i, aim in aims.items()},
+                hint=extras[1],
             )
         )
-        choices.append(Choice(D.EndPhase, label="end the operation phase"))
-        return Legal(
-            seat,
-            choices,
-            prompt="operation phase: move, plot fire and melee, then C",
-            # the units that can fire and have no plot yet, each at its nearest enemy square, with a melee where
-            # the enemy is next to it (the computer players' starting point)
-            suggested=D.Plot(tuple(aim.nearest for aim in aims.values())) if aims else None,
-        )
+        choices.append(fixed_choices["end_phase"])
+        return Legal(seat, choices, prompt="operation phase: move, plot fire and melee, then C", suggested=extras[2])
+
+    def _steps(self, state: AntietamState, i: int, occ: dict[int, list[int]], ezoc: frozenset[int]) -> Steps:
+        """The picked-up unit's steps, kept while all they read stays the same (a plot or an order to another
+        unit leaves them: the squares it may step into are then listed once)."""
+        kept = self._steps_kept
+        if (
+            kept is not None
+            and kept.i == i
+            and kept.u is state.units[i]
+            and kept.occ is occ
+            and kept.enemy_zoc is ezoc
+            and kept.reads(kept.state) == kept.reads(state)
+        ):
+            return kept
+        self._steps_kept = steps = Steps(self.ctx, state, i, occ, ezoc)
+        return steps
 
     def _unit_orders(self, state: AntietamState, i: int) -> list[Choice]:
         """S mode, D facing, X force march, B fortify for the accessed unit (§IA7.8-§IA7.11), each listed only
@@ -286,17 +319,47 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
             return False
         return self.ctx.cycle or not locked(self.ctx, state, i)
 
-    def _ready_units(self, state: AntietamState, seat: str) -> list[int]:
+    def _ready_units(self, state: AntietamState, seat: str) -> tuple[list[int], list[str]]:
         """The units of ``seat`` that may still act this phase (``_ready`` of each, with the formations the
-        schedule holds worked out once)."""
+        schedule holds worked out once), with their ids (read only). Kept for the last unit table and patched for
+        the units whose records changed since: a decision changes one unit or a few."""
         ctx, units = self.ctx, state.units
+        known = ctx.memo(f"ready {seat}", (state.turn, state.released))
+        last = known.get("last")
+        if last is not None and last[0] is units:
+            return last[1], last[2]
         held = frozenset() if ctx.cycle else held_formations(ctx, state)
-        formations = ctx.formations
-        return [
-            i
-            for i in ctx.side_units(state, seat)
-            if units[i].op > 0 and not (units[i].routed and units[i].moved) and formations[i] not in held
-        ]
+        formations, sides = ctx.formations, ctx.board.sides
+
+        def ready(ids: Sequence[int]) -> list[int]:
+            return [
+                i
+                for i, (cell, op, routed, moved) in zip(ids, map(_READY_BY, map(units.__getitem__, ids)), strict=True)
+                if cell >= 0 and op > 0 and not (routed and moved) and formations[i] not in held
+            ]
+
+        diff = [] if last is None else changed(last[0], units)
+        if last is None or len(diff) > 16:  # a new phase: every unit's points were reset
+            found = ready(ctx.side_units(state, seat))
+            if last is not None and found == last[1]:
+                found = last[1]
+        else:
+            found = was = last[1]
+            for i in diff:
+                if sides[i] != seat:
+                    continue
+                k = bisect_left(found, i)
+                there = k < len(found) and found[k] == i
+                if there != bool(ready((i,))):
+                    if found is was:
+                        found = list(was)
+                    if there:
+                        del found[k]
+                    else:
+                        found.insert(k, i)
+        ids = last[2] if last is not None and found is last[1] else list(map(ctx.board.unit_ids.__getitem__, found))
+        known["last"] = (units, found, ids)
+        return found, ids
 
     def _access_refusal(self, state: AntietamState, seat: str, uid: object) -> IllegalDecision | None:
         i = self.ctx.board.index.get(uid) if isinstance(uid, str) else None
@@ -313,10 +376,10 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
 
     def _next_unit(self, state: AntietamState, seat: str) -> int:
         """§B3.3 N: the next unit after the one picked up, in OOB order, not yet picked up this phase; -1 if none."""
-        mine = self.ctx.side_units(state, seat)
-        k = bisect_right(mine, state.accessed)
-        units = state.units
-        return next((i for i in chain(mine[k:], mine[:k]) if not units[i].acted and self._ready(state, i)), -1)
+        ready = self._ready_units(state, seat)[0]
+        k = bisect_right(ready, state.accessed)
+        order = list(chain(islice(ready, k, None), islice(ready, k)))
+        return next(compress(order, map(not_, map(_ACTED, map(state.units.__getitem__, order)))), -1)
 
     # --- deciding ---------------------------------------------------------------------------------------------
     def apply(self, state: AntietamState, seat: str, decision: Decision, step: Step) -> AntietamState:
@@ -451,15 +514,22 @@ def _draw_other(ids: list[str], accessed: str, dice: Dice) -> str:
     return ids[(k + 1) % len(ids)] if ids[k] == accessed else ids[k]
 
 
+def _suggested_plot(aims: dict[int, plots.Aim]) -> D.Plot:
+    return D.Plot(tuple(map(_NEAREST, aims.values())))
+
+
+_LABELS, _NEAREST = attrgetter("labels"), attrgetter("nearest")
+
+
 def _same_position(a: AntietamState, b: AntietamState) -> bool:
     """Whether two states ask the same decisions: every field but the generator (a new unit table counts as a
     new position: comparing tables unit by unit would cost what the legal set saves)."""
-    return a is b or (
-        a.units is b.units and all((x := getattr(a, n)) is (y := getattr(b, n)) or x == y for n in _POSITION)
-    )
+    return a is b or (a.units is b.units and _POSITION(a) == _POSITION(b))
 
 
-_POSITION = tuple(f.name for f in fields(AntietamState) if f.name not in ("rng", "units"))
+_READY_BY = attrgetter("cell", "op", "routed", "moved")  # what ``_ready_units`` reads of a unit
+_ACTED = attrgetter("acted")
+_POSITION = attrgetter(*(f.name for f in fields(AntietamState) if f.name not in ("rng", "units")))
 
 
 __all__ = ["ENEMY", "Antietam"]

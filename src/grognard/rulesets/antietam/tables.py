@@ -60,20 +60,24 @@ class Tables:
     bands: tuple[tuple[int, int], ...]
     units: tuple[UnitSpec, ...]
     leaders: tuple[dict[str, Any], ...]
+    # the Operations Costs Table by (row, column) and (terrain, column, diagonal), as the methods below read it
+    # (the rules ask for costs tens of thousands of times a game)
+    costs: dict[tuple[str, str], int | None]
+    moves: dict[tuple[str, str, bool], int | None]
+    # each weapon's casualties by distance, 0 to the table's last band (read from ``weapons`` and ``bands``)
+    by_distance: dict[str, tuple[int, ...]]
 
     # --- Operations Costs Table ---------------------------------------------------------------------------
     def move_cost(self, terrain: str, column: str, diagonal: bool) -> int | None:
         """The cost to enter ``terrain`` (None: "P", prohibited)."""
-        return _cell(self.terrain["move"], terrain, column, diagonal)
+        return self.moves[terrain, column, diagonal]
 
     def road_cost(self, column: str, diagonal: bool) -> int | None:
-        return _cell(self.terrain["move"], "road_bonus", column, diagonal)
+        return self.moves["road_bonus", column, diagonal]
 
     def cost(self, action: str, column: str) -> int | None:
         """A surcharge or action cost of the table (None: "P" or "N/A")."""
-        row = self.terrain["costs"][action]
-        value = row[self.terrain["costs"]["columns"].index(column)]
-        return value if isinstance(value, int) else None
+        return self.costs[action, column]
 
     def weapon_range(self, code: str) -> int:
         """The longest range at which the weapon inflicts casualties (the table's last band above 0)."""
@@ -82,10 +86,16 @@ class Tables:
 
     def base_casualties(self, code: str, distance: int) -> int:
         """WEAPON/RANGE CASUALTY TABLE: men lost per 100 men (small arms) or per gun (artillery)."""
-        for (lo, hi), c in zip(self.bands, self.weapons[code].casualties, strict=True):
-            if lo <= distance <= hi:
-                return int(c)
-        return 0
+        row = self.by_distance[code]
+        return row[distance] if 0 <= distance < len(row) else 0
+
+
+def _by_distance(weapon: Weapon, bands: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+    """The weapon's casualties at each distance from 0 to the last band's end (0 where no band covers it)."""
+    out = [0] * (max(hi for _, hi in bands) + 1)
+    for d in range(len(out)):
+        out[d] = next((int(c) for (lo, hi), c in zip(bands, weapon.casualties, strict=True) if lo <= d <= hi), 0)
+    return tuple(out)
 
 
 def _cell(table: dict[str, Any], row: str, column: str, diagonal: bool) -> int | None:
@@ -94,6 +104,29 @@ def _cell(table: dict[str, Any], row: str, column: str, diagonal: bool) -> int |
         return None
     pair = value[1 if diagonal else 0]
     return pair if isinstance(pair, int) else None
+
+
+def _costs(terrain: dict[str, Any]) -> dict[tuple[str, str], int | None]:
+    """The surcharges and action costs by (row, column) (None: "P" or "N/A")."""
+    table = terrain["costs"]
+    return {
+        (row, column): value if isinstance(value, int) else None
+        for row, values in table.items()
+        if row not in ("columns", "notes") and isinstance(values, list)
+        for column, value in zip(table["columns"], values, strict=True)
+    }
+
+
+def _moves(terrain: dict[str, Any]) -> dict[tuple[str, str, bool], int | None]:
+    """The costs to enter each terrain (and the road bonus) by (row, column, diagonal) (None: prohibited)."""
+    table = terrain["move"]
+    return {
+        (row, column, diagonal): _cell(table, row, column, diagonal)
+        for row, values in table.items()
+        if row != "columns" and isinstance(values, list)
+        for column in table["columns"]
+        for diagonal in (False, True)
+    }
 
 
 def _units(raw: dict[str, Any]) -> tuple[UnitSpec, ...]:
@@ -138,7 +171,11 @@ def load_tables() -> Tables:
     for u in units:
         if u.weapon not in weapons:
             raise DataError(str(DATA / "units.toml"), u.id, f"weapon {u.weapon!r} is not in combat.toml")
-    return Tables(rules, terrain, combat, recovery, weapons, bands, units, tuple(units_raw["leaders"]))
+    leaders = tuple(units_raw["leaders"])
+    by_distance = {k: _by_distance(w, bands) for k, w in weapons.items()}
+    return Tables(
+        rules, terrain, combat, recovery, weapons, bands, units, leaders, _costs(terrain), _moves(terrain), by_distance
+    )
 
 
 @cache
