@@ -118,7 +118,8 @@ def test_the_computers_play_in_worker_processes_that_end_with_a_killed_server(tm
         game, tokens = server.create(HUMAN_VS_COMPUTER)
         opening(server, game, tokens["attacker"])  # the general buys and places in its worker
         assert server.proc is not None
-        workers = [p for p in _children(server.proc.pid) if b"spawn_main" in Path(f"/proc/{p}/cmdline").read_bytes()]
+        cmdlines = {p: Path(f"/proc/{p}/cmdline").read_bytes() for p in _children(server.proc.pid)}
+        workers = [p for p, cmdline in cmdlines.items() if b"grognard.server.computers" in cmdline]
         assert workers, "no worker process"
         assert any(u.side == "defender" for u in rebuilt(server.db, game).state.units)  # the general's, stored
     finally:

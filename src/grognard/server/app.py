@@ -123,7 +123,7 @@ def create_app(
         if task is not None:
             task.cancel()
         if computers is not None:
-            computers.close()
+            await computers.close()
         store.close()
 
     async def seat_session(request: Request) -> tuple[Session, str]:

@@ -11,20 +11,32 @@ decision, so a game's digest is the one ``simulate`` gives (tests/server/test_on
 A replica that may have drifted (an undo, a rebuild, a worker that dropped it) is rebuilt from the store, which
 holds every decision before the question is asked. Each worker keeps at most :data:`REPLICAS` games (the least
 recently asked leave first), so its memory does not grow with the number of games on the server.
+
+A worker is a child process (``python -m grognard.server.computers``) that reads its questions from its standard
+input and writes the answers to its standard output, each a pickle after its length. The server talks to it
+through the event loop's own pipes: no thread of the server's takes the interpreter lock from the event loop
+(a ``concurrent.futures`` process pool has two, woken at every question and answer, and on a busy machine the
+event loop waited for them), and the server asks one question at a time, choosing which: a reaction a person
+waits for in the middle of a phase (:meth:`ComputerPool.next_decision`, ``urgent``) goes before the general's
+turn in another game, and a game's questions keep their order. The worker runs at a lower priority
+(:data:`NICE`), so that on a machine short of cores a person's decision on the event loop goes before a
+general's thinking. A worker ends at the end of its standard input: when its server ends, even a killed one.
 """
 
 from __future__ import annotations
 
 import asyncio
 import importlib
-import multiprocessing
+import itertools
 import os
-import threading
-import time
-from collections import OrderedDict
-from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+import pickle
+import select
+import struct
+import sys
+import traceback
+from collections import OrderedDict, deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from grognard import rulesets
@@ -34,10 +46,19 @@ from grognard.engine import Game
 
 # games a worker keeps a replica of; one asked for beyond this is rebuilt from the store
 REPLICAS = 24
+# how much lower a worker's priority is than the server's (os.nice): the event loop, which answers every person,
+# goes first when the cores are busy; on a machine with a core to spare this changes nothing
+NICE = 10
 
 Entry = tuple[str, dict[str, Any]]  # a decision as stored: seat, decision JSON
+_HEADER = struct.Struct("!I")  # a frame: its length, then a pickle
 
 
+class WorkerFailed(RuntimeError):
+    """A worker could not answer: its question raised (the worker's traceback is the message), or it ended."""
+
+
+# --- in a worker ----------------------------------------------------------------------------------------------
 @dataclass
 class _Replica:
     game: Game
@@ -46,23 +67,6 @@ class _Replica:
 
 _db = ""
 _replicas: OrderedDict[str, _Replica] = OrderedDict()
-
-
-def _start(db: str, extra: Sequence[tuple[str, str]], server: int) -> None:
-    """A worker's start: the store's path, and the rulesets the server registered that are not shipped (the
-    test rulesets), imported and registered here too. A worker ends with its server, even a killed one."""
-    global _db
-    _db = db
-    for module, name in extra:
-        rulesets.register(getattr(importlib.import_module(module), name))
-    # the server's id comes from the server: one that ended while this worker was starting is not its parent now
-    threading.Thread(target=_end_with, args=(server,), daemon=True).start()
-
-
-def _end_with(server: int) -> None:
-    while os.getppid() == server:
-        time.sleep(1.0)
-    os._exit(0)
 
 
 def _sync(game_id: str, rebuild: bool, base: int, tail: Sequence[Entry]) -> _Replica:
@@ -132,56 +136,257 @@ def _forget(game_id: str) -> None:
     _replicas.pop(game_id, None)
 
 
+_OPS: dict[str, Callable[..., Any]] = {"next": _next, "warm": _warm, "snapshot": _snapshot, "forget": _forget}
+
+
+class _Questions:
+    """In a worker: the questions the server has sent, read as they come (its pipe is drained before each
+    answer), each game's in order; the next one answered is the first of the games' next questions by urgency,
+    then by when it was asked."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+        self.buffer = bytearray()
+        self.waiting: dict[str, deque[tuple[tuple[int, int], int, str, tuple[Any, ...]]]] = {}
+        self.ended = False
+
+    def _take(self, block: bool) -> None:
+        """Read what the pipe holds (waiting for something if ``block``) and file every whole question in it."""
+        while not self.ended and (block or select.select([self.fd], [], [], 0)[0]):
+            block = False
+            data = os.read(self.fd, 1 << 16)
+            if not data:
+                self.ended = True
+            self.buffer += data
+            while len(self.buffer) >= _HEADER.size:
+                size = _HEADER.unpack_from(self.buffer)[0]
+                if len(self.buffer) < _HEADER.size + size:
+                    block = True  # the rest of a question is on its way
+                    break
+                body = bytes(self.buffer[_HEADER.size : _HEADER.size + size])
+                del self.buffer[: _HEADER.size + size]
+                self._file(pickle.loads(body))
+
+    def _file(self, question: Any) -> None:
+        order, game_id, op, args = question
+        self.waiting.setdefault(game_id, deque()).append((order, order[1], op, args))
+
+    def first(self) -> Any:
+        """The server's first message (the worker's start), or None if it has ended."""
+        while not self.ended:
+            self._take(True)
+            if self.waiting:
+                return self.waiting.pop("")[0][3]
+        return None
+
+    def next(self) -> tuple[int, str, tuple[Any, ...]] | None:
+        """The next question to answer (its reference, operation and arguments), or None once the server has
+        ended and every question it sent is answered."""
+        self._take(not self.waiting)
+        while not self.waiting and not self.ended:
+            self._take(True)
+        if not self.waiting:
+            return None
+        game_id = min(self.waiting, key=lambda g: self.waiting[g][0][0])
+        queue = self.waiting[game_id]
+        _, ref, op, args = queue.popleft()
+        if not queue:
+            del self.waiting[game_id]
+        return ref, op, args
+
+
+def _frame(obj: Any) -> bytes:
+    body = pickle.dumps(obj, pickle.HIGHEST_PROTOCOL)
+    return _HEADER.pack(len(body)) + body
+
+
+def worker_main() -> None:
+    """A worker's life: the store's path, the server's import path and the rulesets it registered that are not
+    shipped (the test rulesets), then questions until the server ends. Its standard output is the answers'
+    alone: anything printed goes to standard error."""
+    global _db
+    answers = os.fdopen(os.dup(1), "wb")
+    os.dup2(2, 1)
+    sys.stdout = sys.stderr
+    questions = _Questions(0)
+    start = questions.first()
+    if start is None:
+        return
+    _db, path, extra = start
+    sys.path[:] = path
+    for module, name in extra:
+        rulesets.register(getattr(importlib.import_module(module), name))
+    if hasattr(os, "nice"):
+        os.nice(NICE)
+    while (question := questions.next()) is not None:
+        ref, op, args = question
+        try:
+            answer = (ref, True, _OPS[op](*args))
+        except Exception:
+            answer = (ref, False, traceback.format_exc())
+        answers.write(_frame(answer))
+        answers.flush()
+
+
+# --- in the server --------------------------------------------------------------------------------------------
+@dataclass(eq=False)
+class _Worker:
+    """One worker process and the answers the server waits for (by the question's reference)."""
+
+    extra: list[tuple[str, str]]
+    db: str
+    proc: asyncio.subprocess.Process | None = None
+    unsent: list[bytes] = field(default_factory=list)  # questions asked while the process starts
+    answers: dict[int, asyncio.Future[Any]] = field(default_factory=dict)
+    starting: asyncio.Task[None] | None = None
+    reading: asyncio.Task[None] | None = None
+
+    def put(self, question: tuple[Any, ...], answer: asyncio.Future[Any] | None) -> None:
+        """Send a question (``(order, game id, operation, arguments)``); its answer, if one waits for it, comes
+        to ``answer``."""
+        if answer is not None:
+            self.answers[question[0][1]] = answer
+        frame = _frame(question)
+        if self.proc is not None and self.proc.stdin is not None:
+            self.proc.stdin.write(frame)
+            return
+        self.unsent.append(frame)
+        if self.starting is None:
+            self.starting = asyncio.get_running_loop().create_task(self._start())
+
+    async def _start(self) -> None:
+        try:
+            proc = await asyncio.create_subprocess_exec(
+                sys.executable,
+                "-m",
+                "grognard.server.computers",
+                stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE,
+            )
+        except OSError as e:
+            self._fail(WorkerFailed(f"a computers' worker could not start: {e}"))
+            return
+        finally:
+            self.starting = None
+        assert proc.stdin is not None
+        proc.stdin.write(_frame(((0, -1), "", "start", (self.db, list(sys.path), self.extra))))
+        for frame in self.unsent:
+            proc.stdin.write(frame)
+        self.unsent = []
+        self.proc = proc
+        self.reading = asyncio.get_running_loop().create_task(self._read(proc))
+
+    async def _read(self, proc: asyncio.subprocess.Process) -> None:
+        assert proc.stdout is not None
+        try:
+            while True:
+                head = await proc.stdout.readexactly(_HEADER.size)
+                ref, ok, value = pickle.loads(await proc.stdout.readexactly(_HEADER.unpack(head)[0]))
+                answer = self.answers.pop(ref, None)
+                if answer is None or answer.done():
+                    continue
+                if ok:
+                    answer.set_result(value)
+                else:
+                    answer.set_exception(WorkerFailed(value))
+        except (asyncio.IncompleteReadError, ConnectionError):
+            pass
+        # the worker ended: the questions it had fail (their games' replicas are rebuilt from the store when
+        # next asked), and the next questions go to a new worker
+        if self.proc is proc:
+            self.proc = None
+        self._fail(WorkerFailed("the computers' worker ended"))
+        await _end(proc)
+
+    def _fail(self, error: Exception) -> None:
+        for answer in self.answers.values():
+            if not answer.done():
+                answer.set_exception(error)
+        self.answers.clear()
+        self.unsent = []
+
+    async def close(self) -> None:
+        for task in (self.starting, self.reading):
+            if task is not None:
+                task.cancel()
+        self._fail(WorkerFailed("the server is closing"))
+        proc, self.proc = self.proc, None
+        if proc is not None:
+            if proc.returncode is None:
+                proc.kill()  # at once, even in the middle of a general's turn
+            await _end(proc)
+
+
+async def _end(proc: asyncio.subprocess.Process) -> None:
+    """Close a worker's pipes and wait for its end (reaped, not left a zombie)."""
+    if proc.stdin is not None:
+        proc.stdin.close()
+    await proc.wait()
+
+
 class ComputerPool:
-    """``workers`` processes (started on first use), each a single worker so that a game's replica stays in
-    one place; games are dealt to the least loaded."""
+    """``workers`` processes (started on first use); games are dealt to the least loaded, and a game's questions
+    all go to its worker, which answers them in order."""
 
     def __init__(self, db: str, workers: int) -> None:
         self.db = db
         self.workers = workers
-        self._pools: list[ProcessPoolExecutor] = []
+        self._workers: list[_Worker] = []
         self._home: dict[str, int] = {}  # game id -> its worker
+        self._asked = itertools.count()
 
-    def _pool(self, game_id: str) -> ProcessPoolExecutor:
-        if not self._pools:
+    def _worker(self, game_id: str) -> _Worker:
+        if not self._workers:
             extra = []
             for gid in rulesets.game_ids():
                 cls = rulesets.get(gid)
                 if not cls.__module__.startswith("grognard."):
                     extra.append((cls.__module__, cls.__qualname__))
-            context = multiprocessing.get_context("spawn")  # never fork a process that runs an event loop
-            self._pools = [
-                ProcessPoolExecutor(1, context, initializer=_start, initargs=(self.db, extra, os.getpid()))
-                for _ in range(self.workers)
-            ]
+            self._workers = [_Worker(extra, self.db) for _ in range(self.workers)]
         if game_id not in self._home:
             load = [0] * self.workers
             for i in self._home.values():
                 load[i] += 1
             self._home[game_id] = load.index(min(load))
-        return self._pools[self._home[game_id]]
+        return self._workers[self._home[game_id]]
 
-    async def next_decision(self, game_id: str, rebuild: bool, base: int, tail: Sequence[Entry]) -> Entry | None:
-        pool = self._pool(game_id)
-        return await asyncio.get_running_loop().run_in_executor(pool, _next, game_id, rebuild, base, list(tail))
+    def _put(self, game_id: str, op: str, args: tuple[Any, ...], urgent: bool = False, wait: bool = False) -> Any:
+        answer = asyncio.get_running_loop().create_future() if wait else None
+        self._worker(game_id).put(((0 if urgent else 1, next(self._asked)), game_id, op, args), answer)
+        return answer
+
+    async def next_decision(
+        self, game_id: str, rebuild: bool, base: int, tail: Sequence[Entry], urgent: bool = False
+    ) -> Entry | None:
+        """The next computer decision at the server's position, asked of the game's worker; ``urgent``: a person
+        waits for it in the middle of a phase (a reaction), so it goes before other games' questions."""
+        answer: Entry | None = await self._put(game_id, "next", (game_id, rebuild, base, list(tail)), urgent, True)
+        return answer
 
     def warm(self, game_id: str) -> None:
         """Have the game's worker build its replica now, from the store, so the computer's first question does
         not wait for the re-run of the log."""
-        self._pool(game_id).submit(_warm, game_id)
+        self._put(game_id, "warm", (game_id,))
 
     def snapshot(self, game_id: str, rebuild: bool, base: int, tail: Sequence[Entry]) -> None:
         """Have the game's worker store a snapshot at this position, without waiting for it: the worker takes
         its questions about a game in order, so the next one finds the replica where this one left it."""
-        self._pool(game_id).submit(_snapshot, game_id, rebuild, base, list(tail))
+        self._put(game_id, "snapshot", (game_id, rebuild, base, list(tail)))
 
     def forget(self, game_id: str) -> None:
         """The game left the server's memory: its worker lets go of its replica too."""
         home = self._home.pop(game_id, None)
-        if home is not None and self._pools:
-            self._pools[home].submit(_forget, game_id)
+        if home is not None and self._workers:
+            self._workers[home].put(((1, next(self._asked)), game_id, "forget", (game_id,)), None)
 
-    def close(self) -> None:
-        for pool in self._pools:
-            pool.shutdown(wait=False, cancel_futures=True)
-        self._pools = []
+    async def close(self) -> None:
+        """End every worker, at once."""
+        workers, self._workers = self._workers, []
+        for worker in workers:
+            await worker.close()
+
+
+if __name__ == "__main__":  # the module's own copy, not this ``__main__`` one, keeps the worker's replicas
+    from grognard.server.computers import worker_main as main
+
+    main()

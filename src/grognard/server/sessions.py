@@ -468,7 +468,8 @@ class Session:
         is due: asked of this game's replica in a worker process (the event loop stays free for the other games),
         or in a thread when the server runs without workers."""
         turn = self.game.turn()
-        if not any(s in self.players for s in (*turn.deciding, *turn.optional)):
+        computers = [s for s in (*turn.deciding, *turn.optional) if s in self.players]
+        if not computers:
             # no computer may decide now: the one driver gives only a person's reaction its settings answer, if
             # any, asked here with no players (the same answer the worker would give, without waiting behind
             # another game's general); the replica catches up when a computer is next asked
@@ -478,8 +479,11 @@ class Session:
         n = len(self.game.log)
         sync = self._replica_sync()
         self._replica = -1  # until the worker has answered
+        # a computer's reaction (a shot at the person's moving unit) is answered in the middle of the person's
+        # phase, while the person waits: it goes before the other games' generals in the worker's queue
+        urgent = any(self.game.rules.reaction(self.game.state, s) is not None for s in computers)
         asked = time.perf_counter()
-        got = await self.computers.next_decision(self.id, *sync)
+        got = await self.computers.next_decision(self.id, *sync, urgent=urgent)
         self._waited += time.perf_counter() - asked
         if got is None:
             self._replica = n
