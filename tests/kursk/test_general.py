@@ -74,12 +74,13 @@ def test_the_armour_concentrates_on_the_hex_most_of_its_groups_reach() -> None:
 def test_the_spearhead_drives_round_the_enemy_on_a_town_and_easy_attacks_it() -> None:
     """§11.1, §9.3: a panzer group with a Soviet rifle group between it and Prokhorovka plots its four mobile
     hexes (§6.4) round it, never into it nor into the minefields (§9.4), ending nearer the town; at `easy` it
-    attacks the rifle group."""
+    attacks the rifle group. (Belgorod, his, is held by infantry as at the start.)"""
     town = CTX.map.place("Prokhorovka").cells[0]
     here = cell("23,24")
     block = GRID.neighbor(here, 1)
     state = position(
         group(1, "german", GRID.label(here), TANKS, mode="mobile", supply=12),
+        group(2, "german", "21,29", RIFLES, mech=False, mode="static"),
         group(60, "soviet", GRID.label(block), RIFLES, mech=False, mode="static"),
         part=PLOT_PART,
     )
@@ -323,3 +324,39 @@ def test_a_spearhead_goes_for_no_town_beyond_its_supply_and_assaults_a_weakly_he
     )
     assert _ask(at("16,27"), "german", 1) == D.SetMode(1, "static")  # woods
     assert _ask(at("15,25"), "german", 1) == D.SetMode(1, "static")  # a minefield
+
+
+def test_a_spearhead_with_no_town_in_reach_leaves_alone_a_group_on_a_soviet_start_hex() -> None:
+    """§13: a Soviet group seen on a hex where the Soviet order of battle starts is likely dug in there (static,
+    x1.5, §6.2): a panzer group with no town in reach next to it on open ground waits (static) rather than attack
+    it; the same group one hex off the start hexes is attacked."""
+    dug_in, beside = cell("16,23"), cell("17,23")
+    start = position(
+        group(1, "german", GRID.label(beside), TANKS, mode="mobile", supply=3),
+        group(60, "soviet", GRID.label(dug_in), RIFLES, mech=False, mode="static"),
+        part=_part(ROAD_PARTS, "german"),
+        control=_german_towns(),
+    )
+    assert _ask(start, "german", 1) == D.SetMode(1, "static")
+    clear = [c for c in GRID.neighbors(beside) if CTX.map.terrain[c] == "clear" and not CTX.map.has("minefield", c)]
+    moved = next(c for c in clear if c != dug_in)
+    off = replace(start, groups=(start.groups[0], replace(start.groups[1], cell=moved)))
+    assert _ask(off, "german", 1) == D.SetMode(1, "assault")
+
+
+def test_a_spearhead_goes_to_hold_a_town_of_his_with_no_group_on_it() -> None:
+    """§11.1: a town is the last mover's, so one his depot took (or whose garrison fell) is walked back into: with
+    every town his and none held, a panzer group that can reach Prokhorovka drives on it (mobile) rather than wait;
+    at a town with a group of his on it, it waits (static)."""
+    town = CTX.map.place("Prokhorovka").cells[0]
+    here = GRID.ring(town, 4)[0]
+    state = position(
+        group(1, "german", GRID.label(here), TANKS, mode="static", supply=12),
+        part=_part(ROAD_PARTS, "german"),
+        control=_german_towns(),
+    )
+    assert _ask(state, "german", 1) == D.SetMode(1, "mobile")
+    held = (group(2, "german", GRID.label(town), TANKS, mode="static", supply=12),)
+    others = [c for c in CTX.towns if c != town]
+    guards = tuple(group(3 + i, "german", GRID.label(c), TANKS, mode="static") for i, c in enumerate(others))
+    assert _ask(replace(state, groups=(*state.groups, *held, *guards)), "german", 1) == D.EndPhase()

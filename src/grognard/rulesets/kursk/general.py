@@ -310,6 +310,7 @@ class General(Player):
             {},
         )  # the spearheads' step costs (static: from the map)
         self._soviet_weapons: int | None = None  # the Soviet order of battle's AS + DS (§11.1), a static fact
+        self._dug_in: frozenset[int] | None = None  # the Soviet's start hexes (§13), a static fact
 
     def choose(self, pc: Observation) -> Decision:
         d = self._decide(pc)
@@ -385,6 +386,8 @@ class General(Player):
                 plan[g["id"]] = c
         theirs = [c for c, name in ctx.towns.items() if view["control"].get(name) != "german"]
         targets = [c for c in theirs if ctx.towns[c] in cfg["raid_goals"]] or theirs
+        if self.lv["grind"]:  # a town his depot took, or whose garrison fell, is walked back into unless held
+            targets += [c for c in ctx.towns if c not in theirs and c not in garrisoned]
         if not targets:
             return plan
         sent: dict[int, int] = {}
@@ -663,7 +666,13 @@ class General(Player):
                 count[c] = count.get(c, 0) + 1
                 armour[c] = armour.get(c, 0) + (e["symbol"] == "oval")
         ok = []
+        if self._dug_in is None:  # the Soviet's start hexes (§13): his dug-in positions, static in their belts
+            self._dug_in = frozenset(
+                x.cell for x in order_of_battle(ctx.tables, ctx.level) if x.side == "soviet" and x.cell >= 0
+            )
         for c, n in count.items():
+            if c in self._dug_in and not self.cfg["german"]["grind_dug_in"]:
+                continue
             factor = float(Fraction(*terrain[ctx.map.terrain[c]]["defence"]))
             if ctx.map.has("minefield", c) and c not in cleared:
                 factor *= 2
