@@ -8,12 +8,14 @@ and ``Observation.legal``. Its weights are tuning, kept in ``data/general.toml``
   phase), (S)UPPLY when any is within 2 hexes; a new depot while groups still need one, up to the level's count
   (the German's by his other entry road once one reached no one).
 - The German's raid (``normal``, ``hard``): each mechanized group drives on a town the Soviet holds (the near
-  ones first) by the cheapest route round the enemy groups it sees, in mobile mode (by road far behind the
-  front), assaulting a town held against it, waiting in static mode when left without supply; the group on a
-  town he took garrisons it (static); his infantry screens in static mode; he ends the game (§3.5) once it is won
-  even had the Soviet lost nothing, or on the last turn when no spearhead can reach a town. At ``easy`` the first
-  plan: each mechanized group drives on the nearest goal town, in assault mode in contact, attacking what it
-  touches.
+  ones first), or one of his that no group holds, among those its route reaches on its supply, by the cheapest
+  route round the enemy groups it sees, in mobile mode (by road far behind the front), assaulting a town held
+  against it, waiting in static mode when left without supply; one with no town in reach attacks a seen enemy
+  group next to it on open ground off the Soviet's start hexes, or waits; the group on a town he took garrisons
+  it (static); his infantry screens in static mode; his depots drive onto the Soviet towns they can reach; he
+  ends the game (§3.5) once it is won even had the Soviet lost nothing, or on the last turn when no spearhead can
+  reach a town. At ``easy`` the first plan: each mechanized group drives on the nearest goal town, in assault
+  mode in contact, attacking what it touches.
 - The Soviet holds its front (static), sends its tank and mechanized corps against the Germans it sees within the
   level's counterattack radius (mobile, then assault in contact), and moves the groups far from any German by
   road toward Oboyan and Prokhorovka.
@@ -23,7 +25,7 @@ and ``Observation.legal``. Its weights are tuning, kept in ``data/general.toml``
   sees) and stop in contact; static groups with field howitzers bombard the hex most of their side assaults.
 
 Levels: 0 "easy" (no air, no bombardment, no concentration, no counterattacks, the German's first plan, two
-depots), 1 "normal", 2 "hard" (wider counterattacks, more depots, walled-in panzers drive through).
+depots), 1 "normal", 2 "hard" (wider counterattacks, more depots, attacking panzers drive through).
 ``perturb_hidden`` is the fog-honesty check's
 hook (``Kursk.perturb_hidden``).
 """
