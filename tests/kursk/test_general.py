@@ -74,12 +74,13 @@ def test_the_armour_concentrates_on_the_hex_most_of_its_groups_reach() -> None:
 def test_the_spearhead_drives_round_the_enemy_on_a_town_and_easy_attacks_it() -> None:
     """§11.1, §9.3: a panzer group with a Soviet rifle group between it and Prokhorovka plots its four mobile
     hexes (§6.4) round it, never into it nor into the minefields (§9.4), ending nearer the town; at `easy` it
-    attacks the rifle group."""
+    attacks the rifle group. (Belgorod, his, is held by infantry as at the start.)"""
     town = CTX.map.place("Prokhorovka").cells[0]
     here = cell("23,24")
     block = GRID.neighbor(here, 1)
     state = position(
         group(1, "german", GRID.label(here), TANKS, mode="mobile", supply=12),
+        group(2, "german", "21,29", RIFLES, mech=False, mode="static"),
         group(60, "soviet", GRID.label(block), RIFLES, mech=False, mode="static"),
         part=PLOT_PART,
     )
@@ -166,12 +167,19 @@ def test_the_soviet_armour_counterattacks_within_its_levels_radius_and_the_rifle
             assert not (isinstance(d, D.SetMode) and d.group == 60)
 
 
+def _german_towns() -> tuple[tuple[str, str], ...]:
+    """Every town German, so that no depot drives off to take one (§11.1)."""
+    return tuple((n, "german") for n, _ in RULES.initial_state(7).control)
+
+
 def test_the_depot_follows_the_spearhead_and_supplies_it() -> None:
     """§5.1-5.2: the depot drives toward the panzer group short of supply, then (S)UPPLIES it within 2 hexes."""
     entry = CTX.entries["german"][1]
     spear = GRID.ring(entry, 5)[0]
     hungry = group(1, "german", GRID.label(spear), TANKS, supply=2)
-    state = position(hungry, part=_part(SUPPLY_PARTS, "german"), depot=Depot("german", entry, 60, 1))
+    state = position(
+        hungry, part=_part(SUPPLY_PARTS, "german"), depot=Depot("german", entry, 60, 1), control=_german_towns()
+    )
     d = _ask(state, "german", 1)
     assert isinstance(d, D.MoveDepot)
     assert GRID.distance(GRID.neighbor(entry, d.direction), spear) < GRID.distance(entry, spear)
@@ -210,7 +218,7 @@ def test_on_the_last_turn_the_german_ends_the_game_unless_a_spearhead_can_still_
 
 
 def test_a_walled_in_spearhead_assaults_and_at_hard_drives_through() -> None:
-    """§6.2, §9.8: a panzer group with a seen Soviet group on every side has no route to its town: at `normal` it
+    """§6.2, §9.8: a panzer group with a seen Soviet group on every side has no route to a town: at `normal` it
     takes assault mode to attack (towed guns, full defence); at `hard` it stays mobile to drive on should the hex
     it attacks empty."""
     here = cell("20,24")
@@ -225,10 +233,27 @@ def test_a_walled_in_spearhead_assaults_and_at_hard_drives_through() -> None:
     assert _ask(state, "german", 2) == D.EndPhase()
 
 
+def _supply_phase(state: KState) -> tuple[Game, list[Decision]]:
+    """The German general's supply phase (§5) played from ``state`` at `normal`: the game after it and the depot
+    decisions made."""
+    base = new_game(Kursk, "southern_pincer", seed=7)
+    game = Game.restore(RULES, 7, state, base.log, base.events, base.event_counts, None)
+    general = General(7, 1)
+    made: list[Decision] = []
+    for _ in range(200):
+        d = general.choose(observe(game, "german"))
+        if not isinstance(d, D.NewDepot | D.MoveDepot | D.Distribute):
+            break
+        made.append(d)
+        game.apply("german", d)
+    return game, made
+
+
 def test_a_depot_that_reaches_no_one_is_followed_by_one_from_the_other_road() -> None:
     """§5.1, §5.3: a spearhead walled in (enemies on every hex 2 from it: no depot may come within 2 hexes) is
     nearer the first entry road; its depot reaches no one, so the next comes by the other road (the German has two)
-    and supplies the spearhead on that flank. (The general used to stop the phase there.)"""
+    and supplies the spearhead on that flank. (The general used to stop the phase there.) Every town is German
+    here, so that no depot drives off to take one (§11.1, below)."""
     first, second = CTX.entries["german"]
     walled = max((c for c in GRID.ring(first, 5)), key=lambda c: (GRID.distance(c, second), c))
     fed = max((c for c in GRID.ring(second, 7)), key=lambda c: (GRID.distance(c, first), c))
@@ -238,18 +263,10 @@ def test_a_depot_that_reaches_no_one_is_followed_by_one_from_the_other_road() ->
         group(2, "german", GRID.label(fed), TANKS, supply=2),
         *soviets,
         part=_part(SUPPLY_PARTS, "german"),
+        control=_german_towns(),
     )
-    base = new_game(Kursk, "southern_pincer", seed=7)
-    game = Game.restore(RULES, 7, state, base.log, base.events, base.event_counts, None)
-    general = General(7, 1)
-    entries = []
-    for _ in range(200):
-        d = general.choose(observe(game, "german"))
-        if isinstance(d, D.NewDepot):
-            entries.append(CTX.entries["german"][d.entry])
-        if not isinstance(d, D.NewDepot | D.MoveDepot | D.Distribute):
-            break
-        game.apply("german", d)
+    game, made = _supply_phase(state)
+    entries = [CTX.entries["german"][d.entry] for d in made if isinstance(d, D.NewDepot)]
     assert entries[:2] == [first, second]
     assert game.state.group(2).supplied and not game.state.group(1).supplied
 
@@ -268,3 +285,78 @@ def test_a_spearhead_left_without_supply_takes_static_mode() -> None:
     assert _ask(start, "german", 0) == D.EndPhase()
     fed = replace(start, groups=(replace(start.groups[0], supply=12), *start.groups[1:]))
     assert _ask(fed, "german", 1) == D.EndPhase()  # already mobile
+
+
+def test_a_depot_drives_onto_a_town_the_soviet_holds_and_easy_asks_for_none() -> None:
+    """§11.1: a town is held by the last side to move a group or a depot onto it. With no Soviet group near the
+    roads the German asks for a depot though no group needs one and drives it from the entry road onto a Soviet
+    town (normal), which changes hands; at `easy` no depot is asked for when no group needs one."""
+    state = position(
+        group(1, "german", "15,26", TANKS, mode="static", supply=36),
+        group(60, "soviet", "0,6", RIFLES, mech=False, mode="static"),
+        part=_part(SUPPLY_PARTS, "german"),
+    )
+    game, made = _supply_phase(state)
+    assert isinstance(made[0], D.NewDepot) and not any(isinstance(d, D.Distribute) for d in made)
+    taken = {n for n, side in game.state.control if side == "german"} - {
+        n for n, side in state.control if side == "german"
+    }
+    assert taken and "Lgov" not in taken  # the Soviet group at Lgov keeps any depot off it (§5.1)
+    assert _ask(state, "german", 0) == D.EndPhase()
+
+
+def test_a_spearhead_goes_for_no_town_beyond_its_supply_and_assaults_a_weakly_held_hex_next_to_it() -> None:
+    """§5.4: a panzer group whose 3 supply points reach no town the Soviet holds does not drive off to be stranded
+    (normal): alone it waits in static mode (x1.5, §6.2); next to a Soviet group on clear ground it takes assault
+    mode and attacks it; next to one in a woods hex or a minefield (defence doubled, §8.4) it waits. At `easy` it
+    drives on (mobile)."""
+    here = "15,26"
+
+    def at(where: str | None, mode: str = "mobile", part: int = _part(ROAD_PARTS, "german")) -> KState:
+        enemy = [group(60, "soviet", where, RIFLES, mech=False, mode="static")] if where else []
+        return position(group(1, "german", here, TANKS, mode=mode, supply=3), *enemy, part=part)
+
+    assert _ask(at(None), "german", 1) == D.SetMode(1, "static")
+    assert _ask(at(None), "german", 0) == D.EndPhase()
+    assert _ask(at("16,26"), "german", 1) == D.SetMode(1, "assault")
+    assert _ask(at("16,26", "assault", PLOT_PART), "german", 1) == D.Plot(
+        1, str(GRID.direction(cell(here), cell("16,26")))
+    )
+    assert _ask(at("16,27"), "german", 1) == D.SetMode(1, "static")  # woods
+    assert _ask(at("15,25"), "german", 1) == D.SetMode(1, "static")  # a minefield
+
+
+def test_a_spearhead_with_no_town_in_reach_leaves_alone_a_group_on_a_soviet_start_hex() -> None:
+    """§13: a Soviet group seen on a hex where the Soviet order of battle starts is likely dug in there (static,
+    x1.5, §6.2): a panzer group with no town in reach next to it on open ground waits (static) rather than attack
+    it; the same group one hex off the start hexes is attacked."""
+    dug_in, beside = cell("16,23"), cell("17,23")
+    start = position(
+        group(1, "german", GRID.label(beside), TANKS, mode="mobile", supply=3),
+        group(60, "soviet", GRID.label(dug_in), RIFLES, mech=False, mode="static"),
+        part=_part(ROAD_PARTS, "german"),
+        control=_german_towns(),
+    )
+    assert _ask(start, "german", 1) == D.SetMode(1, "static")
+    clear = [c for c in GRID.neighbors(beside) if CTX.map.terrain[c] == "clear" and not CTX.map.has("minefield", c)]
+    moved = next(c for c in clear if c != dug_in)
+    off = replace(start, groups=(start.groups[0], replace(start.groups[1], cell=moved)))
+    assert _ask(off, "german", 1) == D.SetMode(1, "assault")
+
+
+def test_a_spearhead_goes_to_hold_a_town_of_his_with_no_group_on_it() -> None:
+    """§11.1: a town is the last mover's, so one his depot took (or whose garrison fell) is walked back into: with
+    every town his and none held, a panzer group that can reach Prokhorovka drives on it (mobile) rather than wait;
+    at a town with a group of his on it, it waits (static)."""
+    town = CTX.map.place("Prokhorovka").cells[0]
+    here = GRID.ring(town, 4)[0]
+    state = position(
+        group(1, "german", GRID.label(here), TANKS, mode="static", supply=12),
+        part=_part(ROAD_PARTS, "german"),
+        control=_german_towns(),
+    )
+    assert _ask(state, "german", 1) == D.SetMode(1, "mobile")
+    held = (group(2, "german", GRID.label(town), TANKS, mode="static", supply=12),)
+    others = [c for c in CTX.towns if c != town]
+    guards = tuple(group(3 + i, "german", GRID.label(c), TANKS, mode="static") for i, c in enumerate(others))
+    assert _ask(replace(state, groups=(*state.groups, *held, *guards)), "german", 1) == D.EndPhase()

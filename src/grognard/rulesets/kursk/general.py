@@ -8,12 +8,14 @@ and ``Observation.legal``. Its weights are tuning, kept in ``data/general.toml``
   phase), (S)UPPLY when any is within 2 hexes; a new depot while groups still need one, up to the level's count
   (the German's by his other entry road once one reached no one).
 - The German's raid (``normal``, ``hard``): each mechanized group drives on a town the Soviet holds (the near
-  ones first) by the cheapest route round the enemy groups it sees, in mobile mode (by road far behind the
-  front), assaulting a town held against it, waiting in static mode when left without supply; the group on a
-  town he took garrisons it (static); his infantry screens in static mode; he ends the game (§3.5) once it is won
-  even had the Soviet lost nothing, or on the last turn when no spearhead can reach a town. At ``easy`` the first
-  plan: each mechanized group drives on the nearest goal town, in assault mode in contact, attacking what it
-  touches.
+  ones first), or one of his that no group holds, among those its route reaches on its supply, by the cheapest
+  route round the enemy groups it sees, in mobile mode (by road far behind the front), assaulting a town held
+  against it, waiting in static mode when left without supply; one with no town in reach attacks a seen enemy
+  group next to it on open ground off the Soviet's start hexes, or waits; the group on a town he took garrisons
+  it (static); his infantry screens in static mode; his depots drive onto the Soviet towns they can reach; he
+  ends the game (§3.5) once it is won even had the Soviet lost nothing, or on the last turn when no spearhead can
+  reach a town. At ``easy`` the first plan: each mechanized group drives on the nearest goal town, in assault
+  mode in contact, attacking what it touches.
 - The Soviet holds its front (static), sends its tank and mechanized corps against the Germans it sees within the
   level's counterattack radius (mobile, then assault in contact), and moves the groups far from any German by
   road toward Oboyan and Prokhorovka.
@@ -23,7 +25,7 @@ and ``Observation.legal``. Its weights are tuning, kept in ``data/general.toml``
   sees) and stop in contact; static groups with field howitzers bombard the hex most of their side assaults.
 
 Levels: 0 "easy" (no air, no bombardment, no concentration, no counterattacks, the German's first plan, two
-depots), 1 "normal", 2 "hard" (wider counterattacks, more depots, walled-in panzers drive through).
+depots), 1 "normal", 2 "hard" (wider counterattacks, more depots, attacking panzers drive through).
 ``perturb_hidden`` is the fog-honesty check's
 hook (``Kursk.perturb_hidden``).
 """
@@ -32,12 +34,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Set
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import Any, cast
 
 from grognard.ai.base import Player, tuning_at
 from grognard.ai.observation import Observation
 from grognard.engine import Decision, Legal
-from grognard.engine.movement import EdgeCosts, edge_costs, reach
+from grognard.engine.movement import EdgeCosts, Reach, edge_costs, reach
 from grognard.engine.rng import Dice, seed_state
 
 from . import decisions as D
@@ -63,6 +66,17 @@ def _toward(ctx: Ctx, here: int, goal: int, avoid: Set[int]) -> int:
         if n >= 0 and n not in avoid and grid.distance(n, goal) < best_d:
             best, best_d = d, grid.distance(n, goal)
     return best
+
+
+def _through(ctx: Ctx, here: int, d: int, ahead: int, full: Set[int]) -> str:
+    """A mobile panzer group's plot: the attack in direction ``d``, then on toward ``ahead`` should the hex empty
+    (§9.8 advance), four symbols at most (§6.4), never into ``full`` hexes (§9.3)."""
+    plot = str(d)
+    here = ctx.grid.neighbor(here, d)
+    while len(plot) < 4 and (step := _toward(ctx, here, ahead, full)):
+        here = ctx.grid.neighbor(here, step)
+        plot += str(step)
+    return plot
 
 
 def suggest_plot(ctx: Ctx, view: Mapping[str, Any], gid: int) -> str | None:
@@ -121,13 +135,9 @@ def _plot_for(
             near,
             key=lambda x: (focus.get(grid.neighbor(here, x), 0), -grid.distance(grid.neighbor(here, x), ahead), -x),
         )
-        plot = str(d)
-        if exploit and mode == "mobile" and g["symbol"] == "oval":  # §9.8: through the breach if the hex empties
-            here = grid.neighbor(here, d)
-            while len(plot) < 4 and (step := _toward(ctx, here, ahead, full)):
-                here = grid.neighbor(here, step)
-                plot += str(step)
-        return plot
+        if exploit and mode == "mobile" and g["symbol"] == "oval":
+            return _through(ctx, here, d, ahead, full)
+        return str(d)
     mech = g["symbol"] == "oval"
     steps = (4 if mech else 2) if mode == "mobile" else 1
     nearest = min(enemies, key=lambda c: (grid.distance(here, c), c)) if enemies else -1
@@ -294,7 +304,7 @@ class General(Player):
         self.dry: tuple[tuple[int, str], set[int]] = ((0, ""), set())
         # the hexes a depot was refused this supply phase (next to an enemy it does not see, §5.1), by turn and side
         self.refused: tuple[tuple[int, str], set[int]] = ((0, ""), set())
-        self._depot_costs: dict[str, EdgeCosts] = {}  # §5.1's depot costs by side and weather (static)
+        self._depot_costs: dict[str, EdgeCosts] = {}  # §5.1's German depot costs by weather (static)
         self._costs: EdgeCosts | None = None
         # a cache of the spearheads' routes, kept while the enemies seen and the full stacks stay the same
         self._routes: tuple[Any, dict[tuple[int, int], list[int]]] = (
@@ -302,6 +312,7 @@ class General(Player):
             {},
         )  # the spearheads' step costs (static: from the map)
         self._soviet_weapons: int | None = None  # the Soviet order of battle's AS + DS (§11.1), a static fact
+        self._dug_in: frozenset[int] | None = None  # the Soviet's start hexes (§13), a static fact
 
     def choose(self, pc: Observation) -> Decision:
         d = self._decide(pc)
@@ -377,15 +388,25 @@ class General(Player):
                 plan[g["id"]] = c
         theirs = [c for c, name in ctx.towns.items() if view["control"].get(name) != "german"]
         targets = [c for c in theirs if ctx.towns[c] in cfg["raid_goals"]] or theirs
+        if self.lv["grind"]:  # a town his depot took, or whose garrison fell, is walked back into unless held
+            targets += [c for c in ctx.towns if c not in theirs and c not in garrisoned]
         if not targets:
             return plan
         sent: dict[int, int] = {}
+        grind = bool(self.lv["grind"])
+        carry = ctx.tables.modes["mobile"].max_supply  # a spearhead drives in mobile mode (§6.2: 12 at most)
         for g in own:
             if g["symbol"] != "oval" or g["id"] in plan:
                 continue
             here = int(g["cell"])
-            # §5.4: a hex a supply point; a town out of reach is no goal while one is within it
-            within = [c for c in targets if grid.distance(here, c) <= int(g["supply"])] or targets
+            if grind:  # §5.4: a hex a supply point; only the towns its route reaches on what it carries
+                steps = {c: len(self._raid_route(ctx, view, g, c)) for c in targets}
+                limit = int(g["supply"]) if g["mode"] == "road" else min(int(g["supply"]), carry)
+                within = [c for c in targets if 0 < steps[c] <= limit]
+                if not within:
+                    continue  # no town within its supply: it fights where it stands (``_grind_mode``)
+            else:  # a town out of reach is no goal while one is within it
+                within = [c for c in targets if grid.distance(here, c) <= int(g["supply"])] or targets
             best = min(
                 within,
                 key=lambda c: (
@@ -436,16 +457,24 @@ class General(Player):
         needy = self._needy(ctx, view)
         depot = view.get("depot")
         routes = bool(self.lv["depot_routes"]) and seat == "german"
+        hunt = routes and bool(self.lv["hunt"])
+        key = (int(view["turn"]), seat)
         if depot is not None:
             cell = int(depot["cell"])
             if legal.of_kind("supply") and any(grid.distance(cell, g["cell"]) <= 2 for g in needy):
                 self.gave = True
                 return D.Distribute()
-            if needy and depot["level"] >= int(self.cfg["supply"]["low_level"]) and routes:
-                key = (int(view["turn"]), seat)
+            if routes:  # the neighbours the depot may not enter: next to an enemy it may not see (§5.1)
                 allowed = {grid.neighbor(cell, d) for c in legal.of_kind("depot") for d in c.values()}
                 self.refused = (key, self.refused[1] if self.refused[0] == key else set())
                 self.refused[1].update(set(grid.neighbors(cell)) - allowed)
+            # §11.1: a town is the last to move a group or a depot onto it
+            route = self._town_route(ctx, view, cell, int(depot["level"] * 4), self.refused[1]) if hunt else []
+            if route and (move := D.MoveDepot(int(_directions(ctx, cell, route[:1])))) in legal:
+                self.trail.add(route[0])
+                self.gave = self.gave or len(route) == 1  # it takes a town: the road served
+                return move
+            if needy and depot["level"] >= int(self.cfg["supply"]["low_level"]) and routes:
                 route = self._depot_route(ctx, view, cell, needy, self.refused[1])
                 if route and (move := D.MoveDepot(int(_directions(ctx, cell, route[:1])))) in legal:
                     self.trail.add(route[0])
@@ -464,7 +493,6 @@ class General(Player):
                     if dist < grid.distance(cell, target["cell"]) or dist <= 2:
                         self.trail.add(grid.neighbor(cell, d))
                         return D.MoveDepot(d)
-        key = (int(view["turn"]), seat)
         if self.dry[0] != key:
             self.dry = (key, set())
         if depot is not None and routes and not self.gave:
@@ -472,18 +500,53 @@ class General(Player):
             # but one from another road (§5.3: the German has two) may reach the groups on the other flank
             self.dry[1].add(self.entry)
         most = int(self.lv["depots" if seat == "soviet" else "german_depots"])
-        if not needy or self.depots.get(key, 0) >= most:
+        if self.depots.get(key, 0) >= most:
             return None
         entries = [v for c in legal.of_kind("new_depot") for v in c.values() if v not in self.dry[1]]
-        if not entries:
-            return None
         roads = ctx.entries[seat]
-        e = min(entries, key=lambda i: (min(grid.distance(roads[i], g["cell"]) for g in needy), i))
+        full = supply.start_quarters(ctx)
+        refused = self.refused[1] if self.refused[0] == key else set()
+        towns = [i for i in entries if hunt and self._town_route(ctx, view, roads[i], full, refused)]
+        if towns:
+            e = towns[0]
+        elif needy and entries:
+            e = min(entries, key=lambda i: (min(grid.distance(roads[i], g["cell"]) for g in needy), i))
+        else:
+            return None
         self.depots[key] = self.depots.get(key, 0) + 1
         self.trail = {roads[e]}
         self.entry = e
         self.gave = False
         return D.NewDepot(e)
+
+    def _depot_reach(self, ctx: Ctx, view: Mapping[str, Any], cell: int, budget: int, refused: Set[int]) -> Reach:
+        """Where a German depot at ``cell`` may go on ``budget`` quarter points (§5.1's costs, roads at a quarter,
+        no river in rain off the road), never next to a seen enemy nor into a hex it was ``refused``."""
+        weather = str(view["weather"])
+        if weather not in self._depot_costs:
+            state = cast(KState, _Weather(weather))  # depot_cost reads only the weather
+            rain = weather == "rain"
+
+            def cost(a: int, b: int, d: int) -> int | None:
+                if rain and ctx.river_between(a, b, True) and not (a in ctx.roads and b in ctx.roads):
+                    return None  # §5.1: German depots cross no river in rain but along a road
+                return supply.depot_cost(ctx, state, a, b)
+
+            self._depot_costs[weather] = edge_costs(ctx.grid, cost)
+        enemies = {int(e["cell"]) for e in view["enemies"]}
+        blocked = enemies | {n for e in enemies for n in ctx.grid.neighbors(e)} | set(refused)
+        return reach(self._depot_costs[weather], cell, budget, blocked=blocked - {cell})
+
+    def _town_route(self, ctx: Ctx, view: Mapping[str, Any], cell: int, budget: int, refused: Set[int]) -> list[int]:
+        """The German depot's cheapest route from ``cell`` onto a town the Soviet holds (§11.1: the last group or
+        depot to move onto a town holds it), as far as ``budget`` quarter points take it round what it knows of
+        the enemy (``_depot_reach``); empty if none."""
+        theirs = [c for c, name in ctx.towns.items() if view["control"].get(name) != "german" and c != cell]
+        if not theirs:
+            return []
+        found = self._depot_reach(ctx, view, cell, budget, refused)
+        towns = [c for c in theirs if found.can_reach(c)]
+        return found.path(min(towns, key=lambda c: (found.cost[c], c)))[1:] if towns else []
 
     def _depot_route(
         self, ctx: Ctx, view: Mapping[str, Any], cell: int, needy: list[Mapping[str, Any]], refused: Set[int]
@@ -492,22 +555,7 @@ class General(Player):
         need, the mechanized ones first, never next to a seen enemy (§5.1); else toward the nearest such group
         as far as its level goes, round the hexes it was ``refused`` this phase. The cells after ``cell``."""
         grid = ctx.grid
-        depot = view["depot"]
-        weather = str(view["weather"])
-        key = f"{depot['side']} {weather}"
-        if key not in self._depot_costs:
-            state = cast(KState, _Weather(weather))  # depot_cost reads only the weather
-            rain = weather == "rain" and depot["side"] == "german"
-
-            def cost(a: int, b: int, d: int) -> int | None:
-                if rain and ctx.river_between(a, b, True) and not (a in ctx.roads and b in ctx.roads):
-                    return None  # §5.1: German depots cross no river in rain but along a road
-                return supply.depot_cost(ctx, state, a, b)
-
-            self._depot_costs[key] = edge_costs(grid, cost)
-        enemies = {int(e["cell"]) for e in view["enemies"]}
-        blocked = enemies | {n for e in enemies for n in grid.neighbors(e)} | set(refused)
-        found = reach(self._depot_costs[key], cell, int(depot["level"] * 4), blocked=blocked - {cell})
+        found = self._depot_reach(ctx, view, cell, int(view["depot"]["level"] * 4), refused)
         order = sorted(needy, key=lambda g: (g["symbol"] != "oval", grid.distance(cell, g["cell"]), g["id"]))
         for g in order:
             ring = {int(g["cell"]), *grid.neighbors(int(g["cell"]))}
@@ -586,6 +634,10 @@ class General(Player):
         front."""
         here, gid = int(g["cell"]), g["id"]
         goal = plan.get(gid)
+        if goal is None and self.lv["grind"] and g["symbol"] == "oval":
+            if int(g["supply"]) < 1 or not self._grind_targets(ctx, view, g):
+                return "static"
+            return "mobile" if self.lv["exploit"] else "assault"  # at `hard` on through the hex should it empty
         if goal is None or goal == here:
             return "static"
         if int(g["supply"]) < 1:  # §5.4: it can neither move nor fire this turn; static defends at x1.5 (§6.2)
@@ -598,6 +650,42 @@ class General(Player):
         behind = int(self.cfg["german"]["road_behind"])
         far = front > behind and near > behind and ctx.grid.distance(here, goal) > behind
         return "road" if far else "mobile"
+
+    def _grind_targets(self, ctx: Ctx, view: Mapping[str, Any], g: Mapping[str, Any]) -> list[int]:
+        """The seen enemy hexes next to ``g`` worth an assault by a group with no town in reach: no stronger
+        defence than ``grind_defence`` for the ground (§8.4: woods and towns double it, a Soviet minefield not
+        cleared doubles it) and at most ``grind_stack`` groups; the best first (the most of his assault groups
+        next to it, §9.6, then infantry before armour)."""
+        grid, cfg = ctx.grid, self.cfg["german"]
+        here = int(g["cell"])
+        cleared = {int(c) for c in view["cleared_minefields"]}
+        terrain = ctx.tables["terrain"]["terrain"]
+        count: dict[int, int] = {}
+        armour: dict[int, int] = {}
+        for e in view["enemies"]:
+            c = int(e["cell"])
+            if grid.distance(here, c) == 1:
+                count[c] = count.get(c, 0) + 1
+                armour[c] = armour.get(c, 0) + (e["symbol"] == "oval")
+        ok = []
+        if self._dug_in is None:  # the Soviet's start hexes (§13): his dug-in positions, static in their belts
+            self._dug_in = frozenset(
+                x.cell for x in order_of_battle(ctx.tables, ctx.level) if x.side == "soviet" and x.cell >= 0
+            )
+        for c, n in count.items():
+            if c in self._dug_in and not self.cfg["german"]["grind_dug_in"]:
+                continue
+            factor = float(Fraction(*terrain[ctx.map.terrain[c]]["defence"]))
+            if ctx.map.has("minefield", c) and c not in cleared:
+                factor *= 2
+            if factor <= float(cfg["grind_defence"]) and n <= int(cfg["grind_stack"]):
+                ok.append(c)
+        mine = [int(x["cell"]) for x in view["groups"] if x["cell"] >= 0 and x["mode"] in ("assault", "mobile")]
+
+        def focus(c: int) -> int:
+            return sum(1 for m in mine if grid.distance(m, c) == 1)
+
+        return sorted(ok, key=lambda c: (-focus(c), armour[c], c))
 
     # --- §7 air --------------------------------------------------------------------------------------------
     def _air(self, ctx: Ctx, view: Mapping[str, Any], legal: Legal, seat: str) -> Decision | None:
@@ -653,6 +741,17 @@ class General(Player):
                         break
                 if route:
                     d = D.Plot(g["id"], _directions(ctx, int(g["cell"]), route))
+                    if d in legal:
+                        return d
+            grinds = g["id"] not in plan and g["mode"] in ("assault", "mobile") and g["symbol"] == "oval"
+            if grinds and seat == "german" and self.lv["raid"] and self.lv["grind"]:
+                aims = self._grind_targets(ctx, view, g)  # no town within its supply: it fights where it stands
+                if aims:
+                    here = int(g["cell"])
+                    at = grid.direction(here, aims[0])
+                    d = D.Plot(g["id"], str(at))
+                    if g["mode"] == "mobile" and self.lv["exploit"]:  # §9.8: through the breach, toward a town
+                        d = D.Plot(g["id"], _through(ctx, here, at, self._goal(ctx, view, seat, here), full))
                     if d in legal:
                         return d
             if g["mode"] == "static" and not self.lv["bombard"]:
