@@ -175,6 +175,12 @@ class Grid(ABC):
     def iter_line(self, a: int, b: int) -> Iterator[int]:
         yield from self.line(a, b)
 
+    def plane_coords(self) -> IntArray:
+        """Every cell's translation-invariant coordinates as an ``(n, 2)`` array: a cell plus a :meth:`vector` is
+        the cell at its coordinates plus the vector (axial for hexes, x/y for squares)."""
+        cells = np.arange(self.size, dtype=np.int64)
+        return np.stack([cells % self.columns, cells // self.columns], axis=1)
+
 
 class HexGrid(Grid):
     """A rectangle of hexes in offset numbering, with axial coordinates inside."""
@@ -203,6 +209,9 @@ class HexGrid(Grid):
     # offset <-> axial ------------------------------------------------------------------------------------
     def axial(self, cell: int) -> tuple[int, int]:
         return self._q[cell], self._r[cell]
+
+    def plane_coords(self) -> IntArray:
+        return np.array([self._q, self._r], dtype=np.int64).T.reshape(-1, 2)
 
     def offset_to_axial(self, col: int, row: int) -> tuple[int, int]:
         if self.layout == "odd-q":
@@ -283,6 +292,36 @@ def hex_line_axial(qa: int, ra: int, qb: int, rb: int) -> list[tuple[int, int]]:
             r = -q - s
         out.append((q, r))
     return out
+
+
+def _rounded_nudged(num: IntArray, den: IntArray, nudge: int) -> tuple[IntArray, IntArray]:
+    """:func:`_round_nudged` over arrays: the integers, and each error as one number that orders as the
+    ``(|num - k*den|, eps coefficient)`` pairs do (coefficients lie within -4..4)."""
+    k, rem = np.divmod(num, den)
+    twice = 2 * rem
+    k = k + ((twice > den) | ((twice == den) & (nudge > 0)))
+    diff = num - k * den
+    eps = np.where(diff > 0, nudge, np.where(diff < 0, -nudge, abs(nudge)))
+    return k, np.abs(diff) * 16 + eps + 8
+
+
+def hex_lines_axial(vectors: IntArray) -> tuple[IntArray, IntArray]:
+    """:func:`hex_line_axial` from the origin to each of ``vectors`` (an ``(n, 2)`` array of axial offsets) at
+    once: the cells of each line, padded with its last cell to the longest, ``(n, longest + 1, 2)``, and each
+    line's length (its distance)."""
+    q, r = vectors[:, 0:1], vectors[:, 1:2]
+    s = -q - r
+    n = (np.abs(q) + np.abs(r) + np.abs(s)) // 2
+    longest = int(n.max(initial=0))
+    i = np.minimum(np.arange(longest + 1)[None, :], n)
+    den = np.maximum(n, 1)
+    qi, eq = _rounded_nudged(q * i, den, 1)
+    ri, er = _rounded_nudged(r * i, den, 2)
+    si, es = _rounded_nudged(s * i, den, -3)
+    fix_q = (eq > er) & (eq > es)
+    fix_r = ~fix_q & (er > es)
+    qi, ri = np.where(fix_q, -ri - si, qi), np.where(fix_r, -qi - si, ri)
+    return np.stack([qi, ri], axis=2), n[:, 0]
 
 
 class SquareGrid(Grid):

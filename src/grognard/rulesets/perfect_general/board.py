@@ -24,9 +24,9 @@ REACH_BYTES = 8 * 1024 * 1024
 # a row one byte a location): both grow with play otherwise, as units go where nobody looked from before
 SIGHT_PAIRS = 100_000
 SIGHT_ROWS = 1024
-# locations whose sight is worked out at once: the batch's working arrays grow with it (about 1.2 MB a location
-# at Lauter's visibility of 25)
-SIGHT_BATCH = 8
+# what the board keeps of sight rows over the map as the scenario made it, which every arrangement of barrages
+# and damage starts from (a byte a location: 1,800 of Lauter's rows)
+BASE_SIGHT_BYTES = 4 * 1024 * 1024
 # what distance rows a board keeps (a byte a location, distances from FAR on counted as FAR): all of Lauter's
 # (2,240 rows of 2.2 KB), 1,800 of the doubled map's
 DISTANCE_BYTES = 8 * 1024 * 1024
@@ -61,6 +61,8 @@ class Board:
         self._memo: tuple[PGState | None, dict[Any, Any]] = (None, {})
         self._sights: dict[tuple[object, ...], SightCache] = {}
         self._last_sight: tuple[object, object, SightCache] | None = None
+        self._base_sight: Sight | None = None
+        self._base_rows: dict[tuple[int, int], np.ndarray] = {}
         self._weather: dict[int, Weather] = {}
         self._distance_rows: dict[int, bytes] = {}
         self.region_ground: dict[tuple[object, ...], tuple[int, ...]] = {}  # setup._region_ground's
@@ -296,15 +298,42 @@ class Board:
         self._last_sight = (state.terrain, state.barrages, found)
         return found
 
+    def base_sight(self) -> Sight:
+        """Line of sight over the map as the scenario made it: no barrage, no damage."""
+        if self._base_sight is None:
+            t = self.tables
+            ground = [e * t.sight.level for e in self.elevation]
+            obstacles = [t.sight.obstacle if t.terrain[name].blocks_sight else 0 for name in self.base_terrain]
+            self._base_sight = Sight(self.grid, ground, obstacles)
+        return self._base_sight
+
+    def base_rows(self, cells: list[int], visibility: int) -> list[np.ndarray]:
+        """What a unit in each of ``cells`` sees over the map as the scenario made it (kept within
+        :data:`BASE_SIGHT_BYTES`): every arrangement of barrages and damage starts from these."""
+        rows = self._base_rows
+        missing = [c for c in cells if (c, visibility) not in rows]
+        if missing:
+            if (len(rows) + len(missing)) * self.grid.size > BASE_SIGHT_BYTES:
+                rows.clear()
+                missing = list(cells)
+            eye = self.tables.sight.eye
+            seen = self.base_sight().visible([Observer(c, eye, visibility) for c in missing], target=eye)
+            for c, row in zip(missing, seen, strict=True):
+                rows[c, visibility] = row
+        return [rows[c, visibility] for c in cells]
+
 
 class ReachCache:
     """Movement searches by key, each with the cost table it searched, bounded by an estimate of their bytes:
-    the searches least recently asked for go first."""
+    the searches least recently asked for go first. A search may be put with its *family* (what its key holds
+    but the blocked locations), and the family's latest search looked up (:meth:`latest`): one made before an
+    enemy was spotted is often the search after it (``movement.same_search``)."""
 
     def __init__(self, budget: int) -> None:
         self.budget = budget
         self.bytes = 0
-        self._entries: dict[Hashable, tuple[EdgeCosts, Reach, int]] = {}  # oldest first
+        self._entries: dict[Hashable, tuple[EdgeCosts, Reach, int, Hashable]] = {}  # oldest first
+        self._latest: dict[Hashable, Hashable] = {}  # family -> the key last put with it
 
     def __len__(self) -> int:
         return len(self._entries)
@@ -348,17 +377,18 @@ class SightCache:
 
     def __init__(self, board: Board, blocking: Iterable[tuple[int, str]], barrages: Iterable[int]) -> None:
         t = board.tables
-        level, obstacle = t.sight.level, t.sight.obstacle
         self.eye = t.sight.eye
-        terrain = list(board.base_terrain)
+        base = board.base_sight()
+        obstacles = base.obstacle.copy()
         for c, name in blocking:
-            terrain[c] = name
-        ground = [e * level for e in board.elevation]
-        obstacles = [obstacle if t.terrain[name].blocks_sight else 0 for name in terrain]
+            obstacles[c] = t.sight.obstacle if t.terrain[name].blocks_sight else 0
         for c in barrages:
             obstacles[c] += t.sight.barrage  # p.30: "Barrage fire will block the line of sight"
+        # the locations whose height differs from the scenario's map: lines over them are looked at again
+        self.changed = [int(c) for c in np.flatnonzero(obstacles != base.obstacle)]
         self.grid = board.grid
-        self.sight = Sight(board.grid, ground, obstacles)
+        self.sight = base.with_obstacles(obstacles) if self.changed else base
+        self._board = board
         self._pairs: dict[int, bool] = {}
         self._rows: dict[tuple[int, int], np.ndarray] = {}  # (location, visibility) -> what it sees
         self._n = board.grid.size
@@ -377,18 +407,18 @@ class SightCache:
 
     def seen_by(self, units: Iterable[Unit], visibility: int) -> np.ndarray:
         """Every location at least one of ``units`` sees (for plotting indirect fire, p.28-29). What one location
-        sees is kept, so that a plot or a move recomputes only the locations not asked about before."""
+        sees is kept, so that a plot or a move recomputes only the locations not asked about before: from the
+        board's row over the scenario's map, with the lines over barrages and damage looked at again."""
         cells = sorted({u.cell for u in units if not u.carried_by})
         missing = [c for c in cells if (c, visibility) not in self._rows]
         if missing:
             if len(self._rows) + len(missing) > SIGHT_ROWS:
                 self._rows.clear()
                 missing = cells
-            for i in range(0, len(missing), SIGHT_BATCH):
-                batch = missing[i : i + SIGHT_BATCH]
-                seen = self.sight.visible([Observer(c, self.eye, visibility) for c in batch], target=self.eye)
-                for c, row in zip(batch, seen, strict=True):
-                    self._rows[c, visibility] = row
+            for c, row in zip(missing, self._board.base_rows(missing, visibility), strict=True):
+                if self.changed:
+                    row = self.sight.relook(Observer(c, self.eye, visibility), row, self.changed, self.eye)
+                self._rows[c, visibility] = row
         out = np.zeros(self._n, dtype=np.bool_)
         for c in cells:
             out |= self._rows[c, visibility]
