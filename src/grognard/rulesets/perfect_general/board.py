@@ -48,10 +48,22 @@ class Board:
         self.neighbors = tuple(self.grid.neighbors(c) for c in range(self.grid.size))
         self._costs: dict[tuple[object, ...], EdgeCosts] = {}
         self._rows: dict[tuple[tuple[int, str], ...], tuple[str, ...]] = {}
-        self._step_arrays: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = None
+        self._step_arrays: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = None
         self._latest: dict[tuple[object, int], tuple[Any, Any, EdgeCosts]] = {}  # the last table by type and weather
-        # one (location, cost) step shared by every table: as many as locations × costs, whatever the play
-        self._step_pairs: dict[tuple[int, int], tuple[int, int]] = {}
+        self._terrain_names = sorted(tables.terrain)
+        self._terrain_index = {n: i for i, n in enumerate(self._terrain_names)}
+        self._base_ids = np.array([self._terrain_index[t] for t in self.base_terrain], dtype=np.int64)
+        self._ids: tuple[tuple[tuple[int, str], ...], np.ndarray] | None = None
+        # one (location, cost) step shared by every table, kept by location * scale + cost: as many as locations
+        # × costs, whatever the play. A step costs at most the dearest terrain, uphill, in the slowest weather.
+        dearest = max(
+            [max(2, t.move) for t in tables.units.values()]
+            + [int(t.cost) for t in tables.terrain.values() if t.cost != "half_rate"]
+        )
+        slowest = max([100] + [w.move_percent for w in tables.weather.values()])
+        self._pair_scale = -(-dearest * tables.uphill_factor * slowest // 100) + 1
+        self._pair_store: list[tuple[int, int]] = [(0, 0)] * (self.grid.size * self._pair_scale)
+        self._pair_made = np.zeros(self.grid.size * self._pair_scale, dtype=np.bool_)
         # movement searches by (cost table, start, budget, ...), each with its table: see moves.unit_reach
         self.reaches = ReachCache(REACH_BYTES)
         # moves._field for the last state asked; a computer player has a board of its own (ai Player.rules), so
@@ -168,25 +180,18 @@ class Board:
             return found
         if len(self._costs) > 64:
             self._costs.clear()
-        cost = self._step_cost(state, unit_type, percent)
         latest = self._latest.get((kind, percent))
         if latest is None:
-            found = self._full_costs(state, unit_type, percent)
+            found = tuple(self._cost_rows(state, unit_type, percent, None))
         else:
             # artillery damage is local: patch the last table this unit type used around what changed since
             terrain, cut, table = latest
             changed = {c for c, _ in set(terrain).symmetric_difference(state.terrain)}
             changed.update(set(cut).symmetric_difference(state.cut_roads))
-            rows = changed.union(*(self.neighbors[c] for c in changed))
-            steps = self.grid.neighbor_table()
+            rows = sorted(changed.union(*(self.neighbors[c] for c in changed)))
             patched = list(table)
-            pair = self._step_pairs.setdefault
-            for a in rows:
-                patched[a] = tuple(
-                    pair((b, c), (b, c))
-                    for d, b in enumerate(steps[a], start=1)
-                    if b >= 0 and (c := cost(a, b, d)) is not None
-                )
+            for a, row in zip(rows, self._cost_rows(state, unit_type, percent, rows), strict=True):
+                patched[a] = row
             found = tuple(patched)
         self._costs[key] = found
         self._latest[kind, percent] = (state.terrain, state.cut_roads, found)
@@ -194,15 +199,25 @@ class Board:
 
     def _full_costs(self, state: PGState, unit_type: UnitType, percent: int) -> EdgeCosts:
         """The whole table at once with array arithmetic: the same numbers as ``_step_cost`` step by step."""
-        src, dst, along, uphill = self._steps()
-        names = sorted(self.tables.terrain)
-        index = {n: i for i, n in enumerate(names)}
-        specs = [self.tables.terrain[n] for n in names]
-        half_rate = max(2, unit_type.move)
-        armor = unit_type.has("armor")
-        base = np.array([half_rate if t.cost == "half_rate" else int(t.cost) for t in specs], dtype=np.int64)
-        banned = np.array(["all" in t.prohibited or (armor and "armor" in t.prohibited) for t in specs])
-        tid = np.array([index[t] for t in self.terrain_row(state)], dtype=np.int64)[dst]
+        return tuple(self._cost_rows(state, unit_type, percent, None))
+
+    def _cost_rows(
+        self, state: PGState, unit_type: UnitType, percent: int, cells: list[int] | None
+    ) -> list[tuple[tuple[int, int], ...]]:
+        """The rows of the cost table of ``cells`` (all when None, in order), worked out with array arithmetic:
+        the same numbers as ``_step_cost`` step by step."""
+        if cells is not None and not cells:
+            return []
+        src, dst, along, uphill, first = self._steps()
+        rows = src
+        if cells is not None:  # the steps out of those locations (sorted), in their order
+            at = np.asarray(cells, dtype=np.int64)
+            counts = first[at + 1] - first[at]
+            idx = np.repeat(first[at] - np.cumsum(counts) + counts, counts) + np.arange(int(counts.sum()))
+            src, dst, along, uphill = src[idx], dst[idx], along[idx], uphill[idx]
+            rows = np.repeat(np.arange(len(at)), counts)  # each step's row in the answer
+        base, banned = self._terrain_costs(unit_type)
+        tid = self._terrain_ids(state)[dst]
         cut = np.zeros(self.grid.size, dtype=np.bool_)
         cut[list(state.cut_roads)] = True
         on_path = (along > 0) & ~cut[src] & ~cut[dst]
@@ -212,37 +227,65 @@ class Board:
         if percent != 100:
             c = np.where(on_path, c, -(-c * percent // 100))  # p.22: mud and storms, not on roads
         keep = ~banned[tid]
-        a, b, k = src[keep], dst[keep], c[keep]
-        # each distinct (location, cost) step once, shared with every other table (Board._step_pairs), then
-        # every step in order and cut into rows (the steps are in order of the location left)
-        scale = int(k.max(initial=0)) + 1
-        codes, which = np.unique(b * scale + k, return_inverse=True)
-        pair = self._step_pairs.setdefault
-        shared = [
-            pair((v, w), (v, w)) for v, w in zip((codes // scale).tolist(), (codes % scale).tolist(), strict=True)
-        ]
-        steps: tuple[tuple[int, int], ...] = tuple(map(shared.__getitem__, which.tolist()))
-        ends = np.cumsum(np.bincount(a, minlength=self.grid.size)).tolist()
-        return tuple(steps[start:end] for start, end in zip([0, *ends[:-1]], ends, strict=True))
+        # every step in order, each (location, cost) one object shared with every other table, cut into rows
+        # (the steps are in order of the location left)
+        steps = tuple(self._pairs(dst[keep] * self._pair_scale + c[keep]))
+        ends = np.cumsum(np.bincount(rows[keep], minlength=self.grid.size if cells is None else len(cells))).tolist()
+        return [steps[start:end] for start, end in zip([0, *ends[:-1]], ends, strict=True)]
 
-    def _steps(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    def _pairs(self, codes: np.ndarray) -> list[tuple[int, int]]:
+        """The shared ``(location, cost)`` step of each code ``location * scale + cost``: one object per step
+        for the board, whatever the tables (as many as locations times costs, whatever the play)."""
+        made = self._pair_made
+        new = np.unique(codes[~made[codes]]).tolist()
+        store = self._pair_store
+        scale = self._pair_scale
+        for code in new:
+            store[code] = divmod(code, scale)
+        made[new] = True
+        found: list[tuple[int, int]] = list(map(store.__getitem__, codes.tolist()))
+        return found
+
+    def _terrain_costs(self, unit_type: UnitType) -> tuple[np.ndarray, np.ndarray]:
+        """By terrain id (``_terrain_ids``), the cost of entering in half points and whether the type may not."""
+        half_rate = max(2, unit_type.move)
+        armor = unit_type.has("armor")
+        specs = [self.tables.terrain[n] for n in self._terrain_names]
+        base = np.array([half_rate if t.cost == "half_rate" else int(t.cost) for t in specs], dtype=np.int64)
+        banned = np.array(["all" in t.prohibited or (armor and "armor" in t.prohibited) for t in specs])
+        return base, banned
+
+    def _terrain_ids(self, state: PGState) -> np.ndarray:
+        """Every location's terrain (as damaged so far) by its index in the sorted terrain names."""
+        found = self._ids
+        if found is None or found[0] != state.terrain:
+            index = self._terrain_index
+            ids = self._base_ids.copy()
+            for c, t in state.terrain:
+                ids[c] = index[t]
+            self._ids = found = (state.terrain, ids)
+        return found[1]
+
+    def _steps(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Every step of the grid in direction order: from, to, the cheapest path cost along it (0: none),
-        and whether it goes uphill. Fixed for the map."""
+        whether it goes uphill; and where each location's steps begin (one past the last: the count). Fixed for
+        the map."""
         if self._step_arrays is None:
-            src, dst, along = [], [], []
-            paths = [(self.map.edge_features.get(k, frozenset()), a) for k, a in self.tables.paths.items()]
-            for a, row in enumerate(self.grid.neighbor_table()):
-                for b in row:
-                    if b < 0:
-                        continue
-                    key = (a, b) if a < b else (b, a)
-                    costs = [cost for edges, cost in paths if key in edges]
-                    src.append(a)
-                    dst.append(b)
-                    along.append(min(costs) if costs else 0)
-            s, d = np.array(src, dtype=np.int64), np.array(dst, dtype=np.int64)
+            table = np.array(self.grid.neighbor_table(), dtype=np.int64)
+            src, d = np.nonzero(table >= 0)  # row by row, in direction order
+            dst = table[src, d]
+            along = np.zeros(len(src), dtype=np.int64)
+            low, high = np.minimum(src, dst), np.maximum(src, dst)
+            for kind, cost in self.tables.paths.items():
+                edges = self.map.edge_features.get(kind, frozenset())
+                if not edges:
+                    continue
+                pairs = np.array(sorted(edges), dtype=np.int64).reshape(-1, 2)
+                on = np.isin(low * self.grid.size + high, pairs[:, 0] * self.grid.size + pairs[:, 1])
+                along = np.where(on & ((along == 0) | (along > cost)), cost, along)
             elevation = np.array(self.elevation, dtype=np.int64)
-            self._step_arrays = (s, d, np.array(along, dtype=np.int64), elevation[d] > elevation[s])
+            first = np.concatenate([[0], np.cumsum(np.bincount(src, minlength=self.grid.size))])
+            self._step_arrays = (src, dst, along, elevation[dst] > elevation[src], first)
         return self._step_arrays
 
     def _step_cost(self, state: PGState, unit_type: UnitType, percent: int) -> Callable[[int, int, int], int | None]:
