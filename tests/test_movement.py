@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from grognard.engine.geometry import HexGrid, SquareGrid
-from grognard.engine.movement import UNREACHED, EdgeCosts, StepHook, edge_costs, path_cost, reach
+from grognard.engine.movement import UNREACHED, EdgeCosts, StepHook, edge_costs, path_cost, reach, same_search
 from strategies import draw_cell, grids
 
 STEP_COSTS = (None, 0, 1, 1, 2, 2, 3, 7)  # None: the step is prohibited
@@ -126,6 +126,30 @@ def test_every_path_is_an_allowed_walk_costing_what_reach_says(problem):
         assert walk_cost(costs, path, options, budget) == r.cost[cell]
         if "hook" not in options and not (options["min_one"] and len(path) == 2):
             assert path_cost(costs, path) == r.cost[cell]
+
+
+@given(movement_problems(), st.data())
+def test_a_search_said_the_same_with_other_cells_blocked_is_that_search(problem, data):
+    # an enemy spotted or lost from sight where a unit's search never went leaves its moves as they were
+    grid, costs, start, budget, options = problem
+    options.pop("hook", None)
+    options.pop("hook_cells", None)
+    then = reach(costs, start, budget, **options)
+    now = data.draw(st.frozensets(st.integers(0, grid.size - 1), max_size=max(1, grid.size // 4)), label="now") - {
+        start
+    }
+    if data.draw(st.booleans(), label="one changed"):  # mostly one enemy more or less
+        cell = data.draw(st.integers(0, grid.size - 1), label="cell")
+        now = (options["blocked"] ^ {cell}) - {start}
+    fresh = reach(costs, start, budget, **{**options, "blocked": now})
+    kept = (options["stop"], options["min_one"])
+    near = [grid.neighbors(c) for c in grid.cells()]
+    same = same_search(then, costs, options["blocked"], now, stop=kept[0], min_one=kept[1])
+    assert same == same_search(then, costs, options["blocked"], now, stop=kept[0], min_one=kept[1], near=near)
+    if same:
+        assert (fresh.cost, fresh.prev, fresh.reached) == (then.cost, then.prev, then.reached)
+    elif now != options["blocked"]:  # said different: then it is, when nothing else changed
+        assert fresh.cost != then.cost or fresh.reached != then.reached or fresh.prev != then.prev
 
 
 @given(st.data(), grids(max_side=8))

@@ -160,6 +160,38 @@ def reach(
     return Reach(start, budget, cost, prev, reached, no_stop)
 
 
+def same_search(
+    found: Reach,
+    costs: EdgeCosts,
+    blocked_then: Collection[int],
+    blocked_now: Collection[int],
+    *,
+    stop: Collection[int] = (),
+    min_one: bool = False,
+    near: Sequence[Sequence[int]] | None = None,
+) -> bool:
+    """Whether ``found``, a search over ``costs`` with ``blocked_then`` blocked, is also the search with
+    ``blocked_now`` blocked instead (the same start, budget, ``stop`` and ``min_one``, no hook): it is when a
+    cell blocked only now was not reached, and a cell blocked only then cannot be entered within the budget
+    from a cell the search went on from (an enemy spotted far away leaves a unit's moves as they were).
+    ``near`` lists for each cell those with a step into it (a grid's neighbours); without it every cell
+    reached is looked at."""
+    cost, start, budget = found.cost, found.start, found.budget
+    for cell in blocked_now:
+        if cell not in blocked_then and cost[cell] < UNREACHED:
+            return False
+    for cell in blocked_then:
+        if cell in blocked_now:
+            continue
+        for u in found.reached if near is None else near[cell]:
+            if cost[u] >= UNREACHED or (u != start and u in stop):
+                continue
+            for v, c in costs[u]:
+                if v == cell and (cost[u] + c <= budget or (u == start and min_one and budget > 0)):
+                    return False  # it can be entered now (the first step is always allowed with min_one)
+    return True
+
+
 def _hooked_steps(
     costs: EdgeCosts, u: int, start: int, blocked: Collection[int], hook: StepHook, hook_cells: Collection[int]
 ) -> list[tuple[int, int]]:

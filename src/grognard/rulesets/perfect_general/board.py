@@ -388,24 +388,43 @@ class ReachCache:
         if found is None:
             return None
         if found[0] is not costs:
-            self.bytes -= found[2]
+            self._drop(key, found)
             return None
         self._entries[key] = found  # now the most recent
         return found[1]
 
-    def put(self, key: Hashable, costs: EdgeCosts, reach: Reach) -> None:
+    def latest(self, family: Hashable, costs: EdgeCosts) -> tuple[Any, Reach] | None:
+        """The key and search last put with ``family``, if still kept and it searched ``costs``."""
+        key = self._latest.get(family)
+        if key is None:
+            return None
+        found = self._entries.get(key)
+        if found is None or found[0] is not costs:
+            return None
+        return key, found[1]
+
+    def put(self, key: Hashable, costs: EdgeCosts, reach: Reach, family: Hashable = None) -> None:
         size = _reach_bytes(reach)
         old = self._entries.pop(key, None)
         if old is not None:
-            self.bytes -= old[2]
+            self._drop(key, old)
         entries = self._entries
         while entries and self.bytes + size > self.budget:
-            self.bytes -= entries.pop(next(iter(entries)))[2]
-        self._entries[key] = (costs, reach, size)
+            oldest = next(iter(entries))
+            self._drop(oldest, entries.pop(oldest))
+        self._entries[key] = (costs, reach, size, family)
         self.bytes += size
+        if family is not None:
+            self._latest[family] = key
+
+    def _drop(self, key: Hashable, entry: tuple[EdgeCosts, Reach, int, Hashable]) -> None:
+        self.bytes -= entry[2]
+        if entry[3] is not None and self._latest.get(entry[3]) == key:
+            del self._latest[entry[3]]
 
     def clear(self) -> None:
         self._entries.clear()
+        self._latest.clear()
         self.bytes = 0
 
 

@@ -4,7 +4,7 @@ countries, transport, close assault and engineers."""
 from __future__ import annotations
 
 from grognard.engine.events import Step
-from grognard.engine.movement import UNREACHED, Reach, reach
+from grognard.engine.movement import UNREACHED, Reach, reach, same_search
 from grognard.engine.records import replace
 
 from .artillery import barrage_at, set_terrain
@@ -57,8 +57,16 @@ def _unit_reach(ctx: Ctx, state: PGState, unit: Unit, mp: int | None, load_at: i
     key = (id(costs), unit.cell, budget_now, first, blocked, stop)
     r = board.reaches.get(key, costs)
     if r is None:
-        r = reach(costs, unit.cell, budget_now, blocked=blocked, stop=stop, min_one=first)
-        board.reaches.put(key, costs, r)
+        # the unit's last search with other enemies known may be this one (movement.same_search)
+        family = (id(costs), unit.cell, budget_now, first, stop)
+        last = board.reaches.latest(family, costs)
+        if last is not None and same_search(
+            last[1], costs, last[0][4], blocked, stop=stop, min_one=first, near=board.neighbors
+        ):
+            r = last[1]
+        else:
+            r = reach(costs, unit.cell, budget_now, blocked=blocked, stop=stop, min_one=first)
+        board.reaches.put(key, costs, r, family)
     return Reach(r.start, r.budget, r.cost, r.prev, r.reached, no_stop)
 
 
