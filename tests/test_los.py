@@ -220,8 +220,9 @@ def test_a_row_looked_at_again_over_the_changed_cells_is_the_row_with_the_new_he
     before = Sight(grid, ground, obstacle)
     changed = data.draw(st.lists(st.integers(0, grid.size - 1), max_size=4, unique=True), label="changed")
     now = list(obstacle)
+    wall = 10_000  # above every line, as a PG barrage
     for c in changed:
-        now[c] = data.draw(st.sampled_from((0, CORN, WOODS, 2 * LEVEL, 10_000)), label=f"height of {c}")  # 10,000: a wall
+        now[c] = data.draw(st.sampled_from((0, CORN, WOODS, 2 * LEVEL, wall)), label=f"height of {c}")
     after = before.with_obstacles(now)
     fresh = Sight(grid, ground, now)
     for o in observers:
