@@ -14,7 +14,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from grognard.engine.geometry import HexGrid, SquareGrid
-from grognard.engine.movement import UNREACHED, EdgeCosts, StepHook, edge_costs, path_cost, reach, same_search
+from grognard.engine.movement import (
+    UNREACHED,
+    EdgeCosts,
+    LazyCosts,
+    StepHook,
+    edge_costs,
+    path_cost,
+    reach,
+    same_search,
+)
 from strategies import draw_cell, grids
 
 STEP_COSTS = (None, 0, 1, 1, 2, 2, 3, 7)  # None: the step is prohibited
@@ -126,6 +135,18 @@ def test_every_path_is_an_allowed_walk_costing_what_reach_says(problem):
         assert walk_cost(costs, path, options, budget) == r.cost[cell]
         if "hook" not in options and not (options["min_one"] and len(path) == 2):
             assert path_cost(costs, path) == r.cost[cell]
+
+
+@given(movement_problems())
+def test_a_table_whose_rows_are_worked_out_when_asked_searches_as_the_whole_table(problem):
+    _, costs, start, budget, options = problem
+    asked: list[int] = []
+    lazy = LazyCosts([None] * len(costs), lambda cell: asked.append(cell) or costs[cell])
+    r, whole = reach(lazy, start, budget, **options), reach(costs, start, budget, **options)
+    assert (r.cost, r.prev, r.reached) == (whole.cost, whole.prev, whole.reached)
+    assert len(asked) == len(set(asked)) and set(asked) <= set(whole.reached)  # each row once, where it went
+    for cell in whole.reached:
+        assert path_cost(lazy, whole.path(cell)) == path_cost(costs, whole.path(cell))
 
 
 @given(movement_problems(), st.data())

@@ -14,7 +14,7 @@ in direction order and ties keep the first path found), and linear in the cells 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 
 from .geometry import Grid
@@ -23,8 +23,43 @@ UNREACHED = 1 << 30
 BLOCKED = -1  # the cost a blocked cell holds during a search
 PREALLOCATED = 1024  # budgets below this get all their buckets at once
 
-EdgeCosts = tuple[tuple[tuple[int, int], ...], ...]
+Steps = tuple[tuple[int, int], ...]
+"""The ``(neighbour, cost)`` pairs of the steps allowed out of one cell."""
+
+EdgeCosts = tuple[Steps, ...]
 """For every cell, the ``(neighbour, cost)`` pairs of the steps allowed out of it."""
+
+
+class LazyCosts(list[Steps | None]):
+    """A cost table whose rows are worked out when first asked for (a search reaches a few hundred cells of a
+    map of thousands): a row not yet worked out is None, and :meth:`row` works it out with ``fill`` and keeps it.
+    ``reach`` and the other functions here take it wherever they take :data:`EdgeCosts`."""
+
+    __slots__ = ("_fill",)
+
+    def __init__(self, rows: Iterable[Steps | None], fill: Callable[[int], Steps]) -> None:
+        super().__init__(rows)
+        self._fill = fill
+
+    def row(self, cell: int) -> Steps:
+        found = self[cell]
+        if found is None:
+            found = self[cell] = self._fill(cell)
+        return found
+
+
+Costs = EdgeCosts | LazyCosts
+"""A cost table, every row worked out or worked out when asked for."""
+
+
+def steps_of(costs: Costs, cell: int) -> Steps:
+    """The steps allowed out of ``cell`` (worked out now if ``costs`` is lazy and had not yet)."""
+    found = costs[cell]
+    if found is None:
+        assert isinstance(costs, LazyCosts)
+        found = costs.row(cell)
+    return found
+
 
 StepHook = Callable[[int, int, int, bool], int | None]
 """``hook(from, to, base_cost, first_step)`` -> the step's cost, or None if the step is not allowed."""
@@ -90,7 +125,7 @@ class Reach:
 
 
 def reach(
-    costs: EdgeCosts,
+    costs: Costs,
     start: int,
     budget: int,
     *,
@@ -121,7 +156,10 @@ def reach(
     # One bucket per cost up to the budget when that is small (every unit's move); grown on demand otherwise.
     buckets: list[list[int]] = [[] for _ in range(budget + 1)] if budget < PREALLOCATED else [[]]
     buckets[0].append(start)
-    start_steps = costs[start] if hook is None else _hooked_steps(costs, start, start, blocked, hook, hook_cells)
+    start_steps = (
+        steps_of(costs, start) if hook is None else _hooked_steps(costs, start, start, blocked, hook, hook_cells)
+    )
+    fill: Callable[[int], Steps] = costs.row if isinstance(costs, LazyCosts) else lambda u: steps_of(costs, u)
     add_reached = reached.append
     d, top = 0, len(buckets)  # the bucket being read, and how many there are
     while d < top:
@@ -133,7 +171,8 @@ def reach(
             elif u in stop:
                 continue
             elif hook is None:
-                steps = costs[u]
+                found = costs[u]
+                steps = found if found is not None else fill(u)  # a row a lazy table had not worked out yet
             else:
                 steps = _hooked_steps(costs, u, start, blocked, hook, hook_cells)
             for v, c in steps:
@@ -162,7 +201,7 @@ def reach(
 
 def same_search(
     found: Reach,
-    costs: EdgeCosts,
+    costs: Costs,
     blocked_then: Collection[int],
     blocked_now: Collection[int],
     *,
@@ -186,20 +225,20 @@ def same_search(
         for u in found.reached if near is None else near[cell]:
             if cost[u] >= UNREACHED or (u != start and u in stop):
                 continue
-            for v, c in costs[u]:
+            for v, c in steps_of(costs, u):
                 if v == cell and (cost[u] + c <= budget or (u == start and min_one and budget > 0)):
                     return False  # it can be entered now (the first step is always allowed with min_one)
     return True
 
 
 def _hooked_steps(
-    costs: EdgeCosts, u: int, start: int, blocked: Collection[int], hook: StepHook, hook_cells: Collection[int]
+    costs: Costs, u: int, start: int, blocked: Collection[int], hook: StepHook, hook_cells: Collection[int]
 ) -> list[tuple[int, int]]:
     """The steps out of ``u`` with the hook's cost for those into or out of ``hook_cells`` (forbidden ones left
     out). The hook is not asked about steps into blocked cells."""
     hooked_u = u in hook_cells
     out = []
-    for v, c in costs[u]:
+    for v, c in steps_of(costs, u):
         if hooked_u or v in hook_cells:
             if v in blocked:
                 continue
@@ -211,11 +250,11 @@ def _hooked_steps(
     return out
 
 
-def path_cost(costs: EdgeCosts, path: Sequence[int]) -> int | None:
+def path_cost(costs: Costs, path: Sequence[int]) -> int | None:
     """The static cost of walking ``path`` step by step, or None if a step is not allowed."""
     total = 0
     for a, b in itertools.pairwise(path):
-        for v, c in costs[a]:
+        for v, c in steps_of(costs, a):
             if v == b:
                 total += c
                 break

@@ -3,6 +3,7 @@ sight with barrages, defensive locations. Derived tables are cached per state of
 
 from __future__ import annotations
 
+import itertools
 import sys
 from collections.abc import Callable, Hashable, Iterable
 from typing import Any, TypeVar
@@ -11,7 +12,7 @@ import numpy as np
 
 from grognard.engine.los import Observer, Sight
 from grognard.engine.maps import GameMap
-from grognard.engine.movement import EdgeCosts, Reach
+from grognard.engine.movement import Costs, EdgeCosts, LazyCosts, Reach, Steps
 
 from .scenario import PGScenario
 from .state import PGState, Unit
@@ -46,14 +47,19 @@ class Board:
         self.base_terrain = scenario.map.terrain
         self.elevation = scenario.map.elevation
         self.neighbors = tuple(self.grid.neighbors(c) for c in range(self.grid.size))
-        self._costs: dict[tuple[object, ...], EdgeCosts] = {}
+        self._costs: dict[tuple[object, ...], LazyCosts] = {}
         self._rows: dict[tuple[tuple[int, str], ...], tuple[str, ...]] = {}
         self._step_arrays: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = None
-        self._latest: dict[tuple[object, int], tuple[Any, Any, EdgeCosts]] = {}  # the last table by type and weather
+        self._latest: dict[tuple[object, int], tuple[Any, Any, LazyCosts]] = {}  # the last table by kind and weather
         self._terrain_names = sorted(tables.terrain)
         self._terrain_index = {n: i for i, n in enumerate(self._terrain_names)}
         self._base_ids = np.array([self._terrain_index[t] for t in self.base_terrain], dtype=np.int64)
         self._ids: tuple[tuple[tuple[int, str], ...], np.ndarray] | None = None
+        self._lists: tuple[list[int], list[int]] | None = None  # _step_lists
+        self._classes: tuple[object, object, list[int]] | None = None  # _step_classes for the last terrain
+        self._class_cost: dict[tuple[int, bool, int], list[int]] = {}  # _class_costs by kind and weather
+        # the cheapest path cost along a step is below this (a step class holds it)
+        self._along_span = max([0, *tables.paths.values()]) + 1
         # one (location, cost) step shared by every table, kept by location * scale + cost: as many as locations
         # × costs, whatever the play. A step costs at most the dearest terrain, uphill, in the slowest weather.
         dearest = max(
@@ -62,7 +68,7 @@ class Board:
         )
         slowest = max([100] + [w.move_percent for w in tables.weather.values()])
         self._pair_scale = -(-dearest * tables.uphill_factor * slowest // 100) + 1
-        self._pair_store: list[tuple[int, int]] = [(0, 0)] * (self.grid.size * self._pair_scale)
+        self._pair_store: list[tuple[int, int]] = [(0, 0)] * (self.grid.size * self._pair_scale)  # made ones
         self._pair_made = np.zeros(self.grid.size * self._pair_scale, dtype=np.bool_)
         # movement searches by (cost table, start, budget, ...), each with its table: see moves.unit_reach
         self.reaches = ReachCache(REACH_BYTES)
@@ -169,32 +175,102 @@ class Board:
         return found
 
     # --- movement --------------------------------------------------------------------------------------
-    def costs(self, state: PGState, unit_type: UnitType) -> EdgeCosts:
-        """Half-point step costs for a unit type over the terrain as it is now, in this turn's weather."""
+    def costs(self, state: PGState, unit_type: UnitType) -> LazyCosts:
+        """Half-point step costs for a unit type over the terrain as it is now, in this turn's weather: a table
+        whose rows are worked out when a search first asks for them (a unit's search reaches a few hundred of
+        Lauter's 2,240 locations)."""
         percent = self.weather(state).move_percent
         # costs differ between unit types only by the forest's "half their movement rate" and armour's bans
         kind = (max(2, unit_type.move), unit_type.has("armor"))
+        latest = self._latest.get((kind, percent))
+        if latest is not None and latest[0] is state.terrain and latest[1] is state.cut_roads:
+            return latest[2]  # states share these tuples until artillery changes them: no need to hash them
         key = (kind, percent, state.terrain, state.cut_roads)
         found = self._costs.get(key)
-        if found is not None:
-            return found
-        if len(self._costs) > 64:
-            self._costs.clear()
-        latest = self._latest.get((kind, percent))
-        if latest is None:
-            found = tuple(self._cost_rows(state, unit_type, percent, None))
-        else:
-            # artillery damage is local: patch the last table this unit type used around what changed since
-            terrain, cut, table = latest
-            changed = {c for c, _ in set(terrain).symmetric_difference(state.terrain)}
-            changed.update(set(cut).symmetric_difference(state.cut_roads))
-            rows = sorted(changed.union(*(self.neighbors[c] for c in changed)))
-            patched = list(table)
-            for a, row in zip(rows, self._cost_rows(state, unit_type, percent, rows), strict=True):
-                patched[a] = row
-            found = tuple(patched)
-        self._costs[key] = found
+        if found is None:
+            if len(self._costs) > 64:
+                self._costs.clear()
+            fill = self._row_maker(state, unit_type, percent)
+            if latest is None:
+                found = LazyCosts(itertools.repeat(None, self.grid.size), fill)
+            else:
+                # artillery damage is local: the last table this unit kind used, less the rows around what changed
+                terrain, cut, table = latest
+                changed = {c for c, _ in set(terrain).symmetric_difference(state.terrain)}
+                changed.update(set(cut).symmetric_difference(state.cut_roads))
+                found = LazyCosts(table, fill)
+                for a in changed.union(*(self.neighbors[c] for c in changed)):
+                    found[a] = None
+            self._costs[key] = found
         self._latest[kind, percent] = (state.terrain, state.cut_roads, found)
+        return found
+
+    def whole_costs(self, state: PGState, unit_type: UnitType) -> LazyCosts:
+        """:meth:`costs` with every row worked out (at once, with array arithmetic): for a search of the whole map."""
+        table = self.costs(state, unit_type)
+        if None in table:
+            percent = self.weather(state).move_percent
+            for a, row in enumerate(self._cost_rows(state, unit_type, percent, None)):
+                if table[a] is None:
+                    table[a] = row
+        return table
+
+    def _row_maker(self, state: PGState, unit_type: UnitType, percent: int) -> Callable[[int], Steps]:
+        """What works out one location's row of the table of ``unit_type`` in ``state``'s terrain and weather: each
+        step's class (the terrain entered, the path along it, uphill) and each class's cost (the same numbers as
+        ``_cost_rows`` and ``_step_cost``)."""
+        classes = self._step_classes(state)
+        cost_of = self._class_costs(unit_type, percent)
+        first, dst = self._step_lists()
+        store, made, scale = self._pair_store, self._pair_made, self._pair_scale
+
+        def fill(a: int) -> Steps:
+            out = []
+            for i in range(first[a], first[a + 1]):
+                c = cost_of[classes[i]]
+                if c >= 0:
+                    b = dst[i]
+                    code = b * scale + c
+                    if not made[code]:
+                        store[code] = (b, c)
+                        made[code] = True
+                    out.append(store[code])
+            return tuple(out)
+
+        return fill
+
+    def _step_classes(self, state: PGState) -> list[int]:
+        """Each step's class in ``state``'s terrain: (terrain entered, cost along a path not cut, uphill), kept for
+        the last terrain asked about."""
+        found = self._classes
+        if found is not None and found[0] is state.terrain and found[1] is state.cut_roads:
+            return found[2]
+        src, dst, along, uphill, _ = self._steps()
+        tid = self._terrain_ids(state)[dst]
+        cut = np.zeros(self.grid.size, dtype=np.bool_)
+        cut[list(state.cut_roads)] = True
+        on_path = (along > 0) & ~cut[src] & ~cut[dst]
+        classes: list[int] = ((tid * self._along_span + np.where(on_path, along, 0)) * 2 + uphill).tolist()
+        self._classes = (state.terrain, state.cut_roads, classes)
+        return classes
+
+    def _class_costs(self, unit_type: UnitType, percent: int) -> list[int]:
+        """Each step class's cost in half points for ``unit_type`` in weather slowing to ``percent`` (-1: it may
+        not enter): the arithmetic of ``_cost_rows``."""
+        kind = (max(2, unit_type.move), unit_type.has("armor"), percent)
+        found = self._class_cost.get(kind)
+        if found is None:
+            span = self._along_span
+            cls = np.arange(len(self._terrain_names) * span * 2)
+            tid, along, uphill = cls // (2 * span), (cls // 2) % span, (cls % 2).astype(np.bool_)
+            base, banned = self._terrain_costs(unit_type)
+            on_path = along > 0
+            c = base[tid]
+            c = np.where(on_path, np.minimum(c, along), c)  # p.23: roads whatever the terrain
+            c = np.where(uphill, c * self.tables.uphill_factor, c)  # p.23: twice as much uphill
+            if percent != 100:
+                c = np.where(on_path, c, -(-c * percent // 100))  # p.22: mud and storms, not on roads
+            found = self._class_cost[kind] = np.where(banned[tid], -1, c).tolist()
         return found
 
     def _full_costs(self, state: PGState, unit_type: UnitType, percent: int) -> EdgeCosts:
@@ -288,6 +364,13 @@ class Board:
             self._step_arrays = (src, dst, along, elevation[dst] > elevation[src], first)
         return self._step_arrays
 
+    def _step_lists(self) -> tuple[list[int], list[int]]:
+        """``_steps``' first step of each location and each step's destination, as lists (read one at a time)."""
+        if self._lists is None:
+            _, dst, _, _, first = self._steps()
+            self._lists = (first.tolist(), dst.tolist())
+        return self._lists
+
     def _step_cost(self, state: PGState, unit_type: UnitType, percent: int) -> Callable[[int, int, int], int | None]:
         terrain = self.terrain_row(state)
         table = self.tables.terrain
@@ -375,13 +458,13 @@ class ReachCache:
     def __init__(self, budget: int) -> None:
         self.budget = budget
         self.bytes = 0
-        self._entries: dict[Hashable, tuple[EdgeCosts, Reach, int, Hashable]] = {}  # oldest first
+        self._entries: dict[Hashable, tuple[Costs, Reach, int, Hashable]] = {}  # oldest first
         self._latest: dict[Hashable, Hashable] = {}  # family -> the key last put with it
 
     def __len__(self) -> int:
         return len(self._entries)
 
-    def get(self, key: Hashable, costs: EdgeCosts) -> Reach | None:
+    def get(self, key: Hashable, costs: Costs) -> Reach | None:
         """The search kept under ``key``, if it searched ``costs`` (the key holds the table's id, which a table
         made later may reuse)."""
         found = self._entries.pop(key, None)
@@ -393,7 +476,7 @@ class ReachCache:
         self._entries[key] = found  # now the most recent
         return found[1]
 
-    def latest(self, family: Hashable, costs: EdgeCosts) -> tuple[Any, Reach] | None:
+    def latest(self, family: Hashable, costs: Costs) -> tuple[Any, Reach] | None:
         """The key and search last put with ``family``, if still kept and it searched ``costs``."""
         key = self._latest.get(family)
         if key is None:
@@ -403,7 +486,7 @@ class ReachCache:
             return None
         return key, found[1]
 
-    def put(self, key: Hashable, costs: EdgeCosts, reach: Reach, family: Hashable = None) -> None:
+    def put(self, key: Hashable, costs: Costs, reach: Reach, family: Hashable = None) -> None:
         size = _reach_bytes(reach)
         old = self._entries.pop(key, None)
         if old is not None:
@@ -417,7 +500,7 @@ class ReachCache:
         if family is not None:
             self._latest[family] = key
 
-    def _drop(self, key: Hashable, entry: tuple[EdgeCosts, Reach, int, Hashable]) -> None:
+    def _drop(self, key: Hashable, entry: tuple[Costs, Reach, int, Hashable]) -> None:
         self.bytes -= entry[2]
         if entry[3] is not None and self._latest.get(entry[3]) == key:
             del self._latest[entry[3]]

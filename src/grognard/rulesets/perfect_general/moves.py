@@ -136,7 +136,7 @@ def _plan_assaults(ctx: Ctx, state: PGState, unit: Unit) -> dict[int, int]:
         for c in ctx.board.neighbors[e.cell]:
             if r.cost[c] >= UNREACHED or (c != unit.cell and c in r.no_stop):
                 continue
-            step_cost = next((k for v, k in costs[c] if v == e.cell), None)
+            step_cost = next((k for v, k in costs.row(c) if v == e.cell), None)
             if step_cost is None:
                 continue  # the unit could not enter the enemy's location at all
             if r.cost[c] + step_cost <= unit.mp or (c == unit.cell and first):
@@ -261,7 +261,7 @@ def _walk(ctx: Ctx, state: PGState, step: Step) -> PGState:
         ):
             return _stop(ctx, state, step, unit, "may not move next to a spotted unit at night")
         costs = board.costs(state, ctx.tables.units[unit.type])
-        cost = next(k for v, k in costs[unit.cell] if v == nxt)
+        cost = next(k for v, k in costs.row(unit.cell) if v == nxt)
         mp = max(0, unit.mp - cost)
         moved = replace(unit, cell=nxt, mp=mp, moved=True)
         state = state.with_unit(moved)
