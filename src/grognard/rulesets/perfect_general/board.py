@@ -6,7 +6,7 @@ from __future__ import annotations
 import itertools
 import sys
 from collections.abc import Callable, Hashable, Iterable
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar, overload
 
 import numpy as np
 
@@ -56,8 +56,8 @@ class Board:
         self._base_ids = np.array([self._terrain_index[t] for t in self.base_terrain], dtype=np.int64)
         self._ids: tuple[tuple[tuple[int, str], ...], np.ndarray] | None = None
         self._lists: tuple[list[int], list[int]] | None = None  # _step_lists
-        self._classes: tuple[object, object, list[int]] | None = None  # _step_classes for the last terrain
-        self._class_cost: dict[tuple[int, bool, int], list[int]] = {}  # _class_costs by kind and weather
+        self._classes: tuple[object, object, np.ndarray, list[int]] | None = None  # _step_classes, last terrain
+        self._class_cost: dict[tuple[int, bool, int], tuple[np.ndarray, list[int]]] = {}  # _class_costs' answers
         # the cheapest path cost along a step is below this (a step class holds it)
         self._along_span = max([0, *tables.paths.values()]) + 1
         # one (location, cost) step shared by every table, kept by location * scale + cost: as many as locations
@@ -209,18 +209,16 @@ class Board:
         """:meth:`costs` with every row worked out (at once, with array arithmetic): for a search of the whole map."""
         table = self.costs(state, unit_type)
         if None in table:
-            percent = self.weather(state).move_percent
-            for a, row in enumerate(self._cost_rows(state, unit_type, percent, None)):
+            for a, row in enumerate(self._full_costs(state, unit_type, self.weather(state).move_percent)):
                 if table[a] is None:
                     table[a] = row
         return table
 
     def _row_maker(self, state: PGState, unit_type: UnitType, percent: int) -> Callable[[int], Steps]:
         """What works out one location's row of the table of ``unit_type`` in ``state``'s terrain and weather: each
-        step's class (the terrain entered, the path along it, uphill) and each class's cost (the same numbers as
-        ``_cost_rows`` and ``_step_cost``)."""
-        classes = self._step_classes(state)
-        cost_of = self._class_costs(unit_type, percent)
+        step's class (the terrain entered, the path along it, uphill) and each class's cost."""
+        classes = self._step_classes(state, listed=True)
+        cost_of = self._class_costs(unit_type, percent, listed=True)
         first, dst = self._step_lists()
         store, made, scale = self._pair_store, self._pair_made, self._pair_scale
 
@@ -239,24 +237,43 @@ class Board:
 
         return fill
 
-    def _step_classes(self, state: PGState) -> list[int]:
+    def _full_costs(self, state: PGState, unit_type: UnitType, percent: int) -> EdgeCosts:
+        """The whole table at once with array arithmetic: the same numbers as ``_step_cost`` step by step."""
+        src, dst, *_ = self._steps()
+        c = self._class_costs(unit_type, percent)[self._step_classes(state)]
+        keep = c >= 0
+        # every step in order, each (location, cost) one object shared with every other table, cut into rows
+        # (the steps are in order of the location left)
+        steps = tuple(self._pairs(dst[keep] * self._pair_scale + c[keep]))
+        ends = np.cumsum(np.bincount(src[keep], minlength=self.grid.size)).tolist()
+        return tuple(steps[start:end] for start, end in zip([0, *ends[:-1]], ends, strict=True))
+
+    @overload
+    def _step_classes(self, state: PGState, listed: Literal[False] = False) -> np.ndarray: ...
+    @overload
+    def _step_classes(self, state: PGState, listed: Literal[True]) -> list[int]: ...
+    def _step_classes(self, state: PGState, listed: bool = False) -> np.ndarray | list[int]:
         """Each step's class in ``state``'s terrain: (terrain entered, cost along a path not cut, uphill), kept for
-        the last terrain asked about."""
+        the last terrain asked about (as an array, or ``listed`` as a list)."""
         found = self._classes
         if found is not None and found[0] is state.terrain and found[1] is state.cut_roads:
-            return found[2]
+            return found[3] if listed else found[2]
         src, dst, along, uphill, _ = self._steps()
         tid = self._terrain_ids(state)[dst]
         cut = np.zeros(self.grid.size, dtype=np.bool_)
         cut[list(state.cut_roads)] = True
         on_path = (along > 0) & ~cut[src] & ~cut[dst]
-        classes: list[int] = ((tid * self._along_span + np.where(on_path, along, 0)) * 2 + uphill).tolist()
-        self._classes = (state.terrain, state.cut_roads, classes)
-        return classes
+        classes: np.ndarray = (tid * self._along_span + np.where(on_path, along, 0)) * 2 + uphill
+        self._classes = (state.terrain, state.cut_roads, classes, classes.tolist())
+        return self._classes[3] if listed else classes
 
-    def _class_costs(self, unit_type: UnitType, percent: int) -> list[int]:
+    @overload
+    def _class_costs(self, unit_type: UnitType, percent: int, listed: Literal[False] = False) -> np.ndarray: ...
+    @overload
+    def _class_costs(self, unit_type: UnitType, percent: int, listed: Literal[True]) -> list[int]: ...
+    def _class_costs(self, unit_type: UnitType, percent: int, listed: bool = False) -> np.ndarray | list[int]:
         """Each step class's cost in half points for ``unit_type`` in weather slowing to ``percent`` (-1: it may
-        not enter): the arithmetic of ``_cost_rows``."""
+        not enter), as an array or ``listed`` as a list."""
         kind = (max(2, unit_type.move), unit_type.has("armor"), percent)
         found = self._class_cost.get(kind)
         if found is None:
@@ -264,50 +281,15 @@ class Board:
             cls = np.arange(len(self._terrain_names) * span * 2)
             tid, along, uphill = cls // (2 * span), (cls // 2) % span, (cls % 2).astype(np.bool_)
             base, banned = self._terrain_costs(unit_type)
-            on_path = along > 0
+            on_path = along > 0  # a path not cut: the class holds its cost along the step, 0 for none
             c = base[tid]
             c = np.where(on_path, np.minimum(c, along), c)  # p.23: roads whatever the terrain
             c = np.where(uphill, c * self.tables.uphill_factor, c)  # p.23: twice as much uphill
             if percent != 100:
                 c = np.where(on_path, c, -(-c * percent // 100))  # p.22: mud and storms, not on roads
-            found = self._class_cost[kind] = np.where(banned[tid], -1, c).tolist()
-        return found
-
-    def _full_costs(self, state: PGState, unit_type: UnitType, percent: int) -> EdgeCosts:
-        """The whole table at once with array arithmetic: the same numbers as ``_step_cost`` step by step."""
-        return tuple(self._cost_rows(state, unit_type, percent, None))
-
-    def _cost_rows(
-        self, state: PGState, unit_type: UnitType, percent: int, cells: list[int] | None
-    ) -> list[tuple[tuple[int, int], ...]]:
-        """The rows of the cost table of ``cells`` (all when None, in order), worked out with array arithmetic:
-        the same numbers as ``_step_cost`` step by step."""
-        if cells is not None and not cells:
-            return []
-        src, dst, along, uphill, first = self._steps()
-        rows = src
-        if cells is not None:  # the steps out of those locations (sorted), in their order
-            at = np.asarray(cells, dtype=np.int64)
-            counts = first[at + 1] - first[at]
-            idx = np.repeat(first[at] - np.cumsum(counts) + counts, counts) + np.arange(int(counts.sum()))
-            src, dst, along, uphill = src[idx], dst[idx], along[idx], uphill[idx]
-            rows = np.repeat(np.arange(len(at)), counts)  # each step's row in the answer
-        base, banned = self._terrain_costs(unit_type)
-        tid = self._terrain_ids(state)[dst]
-        cut = np.zeros(self.grid.size, dtype=np.bool_)
-        cut[list(state.cut_roads)] = True
-        on_path = (along > 0) & ~cut[src] & ~cut[dst]
-        c = base[tid]
-        c = np.where(on_path, np.minimum(c, along), c)  # p.23: roads whatever the terrain
-        c = np.where(uphill, c * self.tables.uphill_factor, c)  # p.23: twice as much uphill
-        if percent != 100:
-            c = np.where(on_path, c, -(-c * percent // 100))  # p.22: mud and storms, not on roads
-        keep = ~banned[tid]
-        # every step in order, each (location, cost) one object shared with every other table, cut into rows
-        # (the steps are in order of the location left)
-        steps = tuple(self._pairs(dst[keep] * self._pair_scale + c[keep]))
-        ends = np.cumsum(np.bincount(rows[keep], minlength=self.grid.size if cells is None else len(cells))).tolist()
-        return [steps[start:end] for start, end in zip([0, *ends[:-1]], ends, strict=True)]
+            costs: np.ndarray = np.where(banned[tid], -1, c)
+            found = self._class_cost[kind] = (costs, costs.tolist())
+        return found[1] if listed else found[0]
 
     def _pairs(self, codes: np.ndarray) -> list[tuple[int, int]]:
         """The shared ``(location, cost)`` step of each code ``location * scale + cost``: one object per step
