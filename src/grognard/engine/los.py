@@ -28,7 +28,16 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .geometry import Grid, HexGrid, SquareGrid, hex_lines_axial, square_in_cone, square_line
+from .geometry import (
+    LINES_KEPT,
+    Grid,
+    HexGrid,
+    SquareGrid,
+    hex_line_axial,
+    hex_lines_axial,
+    square_in_cone,
+    square_line,
+)
 
 BoolArray = npt.NDArray[np.bool_]
 IntArray = npt.NDArray[np.int64]
@@ -140,6 +149,24 @@ class _Geometry:
         self.du, self.dv = (int(x) + 1 for x in self.coords.max(axis=0) - self.coords.min(axis=0))
         self._plans: dict[tuple[int, int], _Plan] = {}
         self._places: dict[int, tuple[IntArray, IntArray]] = {}
+        # for one line at a time: each cell's coordinates and index in the plane without padding (a line's
+        # intermediate cells lie between its ends, so within it), and each vector's line as offsets there
+        self._u: list[int] = self.coords[:, 0].tolist()
+        self._v: list[int] = self.coords[:, 1].tolist()
+        self.base: list[int] = ((self.coords[:, 0] - self.u0) * self.dv + (self.coords[:, 1] - self.v0)).tolist()
+        self._shapes: dict[tuple[int, int], tuple[int, tuple[int, ...]]] = {}
+
+    def shape(self, a: int, b: int) -> tuple[int, tuple[int, ...]]:
+        """The line from ``a`` to ``b``: its length and the plane offsets of its intermediate cells from ``a``'s
+        (the same cells as :meth:`Grid.line`, off the map too), kept by vector."""
+        vector = (self._u[b] - self._u[a], self._v[b] - self._v[a])
+        found = self._shapes.get(vector)
+        if found is None:
+            if len(self._shapes) >= LINES_KEPT:
+                self._shapes.clear()
+            points = hex_line_axial(0, 0, *vector) if self.kind == "hex" else square_line(0, 0, *vector)
+            found = self._shapes[vector] = (len(points) - 1, tuple(q * self.dv + r for q, r in points[1:-1]))
+        return found
 
     def places(self, pad: int) -> tuple[IntArray, IntArray]:
         """Each cell's index in the plane padded by ``pad``, and the plane of cell ids (-1 off the map)."""
@@ -237,6 +264,7 @@ class Sight:
     def _set_obstacles(self, obstacle: Sequence[int] | IntArray) -> None:
         self.obstacle = np.asarray(obstacle, dtype=np.int64)
         self._top_list: list[int] = (self.ground + self.obstacle).tolist()
+        self._top_plane: list[int] | None = None  # the tops on the plane without padding, for one line at a time
         self._planes: dict[tuple[int, int, int], tuple[Any, Any]] = {}
 
     def with_obstacles(self, obstacle: Sequence[int] | IntArray) -> Sight:
@@ -254,6 +282,29 @@ class Sight:
 
         ``extra`` adds heights per cell for what changes in play (barrages, units as obstacles).
         """
+        if extra is not None:
+            return self._clear_with(a, b, eye, target, extra)
+        geo = self._geo
+        n, offsets = geo.shape(a, b)
+        if n <= 1:
+            return True
+        tops = self._top_plane
+        if tops is None:
+            low = -(1 << 40)  # off the map nothing stands: below every line
+            tops = [low] * (geo.du * geo.dv)
+            for place, top in zip(geo.base, self._top_list, strict=True):
+                tops[place] = top
+            self._top_plane = tops
+        h0 = self._ground_list[a] + eye
+        h1 = self._ground_list[b] + target
+        start = geo.base[a]
+        for i, off in enumerate(offsets, 1):  # noqa: SIM110 (a loop: quicker than all() over a generator)
+            if tops[start + off] * n > h0 * (n - i) + h1 * i:
+                return False
+        return True
+
+    def _clear_with(self, a: int, b: int, eye: int, target: int, extra: Sequence[int]) -> bool:
+        """:meth:`clear` with heights added per cell, straight from the definition."""
         line = self.grid.line(a, b)
         n = len(line) - 1
         if n <= 1:
@@ -265,7 +316,7 @@ class Sight:
             c = line[i]
             if c < 0:  # the line leaves the map between two border cells: nothing stands there
                 continue
-            top = tops[c] + (extra[c] if extra is not None else 0)
+            top = tops[c] + extra[c]
             if top * n > h0 * (n - i) + h1 * i:
                 return False
         return True
