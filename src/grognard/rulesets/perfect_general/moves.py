@@ -10,7 +10,7 @@ from grognard.engine.records import replace
 from .artillery import barrage_at, set_terrain
 from .combat import destroy, hit, resolve_assault
 from .context import Ctx, own_units
-from .spotting import known_enemies, mark_seen_acting, spot_from, spot_in_open
+from .spotting import known_enemies, mark_seen_acting, spot_mover
 from .state import SIDES, Interrupt, Mine, Offer, PGState, Unit, Walk, other
 from .words import count, sides
 
@@ -264,10 +264,14 @@ def _walk(ctx: Ctx, state: PGState, step: Step) -> PGState:
         cost = next(k for v, k in costs.row(unit.cell) if v == nxt)
         mp = max(0, unit.mp - cost)
         moved = replace(unit, cell=nxt, mp=mp, moved=True)
-        state = state.with_unit(moved)
+        changed = {moved.id: moved}
         if moved.cargo:
-            state = state.with_unit(replace(state.unit(moved.cargo), cell=nxt, moved=True))
-        state = replace(state, walk=replace(w, path=w.path[1:], trail=(*w.trail, unit.cell)))
+            changed[moved.cargo] = replace(state.unit(moved.cargo), cell=nxt, moved=True)
+        state = replace(  # the units and the walk at once
+            state,
+            units=tuple([changed.get(u.id, u) for u in state.units]),
+            walk=replace(w, path=w.path[1:], trail=(*w.trail, unit.cell)),
+        )
         ctx.emit(
             step,
             "move",
@@ -278,14 +282,12 @@ def _walk(ctx: Ctx, state: PGState, step: Step) -> PGState:
             to=nxt,
             mp=mp,
         )
-        state = _enter_effects(ctx, state, step, moved.id, nxt)
-        mover = state.find(moved.id)
+        entered = _enter_effects(ctx, state, step, moved, nxt)
+        mover = moved if entered is state else entered.find(moved.id)
+        state = entered
         if mover is None or state.interrupt is not None:
             return replace(state, walk=None)
-        state = spot_in_open(ctx, state, step, [mover.id])
-        mover = mark_seen_acting(ctx, state, state.unit(mover.id))
-        state = state.with_unit(mover)
-        state = spot_from(ctx, state, step, mover)
+        state = spot_mover(ctx, state, step, mover)
         mover = state.unit(mover.id)
         if offers_passing_fire(ctx, state, mover):
             return replace(state, offer=Offer("passing", mover.id, mover.id))
@@ -381,12 +383,12 @@ def _bump(ctx: Ctx, state: PGState, step: Step, unit: Unit, hidden: Unit) -> PGS
     return _stop(ctx, state, step, state.unit(unit.id), "an enemy unit blocks the way")
 
 
-def _enter_effects(ctx: Ctx, state: PGState, step: Step, unit_id: str, cell: int) -> PGState:
-    """Mines (p.22), barrages (p.30) and neutral countries (p.18) act on the unit entering ``cell``."""
-    unit = state.unit(unit_id)
-    label = ctx.board.grid.label(cell)
+def _enter_effects(ctx: Ctx, state: PGState, step: Step, unit: Unit, cell: int) -> PGState:
+    """Mines (p.22), barrages (p.30) and neutral countries (p.18) act on ``unit`` (of ``state``) entering ``cell``;
+    ``state`` itself when none does."""
     mine = state.mine_at(cell)
     if mine is not None:
+        label = ctx.board.grid.label(cell)
         charges = mine.charges - 1  # two detonations, then it burns out
         mines = tuple(m for m in state.mines if m.cell != cell)
         if charges > 0:

@@ -69,6 +69,24 @@ def spot_from(ctx: Ctx, state: PGState, step: Step, observer: Unit) -> PGState:
     return remember(state)
 
 
+def spot_mover(ctx: Ctx, state: PGState, step: Step, mover: Unit) -> PGState:
+    """A unit has entered a location: rule a for it (``spot_in_open`` of the mover), rule b
+    (``mark_seen_acting``), then rule a for the enemy in the open it sees from there (``spot_from``). Whether the
+    enemy sees the location is looked at once for the first two."""
+    seen = None
+    if not mover.spotted and not mover.carried_by and open_ground(ctx, state, mover.cell):
+        seen = in_enemy_sight(ctx, state, mover)
+        if seen:
+            mover = replace(mover, spotted=True)
+            state = state.with_units({mover.id: mover})
+            _announce(ctx, step, mover, "spotted in the open")
+            state = remember(state)
+    if not mover.spot_pending and (seen if seen is not None else in_enemy_sight(ctx, state, mover)):
+        mover = replace(mover, spot_pending=True)
+        state = state.with_unit(mover)
+    return spot_from(ctx, state, step, mover)
+
+
 def mark_seen_acting(ctx: Ctx, state: PGState, unit: Unit) -> Unit:
     """Rule b: a unit that fires or moves in enemy sight will be spotted at the end of the phase."""
     if not unit.spot_pending and in_enemy_sight(ctx, state, unit):
