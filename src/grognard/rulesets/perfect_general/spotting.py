@@ -37,11 +37,11 @@ def _adjacent_enemy(ctx: Ctx, state: PGState, unit: Unit) -> bool:
     return any(e.cell != unit.cell for e in ctx.board.near(enemy_units(state, unit.side), unit.cell, 1))
 
 
-def spot_in_open(ctx: Ctx, state: PGState, step: Step, ids: list[str] | None = None) -> PGState:
-    """Rule a, applied now to the listed units (all units when None)."""
+def spot_in_open(ctx: Ctx, state: PGState, step: Step) -> PGState:
+    """Rule a, applied now to every unit (a unit that has just moved: ``spot_mover``)."""
     changed: dict[str, Unit] = {}
     for u in state.units:
-        if u.spotted or u.carried_by or (ids is not None and u.id not in ids):
+        if u.spotted or u.carried_by:
             continue
         if open_ground(ctx, state, u.cell) and in_enemy_sight(ctx, state, u):
             changed[u.id] = replace(u, spotted=True)
