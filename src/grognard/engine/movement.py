@@ -101,10 +101,13 @@ class Reach:
         """Cells the unit may end its move in (sorted), not counting where it stands."""
         return sorted(c for c in self.reached if c != self.start and c not in self.no_stop)
 
-    def count_destinations(self) -> int:
+    def count_destinations(self, no_stop: Collection[int] | None = None) -> int:
         """How many :meth:`destinations` there are, without listing them: the cells reached but the start, less
-        the cells not to be ended in that were reached (whichever of the two is shorter is looked through)."""
-        cost, start, no_stop = self.cost, self.start, self.no_stop
+        the cells not to be ended in that were reached (whichever of the two is shorter is looked through).
+        ``no_stop``: count as if those were the cells not to be ended in."""
+        cost, start = self.cost, self.start
+        if no_stop is None:
+            no_stop = self.no_stop
         # map over C-level methods, not a generator: sizing every unit's move is what random play and search do
         if len(no_stop) < len(self.reached):
             barred = sum(map(UNREACHED.__gt__, map(cost.__getitem__, no_stop)))  # cost < UNREACHED: reached

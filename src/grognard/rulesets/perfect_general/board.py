@@ -72,6 +72,11 @@ class Board:
         self._pair_made = np.zeros(self.grid.size * self._pair_scale, dtype=np.bool_)
         # movement searches by (cost table, start, budget, ...), each with its table: see moves.unit_reach
         self.reaches = ReachCache(REACH_BYTES)
+        # moves._search's last search of each unit, moves.count_destinations' counts, and the one object of each
+        # set of locations _field hands out (so that equal sets are the same object from one state to the next)
+        self.unit_searches: dict[str, tuple[Unit, Costs, frozenset[int], frozenset[int], Reach]] = {}
+        self.move_counts: dict[tuple[int, int], tuple[Reach, frozenset[int], int]] = {}
+        self._sets: dict[frozenset[int], frozenset[int]] = {}
         # moves._field for the last state asked; a computer player has a board of its own (ai Player.rules), so
         # this never hands it a real state
         self.field_memo: tuple[PGState, str, tuple[frozenset[int], frozenset[int], frozenset[int]]] | None = None
@@ -94,6 +99,15 @@ class Board:
         assert all(along >= 1 for along in tables.paths.values())
         self.town_cells = frozenset(c for t in scenario.towns for c in t.cells)
         self.neutral_of = {c: n.name for n in scenario.neutrals for c in n.cells}
+
+    def one_set(self, cells: frozenset[int]) -> frozenset[int]:
+        """The one object kept for sets of locations equal to ``cells`` (at most 4,096 kept)."""
+        found = self._sets.get(cells)
+        if found is None:
+            if len(self._sets) >= 4096:
+                self._sets.clear()
+            found = self._sets[cells] = cells
+        return found
 
     def unit_memo(self, state: PGState, what: str, unit: Unit, work: Callable[[], T]) -> T:
         """``work()``, what ``unit`` of ``state`` can do (its search, its assaults), kept in :meth:`state_memo`."""

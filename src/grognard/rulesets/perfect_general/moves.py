@@ -4,7 +4,7 @@ countries, transport, close assault and engineers."""
 from __future__ import annotations
 
 from grognard.engine.events import Step
-from grognard.engine.movement import UNREACHED, Reach, reach, same_search
+from grognard.engine.movement import UNREACHED, LazyCosts, Reach, reach, same_search
 from grognard.engine.records import replace
 
 from .artillery import barrage_at, set_terrain
@@ -13,6 +13,11 @@ from .context import Ctx, own_units
 from .spotting import known_enemies, mark_seen_acting, spot_mover
 from .state import SIDES, Interrupt, Mine, Offer, PGState, Unit, Walk, other
 from .words import count, sides
+
+# what the board keeps of the units' last searches (one each) and of counts of their moves (by search and the
+# friends' locations): a size that does not grow with play
+UNITS_KEPT = 4096
+COUNTS_KEPT = 8192
 
 
 def budget(ctx: Ctx, unit: Unit) -> int:
@@ -41,19 +46,46 @@ def unit_reach(ctx: Ctx, state: PGState, unit: Unit, mp: int | None = None, load
 
 
 def _unit_reach(ctx: Ctx, state: PGState, unit: Unit, mp: int | None, load_at: int) -> Reach:
-    board = ctx.board
-    ut = ctx.tables.units[unit.type]
     blocked, stop, friends = _field(ctx, state, unit.side)
     # the unit's own location stays in: no list of destinations holds the start (Reach.destinations)
     no_stop = friends if load_at < 0 else friends - {load_at}
-    budget_now = unit.mp if mp is None else mp
+    r = _search(ctx, state, unit, blocked, stop) if mp is None else _searched(ctx, state, unit, mp, blocked, stop)
+    return Reach(r.start, r.budget, r.cost, r.prev, r.reached, no_stop)
+
+
+def _search(ctx: Ctx, state: PGState, unit: Unit, blocked: frozenset[int], stop: frozenset[int]) -> Reach:
+    """The search of ``unit``'s own move (as kept: its ``no_stop`` is not this state's friends), the same as the
+    last one while the unit, its cost table and the locations blocked and stopping moves are the same objects
+    (``_field`` hands out one object for equal sets): most units' searches between two decisions."""
+    board = ctx.board
+    costs = _costs_of(ctx, state, unit)
+    kept = board.unit_searches.get(unit.id)
+    if kept is not None and kept[0] is unit and kept[1] is costs and kept[2] is blocked and kept[3] is stop:
+        return kept[4]
+    r = _searched(ctx, state, unit, unit.mp, blocked, stop)
+    if len(board.unit_searches) >= UNITS_KEPT:
+        board.unit_searches.clear()
+    board.unit_searches[unit.id] = (unit, costs, blocked, stop, r)
+    return r
+
+
+def _costs_of(ctx: Ctx, state: PGState, unit: Unit) -> LazyCosts:
+    memo = ctx.board.state_memo(state)
+    costs: LazyCosts | None = memo.get(("costs", unit.type))
+    if costs is None:  # every unit of a type asks for the same table
+        costs = memo[("costs", unit.type)] = ctx.board.costs(state, ctx.tables.units[unit.type])
+    return costs
+
+
+def _searched(
+    ctx: Ctx, state: PGState, unit: Unit, budget_now: int, blocked: frozenset[int], stop: frozenset[int]
+) -> Reach:
+    """The search of ``unit`` with ``budget_now`` half points, from the board's searches where it is kept."""
+    board = ctx.board
     first = not unit.moved and budget_now == budget(ctx, unit)
     # the search does not depend on where friends stand (they only bar ending a move), so it is kept for
     # the next decision, when usually one unit has moved and every other unit's search is the same
-    memo = board.state_memo(state)
-    costs = memo.get(("costs", unit.type))
-    if costs is None:  # every unit of a type asks for the same table
-        costs = memo[("costs", unit.type)] = board.costs(state, ut)
+    costs = _costs_of(ctx, state, unit)
     key = (id(costs), unit.cell, budget_now, first, blocked, stop)
     r = board.reaches.get(key, costs)
     if r is None:
@@ -67,7 +99,7 @@ def _unit_reach(ctx: Ctx, state: PGState, unit: Unit, mp: int | None, load_at: i
         else:
             r = reach(costs, unit.cell, budget_now, blocked=blocked, stop=stop, min_one=first)
         board.reaches.put(key, costs, r, family)
-    return Reach(r.start, r.budget, r.cost, r.prev, r.reached, no_stop)
+    return r
 
 
 def _field(ctx: Ctx, state: PGState, side: str) -> tuple[frozenset[int], frozenset[int], frozenset[int]]:
@@ -87,7 +119,7 @@ def _field(ctx: Ctx, state: PGState, side: str) -> tuple[frozenset[int], frozens
     stop = {m.cell for m in state.mines} | {b.cell for b in state.barrages}
     stop.update(c for c in board.neutral_of if board.neutral_of[c] not in state.neutrals_entered)
     friends = frozenset(u.cell for u in own_units(state, side))
-    found = (frozenset(blocked), frozenset(stop), friends)
+    found = (board.one_set(frozenset(blocked)), board.one_set(frozenset(stop)), board.one_set(friends))
     board.field_memo = (state, side, found)
     return found
 
@@ -99,10 +131,20 @@ def destinations(ctx: Ctx, state: PGState, unit: Unit) -> list[int]:
 
 
 def count_destinations(ctx: Ctx, state: PGState, unit: Unit) -> int:
-    """``len(destinations(...))`` without listing them (random play sizes every unit's move)."""
+    """``len(destinations(...))`` without listing them (random play sizes every unit's move): kept for the search
+    and the friends' locations it was counted with."""
     if not can_move(ctx, unit):
         return 0
-    return unit_reach(ctx, state, unit).count_destinations()
+    blocked, stop, friends = _field(ctx, state, unit.side)
+    r = _search(ctx, state, unit, blocked, stop)
+    board = ctx.board
+    key = (id(r), id(friends))
+    found = board.move_counts.get(key)
+    if found is None or found[0] is not r or found[1] is not friends:
+        if len(board.move_counts) >= COUNTS_KEPT:
+            board.move_counts.clear()
+        found = board.move_counts[key] = (r, friends, r.count_destinations(friends))
+    return found[2]
 
 
 def assault_targets(ctx: Ctx, state: PGState, unit: Unit) -> list[int]:
@@ -121,9 +163,6 @@ def _assault_plans(ctx: Ctx, state: PGState, unit: Unit) -> dict[int, int]:
 
 
 def _plan_assaults(ctx: Ctx, state: PGState, unit: Unit) -> dict[int, int]:
-    r = unit_reach(ctx, state, unit)
-    costs = ctx.board.costs(state, ctx.tables.units[unit.type])
-    first = not unit.moved
     plans: dict[int, int] = {}
     memo = ctx.board.state_memo(state)
     known = memo.get(("known", unit.side))
@@ -131,7 +170,13 @@ def _plan_assaults(ctx: Ctx, state: PGState, unit: Unit) -> dict[int, int]:
         known = memo[("known", unit.side)] = tuple(known_enemies(ctx, state, unit.side))
     # a step costs at least one half point, and a unit that has not moved may always make one (p.26): an enemy
     # farther than the movement left and one more step is out of reach
-    for e in ctx.board.near(known, unit.cell, max(unit.mp, 1) + 1):
+    near = ctx.board.near(known, unit.cell, max(unit.mp, 1) + 1)
+    if not near:
+        return plans
+    r = unit_reach(ctx, state, unit)
+    costs = _costs_of(ctx, state, unit)
+    first = not unit.moved
+    for e in near:
         best: tuple[int, int] | None = None
         for c in ctx.board.neighbors[e.cell]:
             if r.cost[c] >= UNREACHED or (c != unit.cell and c in r.no_stop):
@@ -182,7 +227,8 @@ def load_candidates(ctx: Ctx, state: PGState, carrier: Unit) -> list[str]:
             # entering a heavy barrage's ring takes all movement (p.30): no point left to load (d)
             and barrage_at(state, u.cell) is None
         ]
-    if not cargo:
+    # a step costs at least one half point: a unit farther than the movement left less loading is out of reach
+    if not ctx.board.near(cargo, carrier.cell, carrier.mp - 2):
         return []
     r = unit_reach(ctx, state, carrier)  # friendly locations are passed through, so they get a cost
     return sorted(u.id for u in cargo if r.cost[u.cell] < UNREACHED and r.cost[u.cell] + 2 <= carrier.mp)
