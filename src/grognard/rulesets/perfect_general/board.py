@@ -69,7 +69,9 @@ class Board:
         slowest = max([100] + [w.move_percent for w in tables.weather.values()])
         self._pair_scale = -(-dearest * tables.uphill_factor * slowest // 100) + 1
         self._pair_store: list[tuple[int, int]] = [(0, 0)] * (self.grid.size * self._pair_scale)  # made ones
-        self._pair_made = np.zeros(self.grid.size * self._pair_scale, dtype=np.bool_)
+        # which are made: read one at a time as bytes (quick from Python), many at once through an array on them
+        self._pair_made = bytearray(self.grid.size * self._pair_scale)
+        self._pair_made_array = np.frombuffer(self._pair_made, dtype=np.bool_)
         # movement searches by (cost table, start, budget, ...), each with its table: see moves.unit_reach
         self.reaches = ReachCache(REACH_BYTES)
         # moves._search's last search of each unit, moves.count_destinations' counts, and the one object of each
@@ -308,7 +310,7 @@ class Board:
     def _pairs(self, codes: np.ndarray) -> list[tuple[int, int]]:
         """The shared ``(location, cost)`` step of each code ``location * scale + cost``: one object per step
         for the board, whatever the tables (as many as locations times costs, whatever the play)."""
-        made = self._pair_made
+        made = self._pair_made_array
         new = np.unique(codes[~made[codes]]).tolist()
         store = self._pair_store
         scale = self._pair_scale
