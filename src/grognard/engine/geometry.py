@@ -74,6 +74,7 @@ class Grid(ABC):
         self.rows = rows
         self.size = columns * rows
         self.first = first
+        self._distance_plane: tuple[IntArray, IntArray, list[int]] | None = None  # see distances
         self._neighbors: tuple[tuple[int, ...], ...] = tuple(
             tuple(self._step(i, d) for d in range(1, len(self.direction_names) + 1)) for i in range(self.size)
         )
@@ -164,9 +165,26 @@ class Grid(ABC):
         """Every on-map cell at distance ``radius`` or less, in index order."""
         return [int(c) for c in np.flatnonzero(self.distances(cell) <= radius)]
 
-    @abstractmethod
     def distances(self, cell: int) -> IntArray:
-        """The distance from ``cell`` to every cell, as an array indexed by cell."""
+        """The distance from ``cell`` to every cell, as an array indexed by cell (read from a plane of the distance
+        of every vector between two cells, made once: one array operation a call)."""
+        if self._distance_plane is None:
+            coords = self.plane_coords()
+            low, span = coords.min(axis=0), coords.max(axis=0) - coords.min(axis=0)
+            width = 2 * int(span[1]) + 1
+            a = np.arange(-int(span[0]), int(span[0]) + 1, dtype=np.int64)[:, None]
+            b = np.arange(-int(span[1]), int(span[1]) + 1, dtype=np.int64)[None, :]
+            place = (coords[:, 0] - low[0]) * width + (coords[:, 1] - low[1])
+            middle = int(span[0]) * width + int(span[1])  # the plane's zero vector
+            self._distance_plane = (self._offset_distance(a, b).ravel(), place, (middle - place).tolist())
+        plane, place, start = self._distance_plane
+        out: IntArray = plane[start[cell] :].take(place)
+        return out
+
+    @staticmethod
+    @abstractmethod
+    def _offset_distance(a: IntArray, b: IntArray) -> IntArray:
+        """The distance of vectors ``(a, b)`` (arrays that broadcast) on an unbounded grid of this kind."""
 
     def ring(self, cell: int, radius: int) -> list[int]:
         """Every on-map cell at exactly ``radius``, in index order."""
@@ -196,8 +214,6 @@ class HexGrid(Grid):
         self._dirs = _FLAT_DIRS if self.flat else _POINTY_DIRS
         self._q: list[int] = []
         self._r: list[int] = []
-        self._qa: IntArray | None = None  # the same as arrays, made when first needed
-        self._ra: IntArray | None = None
         self._lines: dict[tuple[int, int], list[tuple[int, int]]] = {}  # line steps by axial vector (see line)
         for cell in range(columns * rows):
             row, col = divmod(cell, columns)
@@ -251,12 +267,9 @@ class HexGrid(Grid):
         dr = self._r[b] - self._r[a]
         return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
-    def distances(self, cell: int) -> IntArray:
-        if self._qa is None or self._ra is None:
-            self._qa, self._ra = np.array(self._q, dtype=np.int64), np.array(self._r, dtype=np.int64)
-        dq = self._qa - self._q[cell]
-        dr = self._ra - self._r[cell]
-        out: IntArray = (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2
+    @staticmethod
+    def _offset_distance(a: IntArray, b: IntArray) -> IntArray:
+        out: IntArray = (np.abs(a) + np.abs(b) + np.abs(a + b)) // 2
         return out
 
     def line(self, a: int, b: int) -> tuple[int, ...]:
@@ -352,10 +365,9 @@ class SquareGrid(Grid):
         dx, dy = self.vector(a, b)
         return max(abs(dx), abs(dy))
 
-    def distances(self, cell: int) -> IntArray:
-        col, row = self.coord(cell)
-        cells = np.arange(self.size, dtype=np.int64)
-        out: IntArray = np.maximum(np.abs(cells % self.columns - col), np.abs(cells // self.columns - row))
+    @staticmethod
+    def _offset_distance(a: IntArray, b: IntArray) -> IntArray:
+        out: IntArray = np.maximum(np.abs(a), np.abs(b))
         return out
 
     def line(self, a: int, b: int) -> tuple[int, ...]:
