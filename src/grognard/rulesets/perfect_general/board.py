@@ -79,6 +79,10 @@ class Board:
         self.unit_searches: dict[str, tuple[Unit, Costs, frozenset[int], frozenset[int], Reach]] = {}
         self.move_counts: dict[tuple[int, int], tuple[Reach, frozenset[int], int]] = {}
         self._sets: dict[frozenset[int], frozenset[int]] = {}
+        self._cells_of: tuple[tuple[object, frozenset[int]], tuple[object, frozenset[int]]] = (
+            ((), frozenset()),
+            ((), frozenset()),
+        )
         # moves._field for the last state asked; a computer player has a board of its own (ai Player.rules), so
         # this never hands it a real state
         self.field_memo: tuple[PGState, str, tuple[frozenset[int], frozenset[int], frozenset[int]]] | None = None
@@ -101,6 +105,17 @@ class Board:
         assert all(along >= 1 for along in tables.paths.values())
         self.town_cells = frozenset(c for t in scenario.towns for c in t.cells)
         self.neutral_of = {c: n.name for n in scenario.neutrals for c in n.cells}
+
+    def cells_of(self, units: tuple[Unit, ...]) -> frozenset[int]:
+        """The locations of ``units`` (``own_units`` of a side: one tuple for a state's units), one object for equal
+        sets (:meth:`one_set`); kept for the last two tuples asked about."""
+        kept = self._cells_of
+        for i in (0, 1):
+            if kept[i][0] is units:
+                return kept[i][1]
+        found = self.one_set(frozenset([u.cell for u in units]))
+        self._cells_of = ((units, found), kept[0])
+        return found
 
     def one_set(self, cells: frozenset[int]) -> frozenset[int]:
         """The one object kept for sets of locations equal to ``cells`` (at most 4,096 kept)."""
@@ -533,6 +548,7 @@ class SightCache:
         self.sight = base.with_obstacles(obstacles) if self.changed else base
         self._board = board
         self._pairs: dict[int, bool] = {}
+        self._seen_at: dict[tuple[int, frozenset[int], int], bool] = {}
         self._rows: dict[tuple[int, int], np.ndarray] = {}  # (location, visibility) -> what it sees
         self._n = board.grid.size
 
@@ -546,6 +562,17 @@ class SightCache:
             if len(self._pairs) >= SIGHT_PAIRS:
                 self._pairs.clear()
             found = self._pairs[key] = self.sight.clear(a, b, self.eye, self.eye)
+        return found
+
+    def seen_at(self, cell: int, watchers: frozenset[int], visibility: int, work: Callable[[], bool]) -> bool:
+        """``work()``, whether a unit in one of the ``watchers`` locations sees ``cell`` within ``visibility``, kept
+        by the three (at most :data:`SIGHT_PAIRS` answers)."""
+        key = (cell, watchers, visibility)
+        found = self._seen_at.get(key)
+        if found is None:
+            if len(self._seen_at) >= SIGHT_PAIRS:
+                self._seen_at.clear()
+            found = self._seen_at[key] = work()
         return found
 
     def seen_by(self, units: Iterable[Unit], visibility: int) -> np.ndarray:

@@ -25,11 +25,17 @@ def open_ground(ctx: Ctx, state: PGState, cell: int) -> bool:
 
 
 def in_enemy_sight(ctx: Ctx, state: PGState, unit: Unit) -> bool:
-    """Whether any enemy unit has a line of sight to ``unit``'s location."""
-    sight = ctx.board.sight(state)
-    vis = ctx.board.weather(state).visibility
-    return any(
-        sight.sees(e.cell, unit.cell, vis) for e in ctx.board.near(enemy_units(state, unit.side), unit.cell, vis)
+    """Whether any enemy unit has a line of sight to ``unit``'s location (kept by the location and where the
+    enemy stands: the end of every phase asks it of every unit, and between two phases mostly nobody moved)."""
+    board = ctx.board
+    sight = board.sight(state)
+    vis = board.weather(state).visibility
+    enemies = enemy_units(state, unit.side)
+    return sight.seen_at(
+        unit.cell,
+        board.cells_of(enemies),
+        vis,
+        lambda: any(sight.sees(e.cell, unit.cell, vis) for e in board.near(enemies, unit.cell, vis)),
     )
 
 
