@@ -85,6 +85,14 @@ class _LineTable:
         self.mid = np.zeros((k, longest, 2), dtype=np.int64)
         self.mid[:, : mid.shape[1]] = np.where(self.valid[:, : mid.shape[1], None], mid, 0)
         self._through: tuple[IntArray, IntArray] | None = None
+        self._index: dict[tuple[int, int], int] | None = None
+
+    def line(self, vector: tuple[int, int]) -> list[tuple[int, int]]:
+        """The intermediate cells of the line from the origin to ``vector`` (within the radius, not the origin)."""
+        if self._index is None:
+            self._index = {v: i for i, v in enumerate(map(tuple, self.vectors.tolist()))}
+        i = self._index[vector]
+        return [(a, b) for a, b in self.mid[i, : int(self.dist[i]) - 1].tolist()]
 
     def _code(self, a: IntArray, b: IntArray) -> IntArray:
         side = 2 * self.radius + 1
@@ -121,6 +129,9 @@ def _cone_mask(radius: int, facing: int) -> BoolArray:
 
 
 _NONE = np.zeros(0, dtype=np.int64)
+
+# the lines of one pair at a time (Sight.clear) within this distance come from the table of this radius
+SHAPES_RADIUS = 25
 
 # observers whose answers are gathered at once (each observer's lines are tested in turn; the answer's arrays
 # grow with the batch: about 18 KB an observer at a range of 25 hexes)
@@ -164,8 +175,16 @@ class _Geometry:
         if found is None:
             if len(self._shapes) >= LINES_KEPT:
                 self._shapes.clear()
-            points = hex_line_axial(0, 0, *vector) if self.kind == "hex" else square_line(0, 0, *vector)
-            found = self._shapes[vector] = (len(points) - 1, tuple(q * self.dv + r for q, r in points[1:-1]))
+            if self.kind == "hex":
+                q, r = vector
+                n = (abs(q) + abs(r) + abs(q + r)) // 2
+                # within the usual sight range the lines are in the table every map shares (made once)
+                table = _line_table("hex", SHAPES_RADIUS) if 0 < n <= SHAPES_RADIUS else None
+                points = table.line(vector) if table is not None else hex_line_axial(0, 0, q, r)[1:-1]
+            else:
+                points = square_line(0, 0, *vector)[1:-1]
+                n = len(points) + 1
+            found = self._shapes[vector] = (n, tuple(q * self.dv + r for q, r in points))
         return found
 
     def places(self, pad: int) -> tuple[IntArray, IntArray]:
