@@ -74,10 +74,9 @@ class Board:
         self._pair_made_array = np.frombuffer(self._pair_made, dtype=np.bool_)
         # movement searches by (cost table, start, budget, ...), each with its table: see moves.unit_reach
         self.reaches = ReachCache(REACH_BYTES)
-        # moves._search's last search of each unit, moves.count_destinations' counts, and the one object of each
-        # set of locations _field hands out (so that equal sets are the same object from one state to the next)
-        self.unit_searches: dict[str, tuple[Unit, Costs, frozenset[int], frozenset[int], Reach]] = {}
-        self.move_counts: dict[tuple[int, int], tuple[Reach, frozenset[int], int]] = {}
+        # moves._search's last search key of each unit, and the one object of each set of locations _field hands
+        # out (so that equal sets are the same object from one state to the next)
+        self.unit_searches: dict[str, tuple[Unit, int, frozenset[int], frozenset[int], Hashable]] = {}
         self._sets: dict[frozenset[int], frozenset[int]] = {}
         self._cells_of: tuple[tuple[object, frozenset[int]], tuple[object, frozenset[int]]] = (
             ((), frozenset()),
@@ -466,12 +465,13 @@ class ReachCache:
     """Movement searches by key, each with the cost table it searched, bounded by an estimate of their bytes:
     the searches least recently asked for go first. A search may be put with its *family* (what its key holds
     but the blocked locations), and the family's latest search looked up (:meth:`latest`): one made before an
-    enemy was spotted is often the search after it (``movement.same_search``)."""
+    enemy was spotted is often the search after it (``movement.same_search``). A search keeps the counts of its
+    destinations made with a few sets of friends' locations (:meth:`counted`), and they go with it."""
 
     def __init__(self, budget: int) -> None:
         self.budget = budget
         self.bytes = 0
-        self._entries: dict[Hashable, tuple[Costs, Reach, int, Hashable]] = {}  # oldest first
+        self._entries: dict[Hashable, tuple[Costs, Reach, int, Hashable, dict[frozenset[int], int]]] = {}  # oldest 1st
         self._latest: dict[Hashable, Hashable] = {}  # family -> the key last put with it
 
     def __len__(self) -> int:
@@ -499,6 +499,20 @@ class ReachCache:
             return None
         return key, found[1]
 
+    def counted(self, key: Hashable, friends: frozenset[int]) -> int | None:
+        """The count of destinations noted for the search under ``key`` with ``friends`` (:meth:`note_count`)."""
+        found = self._entries.get(key)
+        return None if found is None else found[4].get(friends)
+
+    def note_count(self, key: Hashable, friends: frozenset[int], count: int) -> None:
+        """Keep the count of the search under ``key`` with ``friends`` (at most 16 sets a search)."""
+        found = self._entries.get(key)
+        if found is not None:
+            counts = found[4]
+            if len(counts) >= 16:
+                counts.clear()
+            counts[friends] = count
+
     def put(self, key: Hashable, costs: Costs, reach: Reach, family: Hashable = None) -> None:
         size = _reach_bytes(reach)
         old = self._entries.pop(key, None)
@@ -508,12 +522,12 @@ class ReachCache:
         while entries and self.bytes + size > self.budget:
             oldest = next(iter(entries))
             self._drop(oldest, entries.pop(oldest))
-        self._entries[key] = (costs, reach, size, family)
+        self._entries[key] = (costs, reach, size, family, {})
         self.bytes += size
         if family is not None:
             self._latest[family] = key
 
-    def _drop(self, key: Hashable, entry: tuple[Costs, Reach, int, Hashable]) -> None:
+    def _drop(self, key: Hashable, entry: tuple[Costs, Reach, int, Hashable, dict[frozenset[int], int]]) -> None:
         self.bytes -= entry[2]
         if entry[3] is not None and self._latest.get(entry[3]) == key:
             del self._latest[entry[3]]
@@ -526,8 +540,8 @@ class ReachCache:
 
 def _reach_bytes(r: Reach) -> int:
     """A search's own memory: its three lists (their numbers are small cached ints or the cost table's own
-    location numbers), its key and record."""
-    return sys.getsizeof(r.cost) + sys.getsizeof(r.prev) + sys.getsizeof(r.reached) + 400
+    location numbers), its key, record and noted counts."""
+    return sys.getsizeof(r.cost) + sys.getsizeof(r.prev) + sys.getsizeof(r.reached) + 1000
 
 
 class SightCache:

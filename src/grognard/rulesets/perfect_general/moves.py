@@ -3,6 +3,8 @@ countries, transport, close assault and engineers."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from grognard.engine.events import Step
 from grognard.engine.movement import UNREACHED, LazyCosts, Reach, reach, same_search
 from grognard.engine.records import replace
@@ -14,10 +16,9 @@ from .spotting import known_enemies, mark_seen_acting, spot_mover
 from .state import SIDES, Interrupt, Mine, Offer, PGState, Unit, Walk, other
 from .words import count, sides
 
-# what the board keeps of the units' last searches (one each) and of counts of their moves (by search and the
-# friends' locations): a size that does not grow with play
+# how many units' last search keys the board keeps (one each; the searches themselves are in its byte-bounded
+# cache): a size that does not grow with play
 UNITS_KEPT = 4096
-COUNTS_KEPT = 8192
 
 
 def budget(ctx: Ctx, unit: Unit) -> int:
@@ -49,24 +50,29 @@ def _unit_reach(ctx: Ctx, state: PGState, unit: Unit, mp: int | None, load_at: i
     blocked, stop, friends = _field(ctx, state, unit.side)
     # the unit's own location stays in: no list of destinations holds the start (Reach.destinations)
     no_stop = friends if load_at < 0 else friends - {load_at}
-    r = _search(ctx, state, unit, blocked, stop) if mp is None else _searched(ctx, state, unit, mp, blocked, stop)
+    r, _ = _search(ctx, state, unit, blocked, stop) if mp is None else _searched(ctx, state, unit, mp, blocked, stop)
     return Reach(r.start, r.budget, r.cost, r.prev, r.reached, no_stop)
 
 
-def _search(ctx: Ctx, state: PGState, unit: Unit, blocked: frozenset[int], stop: frozenset[int]) -> Reach:
-    """The search of ``unit``'s own move (as kept: its ``no_stop`` is not this state's friends), the same as the
-    last one while the unit, its cost table and the locations blocked and stopping moves are the same objects
-    (``_field`` hands out one object for equal sets): most units' searches between two decisions."""
+def _search(
+    ctx: Ctx, state: PGState, unit: Unit, blocked: frozenset[int], stop: frozenset[int]
+) -> tuple[Reach, Hashable]:
+    """The search of ``unit``'s own move (as kept: its ``no_stop`` is not this state's friends) and its key in the
+    board's searches. The key is the same as the last one while the unit, its cost table and the locations
+    blocked and stopping moves are the same objects (``_field`` hands out one object for equal sets): most
+    units' searches between two decisions; the search itself is kept by the board's byte-bounded cache only."""
     board = ctx.board
     costs = _costs_of(ctx, state, unit)
     kept = board.unit_searches.get(unit.id)
-    if kept is not None and kept[0] is unit and kept[1] is costs and kept[2] is blocked and kept[3] is stop:
-        return kept[4]
-    r = _searched(ctx, state, unit, unit.mp, blocked, stop)
+    if kept is not None and kept[0] is unit and kept[1] == id(costs) and kept[2] is blocked and kept[3] is stop:
+        r = board.reaches.get(kept[4], costs)
+        if r is not None:
+            return r, kept[4]
+    r, key = _searched(ctx, state, unit, unit.mp, blocked, stop)
     if len(board.unit_searches) >= UNITS_KEPT:
         board.unit_searches.clear()
-    board.unit_searches[unit.id] = (unit, costs, blocked, stop, r)
-    return r
+    board.unit_searches[unit.id] = (unit, id(costs), blocked, stop, key)
+    return r, key
 
 
 def _costs_of(ctx: Ctx, state: PGState, unit: Unit) -> LazyCosts:
@@ -79,8 +85,9 @@ def _costs_of(ctx: Ctx, state: PGState, unit: Unit) -> LazyCosts:
 
 def _searched(
     ctx: Ctx, state: PGState, unit: Unit, budget_now: int, blocked: frozenset[int], stop: frozenset[int]
-) -> Reach:
-    """The search of ``unit`` with ``budget_now`` half points, from the board's searches where it is kept."""
+) -> tuple[Reach, Hashable]:
+    """The search of ``unit`` with ``budget_now`` half points, from the board's searches where it is kept, and its
+    key there."""
     board = ctx.board
     first = not unit.moved and budget_now == budget(ctx, unit)
     # the search does not depend on where friends stand (they only bar ending a move), so it is kept for
@@ -99,7 +106,7 @@ def _searched(
         else:
             r = reach(costs, unit.cell, budget_now, blocked=blocked, stop=stop, min_one=first)
         board.reaches.put(key, costs, r, family)
-    return r
+    return r, key
 
 
 def _field(ctx: Ctx, state: PGState, side: str) -> tuple[frozenset[int], frozenset[int], frozenset[int]]:
@@ -136,15 +143,12 @@ def count_destinations(ctx: Ctx, state: PGState, unit: Unit) -> int:
     if not can_move(ctx, unit):
         return 0
     blocked, stop, friends = _field(ctx, state, unit.side)
-    r = _search(ctx, state, unit, blocked, stop)
-    board = ctx.board
-    key = (id(r), id(friends))
-    found = board.move_counts.get(key)
-    if found is None or found[0] is not r or found[1] is not friends:
-        if len(board.move_counts) >= COUNTS_KEPT:
-            board.move_counts.clear()
-        found = board.move_counts[key] = (r, friends, r.count_destinations(friends))
-    return found[2]
+    r, key = _search(ctx, state, unit, blocked, stop)
+    found = ctx.board.reaches.counted(key, friends)
+    if found is None:
+        found = r.count_destinations(friends)
+        ctx.board.reaches.note_count(key, friends, found)
+    return found
 
 
 def assault_targets(ctx: Ctx, state: PGState, unit: Unit) -> list[int]:
