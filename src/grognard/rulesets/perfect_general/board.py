@@ -24,6 +24,10 @@ REACH_BYTES = 8 * 1024 * 1024
 # answered sight pairs and sight rows one arrangement of blocking terrain and barrages keeps (a pair ~100 bytes,
 # a row one byte a location): both grow with play otherwise, as units go where nobody looked from before
 SIGHT_PAIRS = 100_000
+# answers of whether the enemy sees a location (SightCache.seen_at), one arrangement keeps (about 180 bytes each)
+SIGHT_WATCHED = 20_000
+# sets of locations the board hands out as one object (Board.one_set; a side's units: about 2 KB each)
+SETS_KEPT = 1024
 SIGHT_ROWS = 1024
 # what the board keeps of sight rows over the map as the scenario made it, which every arrangement of barrages
 # and damage starts from (a byte a location: 1,800 of Lauter's rows)
@@ -117,10 +121,10 @@ class Board:
         return found
 
     def one_set(self, cells: frozenset[int]) -> frozenset[int]:
-        """The one object kept for sets of locations equal to ``cells`` (at most 4,096 kept)."""
+        """The one object kept for sets of locations equal to ``cells`` (at most :data:`SETS_KEPT` kept)."""
         found = self._sets.get(cells)
         if found is None:
-            if len(self._sets) >= 4096:
+            if len(self._sets) >= SETS_KEPT:
                 self._sets.clear()
             found = self._sets[cells] = cells
         return found
@@ -580,11 +584,11 @@ class SightCache:
 
     def seen_at(self, cell: int, watchers: frozenset[int], visibility: int, work: Callable[[], bool]) -> bool:
         """``work()``, whether a unit in one of the ``watchers`` locations sees ``cell`` within ``visibility``, kept
-        by the three (at most :data:`SIGHT_PAIRS` answers)."""
+        by the three (at most :data:`SIGHT_WATCHED` answers)."""
         key = (cell, watchers, visibility)
         found = self._seen_at.get(key)
         if found is None:
-            if len(self._seen_at) >= SIGHT_PAIRS:
+            if len(self._seen_at) >= SIGHT_WATCHED:
                 self._seen_at.clear()
             found = self._seen_at[key] = work()
         return found
