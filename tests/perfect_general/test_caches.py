@@ -38,7 +38,7 @@ def test_movement_searches_of_a_whole_game_stay_within_the_board_budget() -> Non
         game.apply(*due)
         most = max(most, board.reaches.bytes)
     assert 0 < most <= board.reaches.budget
-    assert board.reaches.bytes == sum(_reach_bytes(r) for _, r, _, _, _ in board.reaches._entries.values())
+    assert board.reaches.bytes == sum(_reach_bytes(e.reach) for e in board.reaches._entries.values())
 
 
 def _lauter_game(decisions: int, kind: str = "random") -> Game:

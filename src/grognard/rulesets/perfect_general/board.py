@@ -32,6 +32,8 @@ SIGHT_ROWS = 1024
 # what the board keeps of sight rows over the map as the scenario made it, which every arrangement of barrages
 # and damage starts from (a byte a location: 1,800 of Lauter's rows)
 BASE_SIGHT_BYTES = 4 * 1024 * 1024
+# counts of a search's destinations kept with it, by the friends' locations they were made with
+COUNTS_KEPT = 16
 # what distance rows a board keeps (a byte a location, distances from FAR on counted as FAR): all of Lauter's
 # (2,240 rows of 2.2 KB), 1,800 of the doubled map's
 DISTANCE_BYTES = 8 * 1024 * 1024
@@ -80,7 +82,7 @@ class Board:
         self.reaches = ReachCache(REACH_BYTES)
         # moves._search's last search key of each unit, and the one object of each set of locations _field hands
         # out (so that equal sets are the same object from one state to the next)
-        self.unit_searches: dict[str, tuple[Unit, int, frozenset[int], frozenset[int], Hashable]] = {}
+        self.unit_searches: dict[str, tuple[Unit, int, frozenset[int], frozenset[int], Entry]] = {}
         self._sets: dict[frozenset[int], frozenset[int]] = {}
         self._cells_of: tuple[tuple[object, frozenset[int]], tuple[object, frozenset[int]]] = (
             ((), frozenset()),
@@ -466,32 +468,38 @@ class Board:
 
 
 class ReachCache:
-    """Movement searches by key, each with the cost table it searched, bounded by an estimate of their bytes:
-    the searches least recently asked for go first. A search may be put with its *family* (what its key holds
-    but the blocked locations), and the family's latest search looked up (:meth:`latest`): one made before an
-    enemy was spotted is often the search after it (``movement.same_search``). A search keeps the counts of its
-    destinations made with a few sets of friends' locations (:meth:`counted`), and they go with it."""
+    """Movement searches by key, each with the cost table it searched, bounded by an estimate of their bytes.
+    When room is needed the oldest searches go first, but one asked for since it was last passed over gets a
+    second chance (it goes to the back): nearly the least recently used, without reordering on every use.
+
+    A search may be put with its *family* (what its key holds but the blocked locations), and the family's
+    latest search looked up (:meth:`latest`): one made before an enemy was spotted is often the search after it
+    (``movement.same_search``). An entry (:meth:`entry`) also keeps the counts of the search's destinations made
+    with a few sets of friends' locations; a dropped entry lets go of its search and counts (``Entry.reach``
+    None), so that whoever still holds it holds nothing large."""
 
     def __init__(self, budget: int) -> None:
         self.budget = budget
         self.bytes = 0
-        self._entries: dict[Hashable, tuple[Costs, Reach, int, Hashable, dict[frozenset[int], int]]] = {}  # oldest 1st
+        self._entries: dict[Hashable, Entry] = {}  # oldest first
         self._latest: dict[Hashable, Hashable] = {}  # family -> the key last put with it
 
     def __len__(self) -> int:
         return len(self._entries)
 
+    def entry(self, key: Hashable, costs: Costs) -> Entry | None:
+        """The entry kept under ``key``, if its search searched ``costs`` (the key holds the table's id, which a
+        table made later may reuse)."""
+        found = self._entries.get(key)
+        if found is None or found.costs is not costs:
+            return None
+        found.used = True
+        return found
+
     def get(self, key: Hashable, costs: Costs) -> Reach | None:
-        """The search kept under ``key``, if it searched ``costs`` (the key holds the table's id, which a table
-        made later may reuse)."""
-        found = self._entries.pop(key, None)
-        if found is None:
-            return None
-        if found[0] is not costs:
-            self._drop(key, found)
-            return None
-        self._entries[key] = found  # now the most recent
-        return found[1]
+        """The search kept under ``key``, if it searched ``costs``."""
+        found = self.entry(key, costs)
+        return None if found is None else found.reach
 
     def latest(self, family: Hashable, costs: Costs) -> tuple[Any, Reach] | None:
         """The key and search last put with ``family``, if still kept and it searched ``costs``."""
@@ -499,25 +507,11 @@ class ReachCache:
         if key is None:
             return None
         found = self._entries.get(key)
-        if found is None or found[0] is not costs:
+        if found is None or found.costs is not costs or found.reach is None:
             return None
-        return key, found[1]
+        return key, found.reach
 
-    def counted(self, key: Hashable, friends: frozenset[int]) -> int | None:
-        """The count of destinations noted for the search under ``key`` with ``friends`` (:meth:`note_count`)."""
-        found = self._entries.get(key)
-        return None if found is None else found[4].get(friends)
-
-    def note_count(self, key: Hashable, friends: frozenset[int], count: int) -> None:
-        """Keep the count of the search under ``key`` with ``friends`` (at most 16 sets a search)."""
-        found = self._entries.get(key)
-        if found is not None:
-            counts = found[4]
-            if len(counts) >= 16:
-                counts.clear()
-            counts[friends] = count
-
-    def put(self, key: Hashable, costs: Costs, reach: Reach, family: Hashable = None) -> None:
+    def put(self, key: Hashable, costs: Costs, reach: Reach, family: Hashable = None) -> Entry:
         size = _reach_bytes(reach)
         old = self._entries.pop(key, None)
         if old is not None:
@@ -525,21 +519,56 @@ class ReachCache:
         entries = self._entries
         while entries and self.bytes + size > self.budget:
             oldest = next(iter(entries))
-            self._drop(oldest, entries.pop(oldest))
-        self._entries[key] = (costs, reach, size, family, {})
+            found = entries.pop(oldest)
+            if found.used:  # asked for since it was last passed over: a second chance, at the back
+                found.used = False
+                entries[oldest] = found
+            else:
+                self._drop(oldest, found)
+        made = self._entries[key] = Entry(costs, reach, size, family)
         self.bytes += size
         if family is not None:
             self._latest[family] = key
+        return made
 
-    def _drop(self, key: Hashable, entry: tuple[Costs, Reach, int, Hashable, dict[frozenset[int], int]]) -> None:
-        self.bytes -= entry[2]
-        if entry[3] is not None and self._latest.get(entry[3]) == key:
-            del self._latest[entry[3]]
+    def _drop(self, key: Hashable, entry: Entry) -> None:
+        self.bytes -= entry.size
+        entry.reach = None
+        entry.counts.clear()
+        if entry.family is not None and self._latest.get(entry.family) == key:
+            del self._latest[entry.family]
 
     def clear(self) -> None:
+        for key, entry in list(self._entries.items()):
+            self._drop(key, entry)
         self._entries.clear()
         self._latest.clear()
         self.bytes = 0
+
+
+class Entry:
+    """One kept search (None once dropped), its table, its size estimate and family, whether it was asked for
+    since the cache last passed over it, and the counts of its destinations by friends' locations (at most
+    :data:`COUNTS_KEPT` sets)."""
+
+    __slots__ = ("costs", "counts", "family", "reach", "size", "used")
+
+    def __init__(self, costs: Costs, reach: Reach, size: int, family: Hashable) -> None:
+        self.costs = costs
+        self.reach: Reach | None = reach
+        self.size = size
+        self.family = family
+        self.used = False
+        self.counts: dict[frozenset[int], int] = {}
+
+    def count(self, friends: frozenset[int]) -> int | None:
+        """The count of destinations of the search with ``friends`` as the locations not to end in."""
+        found = self.counts.get(friends)
+        if found is None and self.reach is not None:
+            if len(self.counts) >= COUNTS_KEPT:
+                self.counts.clear()
+            found = self.counts[friends] = self.reach.count_destinations(friends)
+        return found
 
 
 def _reach_bytes(r: Reach) -> int:

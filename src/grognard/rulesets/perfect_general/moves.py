@@ -3,13 +3,12 @@ countries, transport, close assault and engineers."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-
 from grognard.engine.events import Step
 from grognard.engine.movement import UNREACHED, LazyCosts, Reach, reach, same_search
 from grognard.engine.records import replace
 
 from .artillery import barrage_at, set_terrain
+from .board import Entry
 from .combat import destroy, hit, resolve_assault
 from .context import Ctx, own_units
 from .spotting import known_enemies, mark_seen_acting, spot_mover
@@ -50,29 +49,30 @@ def _unit_reach(ctx: Ctx, state: PGState, unit: Unit, mp: int | None, load_at: i
     blocked, stop, friends = _field(ctx, state, unit.side)
     # the unit's own location stays in: no list of destinations holds the start (Reach.destinations)
     no_stop = friends if load_at < 0 else friends - {load_at}
-    r, _ = _search(ctx, state, unit, blocked, stop) if mp is None else _searched(ctx, state, unit, mp, blocked, stop)
+    entry = _search(ctx, state, unit, blocked, stop) if mp is None else _searched(ctx, state, unit, mp, blocked, stop)
+    r = entry.reach
+    assert r is not None  # an entry handed out now holds its search
     return Reach(r.start, r.budget, r.cost, r.prev, r.reached, no_stop)
 
 
-def _search(
-    ctx: Ctx, state: PGState, unit: Unit, blocked: frozenset[int], stop: frozenset[int]
-) -> tuple[Reach, Hashable]:
-    """The search of ``unit``'s own move (as kept: its ``no_stop`` is not this state's friends) and its key in the
-    board's searches. The key is the same as the last one while the unit, its cost table and the locations
-    blocked and stopping moves are the same objects (``_field`` hands out one object for equal sets): most
-    units' searches between two decisions; the search itself is kept by the board's byte-bounded cache only."""
+def _search(ctx: Ctx, state: PGState, unit: Unit, blocked: frozenset[int], stop: frozenset[int]) -> Entry:
+    """The board's entry of the search of ``unit``'s own move (its ``no_stop`` is not this state's friends). It is
+    the last one while the unit, its cost table and the locations blocked and stopping moves are the same
+    objects (``_field`` hands out one object for equal sets), as for most units between two decisions, and
+    the board's cache has not let go of the search."""
     board = ctx.board
     costs = _costs_of(ctx, state, unit)
     kept = board.unit_searches.get(unit.id)
     if kept is not None and kept[0] is unit and kept[1] == id(costs) and kept[2] is blocked and kept[3] is stop:
-        r = board.reaches.get(kept[4], costs)
-        if r is not None:
-            return r, kept[4]
-    r, key = _searched(ctx, state, unit, unit.mp, blocked, stop)
+        entry = kept[4]
+        if entry.reach is not None and entry.costs is costs:
+            entry.used = True
+            return entry
+    entry = _searched(ctx, state, unit, unit.mp, blocked, stop)
     if len(board.unit_searches) >= UNITS_KEPT:
         board.unit_searches.clear()
-    board.unit_searches[unit.id] = (unit, id(costs), blocked, stop, key)
-    return r, key
+    board.unit_searches[unit.id] = (unit, id(costs), blocked, stop, entry)
+    return entry
 
 
 def _costs_of(ctx: Ctx, state: PGState, unit: Unit) -> LazyCosts:
@@ -85,28 +85,27 @@ def _costs_of(ctx: Ctx, state: PGState, unit: Unit) -> LazyCosts:
 
 def _searched(
     ctx: Ctx, state: PGState, unit: Unit, budget_now: int, blocked: frozenset[int], stop: frozenset[int]
-) -> tuple[Reach, Hashable]:
-    """The search of ``unit`` with ``budget_now`` half points, from the board's searches where it is kept, and its
-    key there."""
+) -> Entry:
+    """The board's entry of the search of ``unit`` with ``budget_now`` half points (searched now if not kept)."""
     board = ctx.board
     first = not unit.moved and budget_now == budget(ctx, unit)
     # the search does not depend on where friends stand (they only bar ending a move), so it is kept for
     # the next decision, when usually one unit has moved and every other unit's search is the same
     costs = _costs_of(ctx, state, unit)
     key = (id(costs), unit.cell, budget_now, first, blocked, stop)
-    r = board.reaches.get(key, costs)
-    if r is None:
-        # the unit's last search with other enemies known may be this one (movement.same_search)
-        family = (id(costs), unit.cell, budget_now, first, stop)
-        last = board.reaches.latest(family, costs)
-        if last is not None and same_search(
-            last[1], costs, last[0][4], blocked, stop=stop, min_one=first, near=board.neighbors
-        ):
-            r = last[1]
-        else:
-            r = reach(costs, unit.cell, budget_now, blocked=blocked, stop=stop, min_one=first)
-        board.reaches.put(key, costs, r, family)
-    return r, key
+    found = board.reaches.entry(key, costs)
+    if found is not None and found.reach is not None:
+        return found
+    # the unit's last search with other enemies known may be this one (movement.same_search)
+    family = (id(costs), unit.cell, budget_now, first, stop)
+    last = board.reaches.latest(family, costs)
+    if last is not None and same_search(
+        last[1], costs, last[0][4], blocked, stop=stop, min_one=first, near=board.neighbors
+    ):
+        r = last[1]
+    else:
+        r = reach(costs, unit.cell, budget_now, blocked=blocked, stop=stop, min_one=first)
+    return board.reaches.put(key, costs, r, family)
 
 
 def _field(ctx: Ctx, state: PGState, side: str) -> tuple[frozenset[int], frozenset[int], frozenset[int]]:
@@ -143,11 +142,8 @@ def count_destinations(ctx: Ctx, state: PGState, unit: Unit) -> int:
     if not can_move(ctx, unit):
         return 0
     blocked, stop, friends = _field(ctx, state, unit.side)
-    r, key = _search(ctx, state, unit, blocked, stop)
-    found = ctx.board.reaches.counted(key, friends)
-    if found is None:
-        found = r.count_destinations(friends)
-        ctx.board.reaches.note_count(key, friends, found)
+    found = _search(ctx, state, unit, blocked, stop).count(friends)
+    assert found is not None  # an entry handed out now holds its search
     return found
 
 
