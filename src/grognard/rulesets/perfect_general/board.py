@@ -105,6 +105,7 @@ class Board:
         self.fire_reach = {
             f: max((r for (firer, _), r in tables.max_range.items() if firer == f), default=0) + 1 for f in tables.units
         }
+        self.longest_fire_reach = max(self.fire_reach.values(), default=0)  # of any unit
         # moves._plan_assaults bounds how far a unit reaches by its movement points: no step may be free
         assert all(t.cost == "half_rate" or int(t.cost) >= 1 for t in tables.terrain.values())
         assert all(along >= 1 for along in tables.paths.values())
@@ -198,11 +199,11 @@ class Board:
 
     def weather(self, state: PGState) -> Weather:
         """The turn's conditions combined: the shortest sight, the slowest ground, every prohibition."""
-        turn = min(state.turn, self.scenario.turns)
-        found = self._weather.get(turn)
+        found = self._weather.get(state.turn)  # by the state's turn: asked tens of times a decision
         if found is None:
+            turn = min(state.turn, self.scenario.turns)
             ws = [self.tables.weather[n] for n in self.scenario.weather[turn - 1]]
-            found = self._weather[turn] = Weather(
+            found = self._weather[state.turn] = Weather(
                 visibility=min(w.visibility for w in ws),
                 move_percent=max(w.move_percent for w in ws),
                 no_direct_fire=any(w.no_direct_fire for w in ws),
