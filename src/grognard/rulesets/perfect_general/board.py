@@ -243,9 +243,14 @@ class Board:
         return found
 
     def whole_costs(self, state: PGState, unit_type: UnitType) -> LazyCosts:
-        """:meth:`costs` with every row worked out (at once, with array arithmetic): for a search of the whole map."""
+        """:meth:`costs` with every row worked out, for a search of the whole map: the rows missing one by one if
+        they are few (a table after damage lacks those around it), else all at once with array arithmetic."""
         table = self.costs(state, unit_type)
-        if None in table:
+        missing = [a for a, row in enumerate(table) if row is None] if None in table else []
+        if len(missing) * 8 < len(table):
+            for a in missing:
+                table.row(a)
+        else:
             for a, row in enumerate(self._full_costs(state, unit_type, self.weather(state).move_percent)):
                 if table[a] is None:
                     table[a] = row
