@@ -12,7 +12,7 @@ import numpy as np
 
 from grognard.engine.los import Observer, Sight
 from grognard.engine.maps import GameMap
-from grognard.engine.movement import Costs, EdgeCosts, LazyCosts, Reach, Steps
+from grognard.engine.movement import UNREACHED, Costs, EdgeCosts, LazyCosts, Reach, Steps
 
 from .scenario import PGScenario
 from .state import PGState, Unit
@@ -84,6 +84,11 @@ class Board:
         # out (so that equal sets are the same object from one state to the next)
         self.unit_searches: dict[str, tuple[Unit, int, frozenset[int], frozenset[int], Entry]] = {}
         self._sets: dict[frozenset[int], frozenset[int]] = {}
+        self._change: tuple[frozenset[int], frozenset[int], tuple[tuple[int, ...], tuple[int, ...]]] = (
+            frozenset(),
+            frozenset(),
+            ((), ()),
+        )
         self._cells_of: tuple[tuple[object, frozenset[int]], tuple[object, frozenset[int]]] = (
             ((), frozenset()),
             ((), frozenset()),
@@ -111,6 +116,16 @@ class Board:
         assert all(along >= 1 for along in tables.paths.values())
         self.town_cells = frozenset(c for t in scenario.towns for c in t.cells)
         self.neutral_of = {c: n.name for n in scenario.neutrals for c in n.cells}
+
+    def set_change(self, before: frozenset[int], after: frozenset[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """What ``after`` lacks of ``before`` and what it adds, kept for the last pair asked about (the friends'
+        locations of two positions in a row, asked of every unit's count)."""
+        last = self._change
+        if last[0] is before and last[1] is after:
+            return last[2]
+        found = (tuple(before - after), tuple(after - before))
+        self._change = (before, after, found)
+        return found
 
     def cells_of(self, units: tuple[Unit, ...]) -> frozenset[int]:
         """The locations of ``units`` (``own_units`` of a side: one tuple for a state's units), one object for equal
@@ -555,9 +570,9 @@ class ReachCache:
 class Entry:
     """One kept search (None once dropped), its table, its size estimate and family, whether it was asked for
     since the cache last passed over it, and the counts of its destinations by friends' locations (at most
-    :data:`COUNTS_KEPT` sets)."""
+    :data:`COUNTS_KEPT` sets), the last one apart."""
 
-    __slots__ = ("costs", "counts", "family", "reach", "size", "used")
+    __slots__ = ("costs", "counts", "family", "last", "reach", "size", "used")
 
     def __init__(self, costs: Costs, reach: Reach, size: int, family: Hashable) -> None:
         self.costs = costs
@@ -566,14 +581,29 @@ class Entry:
         self.family = family
         self.used = False
         self.counts: dict[frozenset[int], int] = {}
+        self.last: tuple[frozenset[int], int] | None = None
 
-    def count(self, friends: frozenset[int]) -> int | None:
-        """The count of destinations of the search with ``friends`` as the locations not to end in."""
+    def count(self, friends: frozenset[int], board: Board) -> int | None:
+        """The count of destinations of the search with ``friends`` as the locations not to end in: from the last
+        count when the friends' locations differ from its by a few (one unit moved: ``Board.set_change``)."""
         found = self.counts.get(friends)
-        if found is None and self.reach is not None:
+        r = self.reach
+        if found is None and r is not None:
+            last = self.last
+            if last is not None:
+                gone, came = board.set_change(last[0], friends)
+                if len(gone) + len(came) <= 4:
+                    # a location of a friend no longer is a destination again if reached, and one now is not
+                    cost, start = r.cost, r.start
+                    found = last[1]
+                    found += sum(1 for c in gone if c != start and cost[c] < UNREACHED)
+                    found -= sum(1 for c in came if c != start and cost[c] < UNREACHED)
+            if found is None:
+                found = r.count_destinations(friends)
             if len(self.counts) >= COUNTS_KEPT:
                 self.counts.clear()
-            found = self.counts[friends] = self.reach.count_destinations(friends)
+            self.counts[friends] = found
+            self.last = (friends, found)
         return found
 
 

@@ -142,7 +142,7 @@ def count_destinations(ctx: Ctx, state: PGState, unit: Unit) -> int:
     if not can_move(ctx, unit):
         return 0
     blocked, stop, friends = _field(ctx, state, unit.side)
-    found = _search(ctx, state, unit, blocked, stop).count(friends)
+    found = _search(ctx, state, unit, blocked, stop).count(friends, ctx.board)
     assert found is not None  # an entry handed out now holds its search
     return found
 
