@@ -149,6 +149,15 @@ def test_a_table_whose_rows_are_worked_out_when_asked_searches_as_the_whole_tabl
         assert path_cost(lazy, whole.path(cell)) == path_cost(costs, whole.path(cell))
 
 
+@given(movement_problems())
+def test_a_search_told_the_cheapest_step_is_the_same_search(problem):
+    # least: a cell reached with less than the cheapest step left is not gone on from, which changes no answer
+    _, costs, start, budget, options = problem
+    least = min((c for row in costs for _, c in row), default=0)
+    told, whole = reach(costs, start, budget, least=least, **options), reach(costs, start, budget, **options)
+    assert (told.cost, told.prev, told.reached) == (whole.cost, whole.prev, whole.reached)
+
+
 @given(movement_problems(), st.data())
 def test_a_search_said_the_same_with_other_cells_blocked_is_that_search(problem, data):
     # an enemy spotted or lost from sight where a unit's search never went leaves its moves as they were

@@ -138,6 +138,7 @@ def reach(
     hook: StepHook | None = None,
     hook_cells: Collection[int] = (),
     min_one: bool = False,
+    least: int = 0,
 ) -> Reach:
     """Every cell reachable from ``start`` within ``budget``.
 
@@ -145,6 +146,8 @@ def reach(
     - ``no_stop``: cells that may be passed through but not ended in (a friendly unit).
     - ``stop``: cells where movement ends on entering.
     - ``hook``: called for steps into or out of ``hook_cells``, to change their cost or forbid them.
+    - ``least``: no step costs less (hooked ones included): a cell reached with less left is not gone on from,
+      which changes nothing but the work.
     - ``min_one``: a unit that has not moved may always make one allowed step, whatever it costs
       (PG p.26: "a unit can always move a minimum of one location"; BA 7.5). That step spends the whole
       budget and ends the move, and it is only taken into a cell the unit cannot reach otherwise.
@@ -165,7 +168,9 @@ def reach(
     fill: Callable[[int], Steps] = costs.row if isinstance(costs, LazyCosts) else lambda u: steps_of(costs, u)
     add_reached = reached.append
     d, top = 0, len(buckets)  # the bucket being read, and how many there are
-    while d < top:
+    # a cell reached with less than the cheapest step left goes nowhere: its bucket need not be read
+    last = budget - least if least > 0 else budget
+    while d < top and d <= last:
         for u in buckets[d]:  # zero-cost steps append to the bucket being read, which this loop then visits
             if cost[u] != d:
                 continue

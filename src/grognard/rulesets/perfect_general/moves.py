@@ -104,7 +104,8 @@ def _searched(
     ):
         r = last[1]
     else:
-        r = reach(costs, unit.cell, budget_now, blocked=blocked, stop=stop, min_one=first)
+        # every step costs at least one half point (asserted by the board)
+        r = reach(costs, unit.cell, budget_now, blocked=blocked, stop=stop, min_one=first, least=1)
     return board.reaches.put(key, costs, r, family)
 
 
