@@ -212,6 +212,23 @@ class Choice:
         self.hint = hint
 
     @classmethod
+    def trusted(
+        cls,
+        kind: type[Decision],
+        fixed: dict[str, Any],
+        values: Sequence[Any] | Callable[[], Sequence[Any]],
+        check: Check | None = None,
+        count: Callable[[], int] | None = None,
+    ) -> Choice:
+        """A listed family, as ``Choice(kind, fixed, values, check=check, count=count)`` without its checks and its
+        copy of ``fixed``, which the family then keeps (the caller's own, changed by nobody): for the families a
+        ruleset makes by the dozen for every position (each unit's move)."""
+        c = object.__new__(cls)
+        c.cls, c.fixed, c._values, c.check, c._count, c.label = kind, fixed, values, check, count, ""
+        c._counted = c._key = c._set = c.sampler = c._size = c.hint = None
+        return c
+
+    @classmethod
     def filtered(
         cls,
         kind: type[Decision],

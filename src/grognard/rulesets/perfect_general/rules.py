@@ -287,29 +287,28 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
         add = choices.append
         builders: list[str] = []
         roles = self._roles
+        listed = Choice.trusted  # fresh dicts, callables or lists: no checks or copies needed
         for u in own_units(state, seat):
             assault, carrier, engineer = roles[u.type]
             if moves.can_move(ctx, u):
                 dests = partial(moves.destinations, ctx, state, u)
                 check = partial(refusals.move, ctx, u, dests)
                 count = partial(moves.count_destinations, ctx, state, u)
-                fixed = {"unit": u.id}
-                add(Choice(D.Move, fixed, dests, check=check, count=count))
+                add(listed(D.Move, {"unit": u.id}, dests, check, count))
                 if assault and not u.fired:
-                    add(Choice(D.Assault, fixed, partial(moves.assault_targets, ctx, state, u)))
+                    add(listed(D.Assault, {"unit": u.id}, partial(moves.assault_targets, ctx, state, u)))
                 if carrier:
                     if u.cargo:
-                        add(Choice(D.Unload, fixed, partial(moves.unload_destinations, ctx, state, u)))
+                        add(listed(D.Unload, {"unit": u.id}, partial(moves.unload_destinations, ctx, state, u)))
                     else:
                         cargo = partial(moves.load_candidates, ctx, state, u)
-                        add(Choice(D.Load, fixed, cargo, check=partial(refusals.load, cargo)))
+                        add(listed(D.Load, {"unit": u.id}, cargo, partial(refusals.load, cargo)))
             if engineer and moves.can_work(ctx, u):
                 if moves.bridge_sites(ctx, state, u):
                     builders.append(u.id)
-                fixed = {"unit": u.id}
-                add(Choice(D.BlowBridge, fixed, moves.bridges_to_blow(ctx, state, u)))
-                add(Choice(D.LayMine, fixed, moves.mine_sites(ctx, state, u)))
-                add(Choice(D.ClearMine, fixed, moves.mines_to_clear(ctx, state, u)))
+                add(listed(D.BlowBridge, {"unit": u.id}, moves.bridges_to_blow(ctx, state, u)))
+                add(listed(D.LayMine, {"unit": u.id}, moves.mine_sites(ctx, state, u)))
+                add(listed(D.ClearMine, {"unit": u.id}, moves.mines_to_clear(ctx, state, u)))
         add(Choice(D.BuildBridge, values=builders))
         add(Choice(D.EndMovement))
         info = lambda: {"assault": odds.assault_chances(ctx, state, seat)}  # noqa: E731 (worked out when asked)

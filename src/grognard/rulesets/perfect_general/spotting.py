@@ -138,16 +138,22 @@ def _announce(ctx: Ctx, step: Step, u: Unit, what: str) -> None:
 
 
 def remember(state: PGState) -> PGState:
-    """Refresh each side's memory: spotted enemy units where they are; the rest where they were last seen."""
+    """Refresh each side's memory: spotted enemy units where they are; the rest where they were last seen. A
+    sighting that says what the memory already says is the memory's own object, so that an unchanged memory is
+    found unchanged without comparing field by field."""
     alive = {u.id for u in state.units}
+    turn = state.turn
     sides = []
     for i, side in enumerate(SIDES):
         ss = state.sides[i]
-        now = {
-            u.id: Sighting(u.id, u.type, u.cell, state.turn)
-            for u in state.units
-            if u.side != side and u.spotted and not u.carried_by
-        }
+        before = {s.unit: s for s in ss.memory}
+        now: dict[str, Sighting] = {}
+        for u in state.units:
+            if u.side != side and u.spotted and not u.carried_by:
+                s = before.get(u.id)
+                if s is None or s.cell != u.cell or s.turn != turn or s.type != u.type:
+                    s = Sighting(u.id, u.type, u.cell, turn)
+                now[u.id] = s
         kept = [s for s in ss.memory if s.unit in alive and s.unit not in now]
         memory = tuple(sorted([*kept, *now.values()], key=lambda s: s.unit))
         sides.append(ss if memory == ss.memory else replace(ss, memory=memory))
