@@ -83,6 +83,8 @@ class Board:
         # moves._search's last search key of each unit, and the one object of each set of locations _field hands
         # out (so that equal sets are the same object from one state to the next)
         self.unit_searches: dict[str, tuple[Unit, int, frozenset[int], frozenset[int], Entry]] = {}
+        # moves.load_candidates' last answer for each carrier, with the search and the units to load it came from
+        self.loads: dict[str, tuple[Unit, Entry, tuple[Unit, ...], tuple[str, ...]]] = {}
         self._sets: dict[frozenset[int], frozenset[int]] = {}
         self._change: tuple[frozenset[int], frozenset[int], tuple[tuple[int, ...], tuple[int, ...]]] = (
             frozenset(),

@@ -217,22 +217,34 @@ def load_candidates(ctx: Ctx, state: PGState, carrier: Unit) -> list[str]:
     t = ctx.tables
     if not (t.units[carrier.type].has("carrier") and not carrier.cargo and can_move(ctx, carrier)):
         return []
-    memo = ctx.board.state_memo(state)
+    board = ctx.board
+    memo = board.state_memo(state)
     cargo = memo.get(("cargo", carrier.side))
     if cargo is None:  # the same for every carrier of the side
-        cargo = memo[("cargo", carrier.side)] = [
+        cargo = memo[("cargo", carrier.side)] = tuple(
             u
             for u in own_units(state, carrier.side)
             if t.units[u.type].has("cargo")
             and not (u.moved or u.fired or u.plotted or u.unloaded)
             # entering a heavy barrage's ring takes all movement (p.30): no point left to load (d)
             and barrage_at(state, u.cell) is None
-        ]
+        )
     # a step costs at least one half point: a unit farther than the movement left less loading is out of reach
-    if not ctx.board.near(cargo, carrier.cell, carrier.mp - 2):
+    if not board.near(cargo, carrier.cell, carrier.mp - 2):
         return []
-    r = unit_reach(ctx, state, carrier)  # friendly locations are passed through, so they get a cost
-    return sorted(u.id for u in cargo if r.cost[u.cell] < UNREACHED and r.cost[u.cell] + 2 <= carrier.mp)
+    # friendly locations are passed through, so they get a cost: the carrier's own search, whoever stands where
+    blocked, stop, _ = _field(ctx, state, carrier.side)
+    entry = _search(ctx, state, carrier, blocked, stop)
+    kept = board.loads.get(carrier.id)  # the same carrier, search and units to load: the same answer
+    if kept is not None and kept[0] is carrier and kept[1] is entry and kept[2] == cargo:
+        return list(kept[3])
+    r = entry.reach
+    assert r is not None  # an entry handed out now holds its search
+    found = sorted(u.id for u in cargo if r.cost[u.cell] < UNREACHED and r.cost[u.cell] + 2 <= carrier.mp)
+    if len(board.loads) >= UNITS_KEPT:
+        board.loads.clear()
+    board.loads[carrier.id] = (carrier, entry, cargo, tuple(found))
+    return found
 
 
 def start_load(ctx: Ctx, state: PGState, step: Step, carrier_id: str, cargo_id: str) -> PGState:
