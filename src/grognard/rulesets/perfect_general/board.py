@@ -25,7 +25,7 @@ REACH_BYTES = 8 * 1024 * 1024
 # a row one byte a location): both grow with play otherwise, as units go where nobody looked from before
 SIGHT_PAIRS = 100_000
 # answers of whether the enemy sees a location (SightCache.seen_at), one arrangement keeps (about 180 bytes each)
-SIGHT_WATCHED = 20_000
+SIGHT_WATCHED = 5_000
 # sets of locations the board hands out as one object (Board.one_set; a side's units: about 2 KB each)
 SETS_KEPT = 1024
 SIGHT_ROWS = 1024
