@@ -204,6 +204,14 @@ def test_distances_from_a_cell_are_its_distance_to_each_cell(data, grid):
     assert grid.distances(start).tolist() == [grid.distance(start, c) for c in grid.cells()]
 
 
+@given(st.data(), grids())
+def test_plane_coordinates_add_up_as_vectors(data, grid):
+    coords = grid.plane_coords()
+    a, b = draw_cell(data, grid, "a"), draw_cell(data, grid, "b")
+    assert tuple((coords[b] - coords[a]).tolist()) == grid.vector(a, b)
+    assert coords.shape == (grid.size, 2)
+
+
 @given(st.data(), grids(), st.integers(0, 6))
 def test_within_is_every_cell_in_range(data, grid, radius):
     cell = draw_cell(data, grid)

@@ -116,3 +116,22 @@ def test_is_this_decision_legal_lists_one_family() -> None:
 def test_a_count_needs_a_family_listed_when_asked() -> None:
     with pytest.raises(ValueError, match="lists its values when asked"):
         Choice(Move, {"unit": "a"}, [1, 2], count=lambda: 2)
+
+
+def test_a_trusted_family_is_the_family_the_constructor_makes() -> None:
+    # Choice.trusted skips the constructor's checks and copy: everything a family answers must be the same
+    game, seat = movement_position()
+    for family in game.legal(seat).of_kind("move")[:5]:
+        values, check, count = family._values, family.check, family._count
+        made = Choice(family.cls, dict(family.fixed), values, check=check, count=count)
+        trusted = Choice.trusted(family.cls, dict(family.fixed), values, check, count)
+        assert (trusted.key, trusted.listed, trusted.label, trusted.hint) == (
+            made.key,
+            made.listed,
+            made.label,
+            made.hint,
+        )
+        assert len(trusted) == len(made) == trusted.counted() and list(trusted.values()) == list(made.values())
+        first = made.values()[0]
+        assert first in trusted and trusted.make(first) == made.make(first) and trusted.refusal(first) is None
+        assert str(trusted.refusal(-1)) == str(made.refusal(-1))

@@ -211,3 +211,35 @@ def test_range_zero_sees_only_its_own_cell_and_no_observers_see_nothing():
 def test_sight_needs_one_height_per_cell():
     with pytest.raises(ValueError, match="one height per cell"):
         Sight(SquareGrid(2, 2), [0] * 3, [0] * 4)
+
+
+@given(battlefields(), st.data())
+def test_a_row_looked_at_again_over_the_changed_cells_is_the_row_with_the_new_heights(field, data):
+    # a barrage or a burnt wood changes a few cells: relook works out only the lines over them again
+    grid, ground, obstacle, _, observers, target = field
+    before = Sight(grid, ground, obstacle)
+    changed = data.draw(st.lists(st.integers(0, grid.size - 1), max_size=4, unique=True), label="changed")
+    now = list(obstacle)
+    wall = 10_000  # above every line, as a PG barrage
+    for c in changed:
+        now[c] = data.draw(st.sampled_from((0, CORN, WOODS, 2 * LEVEL, wall)), label=f"height of {c}")
+    after = before.with_obstacles(now)
+    fresh = Sight(grid, ground, now)
+    for o in observers:
+        expected = fresh.visible([o], target)[0]
+        assert after.visible([o], target)[0].tolist() == expected.tolist()
+        assert after.relook(o, before.visible([o], target)[0], changed, target).tolist() == expected.tolist(), o
+
+
+def test_relook_hands_back_the_row_itself_when_no_line_passes_over_the_cells():
+    grid = HexGrid(9, 9, "odd-q")
+    sight = Sight(grid, [0] * grid.size, [0] * grid.size)
+    o = Observer(grid.index(4, 4), 1, 3)
+    row = sight.visible([o])[0]
+    far, next_to = grid.index(0, 0), grid.neighbors(o.cell)[0]  # out of range; an end of every line it is on
+    assert sight.relook(o, row, [far]) is row and sight.relook(Observer(o.cell, 1, 1), row, [next_to]) is row
+
+
+def test_with_obstacles_needs_one_height_per_cell():
+    with pytest.raises(ValueError, match="one height per cell"):
+        Sight(SquareGrid(2, 2), [0] * 4, [0] * 4).with_obstacles([0] * 3)

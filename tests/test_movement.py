@@ -14,7 +14,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from grognard.engine.geometry import HexGrid, SquareGrid
-from grognard.engine.movement import UNREACHED, EdgeCosts, StepHook, edge_costs, path_cost, reach
+from grognard.engine.movement import (
+    UNREACHED,
+    EdgeCosts,
+    LazyCosts,
+    StepHook,
+    edge_costs,
+    path_cost,
+    reach,
+    same_search,
+)
 from strategies import draw_cell, grids
 
 STEP_COSTS = (None, 0, 1, 1, 2, 2, 3, 7)  # None: the step is prohibited
@@ -109,7 +118,7 @@ def test_reach_finds_the_cheapest_cost_of_every_cell(problem):
     grid, costs, start, budget, options = problem
     r = reach(costs, start, budget, **options)
     no_stop = options.pop("no_stop")
-    assert r.cost == bellman_ford(costs, start, budget, **options)
+    assert list(r.cost) == bellman_ford(costs, start, budget, **options)
     assert sorted(r.reached) == [c for c in grid.cells() if r.cost[c] < UNREACHED]
     assert r.destinations() == sorted(set(r.reached) - {start} - no_stop)
 
@@ -126,6 +135,51 @@ def test_every_path_is_an_allowed_walk_costing_what_reach_says(problem):
         assert walk_cost(costs, path, options, budget) == r.cost[cell]
         if "hook" not in options and not (options["min_one"] and len(path) == 2):
             assert path_cost(costs, path) == r.cost[cell]
+
+
+@given(movement_problems())
+def test_a_table_whose_rows_are_worked_out_when_asked_searches_as_the_whole_table(problem):
+    _, costs, start, budget, options = problem
+    asked: list[int] = []
+    lazy = LazyCosts([None] * len(costs), lambda cell: asked.append(cell) or costs[cell])
+    r, whole = reach(lazy, start, budget, **options), reach(costs, start, budget, **options)
+    assert (r.cost, r.prev, r.reached) == (whole.cost, whole.prev, whole.reached)
+    assert len(asked) == len(set(asked)) and set(asked) <= set(whole.reached)  # each row once, where it went
+    for cell in whole.reached:
+        assert path_cost(lazy, whole.path(cell)) == path_cost(costs, whole.path(cell))
+
+
+@given(movement_problems())
+def test_a_search_told_the_cheapest_step_is_the_same_search(problem):
+    # least: a cell reached with less than the cheapest step left is not gone on from, which changes no answer
+    _, costs, start, budget, options = problem
+    least = min((c for row in costs for _, c in row), default=0)
+    told, whole = reach(costs, start, budget, least=least, **options), reach(costs, start, budget, **options)
+    assert (told.cost, told.prev, told.reached) == (whole.cost, whole.prev, whole.reached)
+
+
+@given(movement_problems(), st.data())
+def test_a_search_said_the_same_with_other_cells_blocked_is_that_search(problem, data):
+    # an enemy spotted or lost from sight where a unit's search never went leaves its moves as they were
+    grid, costs, start, budget, options = problem
+    options.pop("hook", None)
+    options.pop("hook_cells", None)
+    then = reach(costs, start, budget, **options)
+    now = data.draw(st.frozensets(st.integers(0, grid.size - 1), max_size=max(1, grid.size // 4)), label="now") - {
+        start
+    }
+    if data.draw(st.booleans(), label="one changed"):  # mostly one enemy more or less
+        cell = data.draw(st.integers(0, grid.size - 1), label="cell")
+        now = (options["blocked"] ^ {cell}) - {start}
+    fresh = reach(costs, start, budget, **{**options, "blocked": now})
+    kept = (options["stop"], options["min_one"])
+    near = [grid.neighbors(c) for c in grid.cells()]
+    same = same_search(then, costs, options["blocked"], now, stop=kept[0], min_one=kept[1])
+    assert same == same_search(then, costs, options["blocked"], now, stop=kept[0], min_one=kept[1], near=near)
+    if same:
+        assert (fresh.cost, fresh.prev, fresh.reached) == (then.cost, then.prev, then.reached)
+    elif now != options["blocked"]:  # said different: then it is, when nothing else changed
+        assert fresh.cost != then.cost or fresh.reached != then.reached or fresh.prev != then.prev
 
 
 @given(st.data(), grids(max_side=8))
@@ -215,7 +269,7 @@ def test_hook_sees_only_steps_into_or_out_of_its_cells_and_sets_their_cost():
         return base + 3  # entering the zone costs 3 more
 
     r = reach(costs, 0, 10, hook=zoc, hook_cells={2})
-    assert r.cost[:3] == [0, 1, 5] and not r.can_reach(3)
+    assert list(r.cost[:3]) == [0, 1, 5] and not r.can_reach(3)
     assert sorted(set(calls)) == [(1, 2, 1, False), (2, 1, 1, False), (2, 3, 1, False)]
     r = reach(costs, 1, 10, hook=zoc, hook_cells={2})
     assert (1, 2, 1, True) in calls and r.cost[2] == 4
@@ -255,7 +309,7 @@ def test_the_min_one_step_is_not_taken_where_an_ordinary_path_reaches():
 
 def test_zero_cost_steps_are_followed_within_the_same_bucket():
     costs = open_row(6, cost=0)
-    assert reach(costs, 0, 0).cost == [0] * 6
+    assert list(reach(costs, 0, 0).cost) == [0] * 6
 
 
 def test_edge_costs_skip_prohibited_steps_and_refuse_negative_costs():

@@ -58,3 +58,33 @@ def test_replace_of_a_class_with_init_vars_or_derived_fields_follows_dataclasses
     assert replace(d, a=4, scale=3).twice == 12
     with pytest.raises(ValueError):
         replace(d, twice=1)  # dataclasses refuses a field left out of __init__
+
+
+@dataclass(frozen=True, slots=True)
+class CheckedSlots:
+    n: int
+
+    def __post_init__(self) -> None:
+        if self.n < 0:
+            raise ValueError("negative")
+
+
+@dataclass(frozen=True, slots=True)
+class Child(Plain):
+    e: int = 0
+
+
+def test_a_replaced_object_of_slots_is_whole_frozen_and_hashes_alike() -> None:
+    # a class of slots without checks gets its slots set directly: the object must be what __init__ makes
+    p = Child(1, "y", (2,), d=3, e=4)
+    got = replace(p, a=2, e=5)
+    assert (
+        type(got) is Child
+        and got == dataclasses.replace(p, a=2, e=5)
+        and hash(got) == hash(Child(2, "y", (2,), d=3, e=5))
+    )
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        got.a = 3  # type: ignore[misc]
+    assert replace(CheckedSlots(1), n=2) == CheckedSlots(2)
+    with pytest.raises(ValueError, match="negative"):
+        replace(CheckedSlots(1), n=-1)  # a class that checks after __init__ is made by it

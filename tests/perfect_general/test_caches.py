@@ -38,7 +38,7 @@ def test_movement_searches_of_a_whole_game_stay_within_the_board_budget() -> Non
         game.apply(*due)
         most = max(most, board.reaches.bytes)
     assert 0 < most <= board.reaches.budget
-    assert board.reaches.bytes == sum(_reach_bytes(r) for _, r, _ in board.reaches._entries.values())
+    assert board.reaches.bytes == sum(_reach_bytes(e.reach) for e in board.reaches._entries.values())
 
 
 def _lauter_game(decisions: int, kind: str = "random") -> Game:
@@ -98,3 +98,15 @@ def test_a_view_hands_out_its_own_unit_entries() -> None:
     again = rules.view(game.state, "attacker")
     board.unit_views.clear()
     assert again == rules.view(game.state, "attacker") and again["units"][0]["cell"] >= 0
+
+
+def test_a_count_made_from_the_last_count_is_the_count_with_the_friends_now() -> None:
+    from grognard.rulesets.perfect_general.board import Entry
+
+    costs = tuple(tuple((b, 2) for b in (a - 1, a + 1) if 0 <= b < 400) for a in range(400))  # a line of 400
+    r = reach(costs, 100, 6)  # reaches 97..103
+    board = PerfectGeneral(PerfectGeneral.load_scenario("simple_little_war")).board
+    entry = Entry(costs, r, _reach_bytes(r), None)
+    friends = [frozenset({100, 98, 200}), frozenset({100, 97, 200}), frozenset({99, 101, 300}), frozenset()]
+    for now in friends * 2:  # each from the last (one or two moved), then again from the kept counts
+        assert entry.count(now, board) == r.count_destinations(now)

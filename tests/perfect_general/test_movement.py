@@ -293,7 +293,8 @@ def test_engineer_that_moved_cannot_work_p14(field):
 
 def test_costs_after_artillery_damage_equal_a_full_rebuild_p23_p25(field):
     """The board patches its last cost table around the locations that changed; it must agree with building
-    the whole table again from the damaged terrain (woods to rubble, towns to rubble, cut roads, blown bridges)."""
+    the whole table again from the damaged terrain (woods to rubble, towns to rubble, cut roads, blown bridges),
+    row by row as searches ask (step classes) as for the whole table at once (arrays)."""
     from grognard.engine.movement import edge_costs
 
     f = field([("attacker", "medium_tank", "1,10")])
@@ -313,7 +314,9 @@ def test_costs_after_artillery_damage_equal_a_full_rebuild_p23_p25(field):
         for type_ in ("medium_tank", "infantry", "armored_car"):
             ut = board.tables.units[type_]
             full = edge_costs(grid, board._step_cost(f.state, ut, board.weather(f.state).move_percent))
-            assert board.costs(f.state, ut) == full
+            lazy = board.costs(f.state, ut)  # rows worked out one at a time, when asked
+            assert tuple(lazy.row(a) for a in reversed(range(grid.size)))[::-1] == full
+            assert tuple(board.whole_costs(f.state, ut)) == full
             for percent in (100, 150, 200):  # the table built at once with arrays, in each weather
                 assert board._full_costs(f.state, ut, percent) == edge_costs(
                     grid, board._step_cost(f.state, ut, percent)
@@ -390,7 +393,7 @@ def test_every_terrain_of_the_manual_costs_what_it_says_p22_p25(tmp_path):
         costs = board.costs(state, ut)
         for i, spec in enumerate(TERRAIN_ROW):
             frm, to = grid.parse(f"{i + 1},1"), grid.parse(f"{i + 1},2")
-            step = dict(costs[frm]).get(to)
+            step = dict(costs.row(frm)).get(to)
             assert step == spec[col], (ut.id, spec[0])
 
 
@@ -403,7 +406,7 @@ def test_a_road_halves_the_cost_whatever_the_terrain_a_track_costs_as_clear_p23(
     costs = board.costs(state, rules.ctx.tables.units["medium_tank"])
 
     def step(a, b):
-        return dict(costs[grid.parse(a)])[grid.parse(b)]
+        return dict(costs.row(grid.parse(a)))[grid.parse(b)]
 
     assert step("1,3", "2,3") == 1  # along the road through the woods: half a point
     assert step("6,3", "7,3") == 2  # along the track through the woods: a clear step

@@ -187,7 +187,7 @@ class GreedyPlayer(Player):
 def derived_seed(seed: int, *parts: object) -> int:
     """A seed for one decision from a player's seed and what its context shows (the same on every machine:
     Python's own ``hash`` of text is not)."""
-    text = ":".join(str(p) for p in (seed, *parts))
+    text = ":".join(map(str, (seed, *parts)))
     return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
 
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import threading
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -36,6 +37,8 @@ from grognard.engine.protocol import Scenario
 SHARED_KEPT = 8
 _shared: OrderedDict[tuple[int, str], tuple[Scenario, Ruleset[Any, Any]]] = OrderedDict()
 _shared_lock = threading.Lock()
+# the facts of each live ruleset (see facts_of)
+_facts: weakref.WeakKeyDictionary[Ruleset[Any, Any], Facts] = weakref.WeakKeyDictionary()
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -118,8 +121,12 @@ class Observation:
 
 
 def facts_of(rules: Ruleset[Any, Any]) -> Facts:
-    """The static facts of a bound ruleset: its class, scenario and options."""
-    return Facts(type(rules), rules.scenario, MappingProxyType(dict(rules.options)))
+    """The static facts of a bound ruleset: its class, scenario and options (made once per ruleset: they are
+    asked for at every observation)."""
+    found = _facts.get(rules)
+    if found is None or found.scenario is not rules.scenario or found.options != rules.options:
+        found = _facts[rules] = Facts(type(rules), rules.scenario, MappingProxyType(dict(rules.options)))
+    return found
 
 
 def observe(game: Game, seat: str) -> Observation:

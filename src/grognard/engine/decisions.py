@@ -212,6 +212,23 @@ class Choice:
         self.hint = hint
 
     @classmethod
+    def trusted(
+        cls,
+        kind: type[Decision],
+        fixed: dict[str, Any],
+        values: Sequence[Any] | Callable[[], Sequence[Any]],
+        check: Check | None = None,
+        count: Callable[[], int] | None = None,
+    ) -> Choice:
+        """A listed family, as ``Choice(kind, fixed, values, check=check, count=count)`` without its checks and its
+        copy of ``fixed``, which the family then keeps (the caller's own, changed by nobody): for the families a
+        ruleset makes by the dozen for every position (each unit's move)."""
+        c = object.__new__(cls)
+        c.cls, c.fixed, c._values, c.check, c._count, c.label = kind, fixed, values, check, count, ""
+        c._counted = c._key = c._set = c.sampler = c._size = c.hint = None
+        return c
+
+    @classmethod
     def filtered(
         cls,
         kind: type[Decision],
@@ -316,6 +333,7 @@ class Legal:
         self._suggested = suggested
         self._info: dict[str, Any] | Callable[[], Mapping[str, Any]] = info if callable(info) else dict(info or {})
         self._by_key: dict[tuple[Any, ...], Choice] | None = None
+        self._drawn: Decision | None = None  # the last decision :meth:`sample` took from a listed family's values
 
     @property
     def suggested(self) -> Decision | None:
@@ -345,6 +363,8 @@ class Legal:
         return self._by_key.get(decision.family())
 
     def __contains__(self, decision: object) -> bool:
+        if decision is self._drawn and decision is not None:
+            return True  # made from one of its family's listed values (the drawn decision, applied next)
         if not isinstance(decision, Decision):
             return False
         choice = self._family_of(decision)
@@ -394,7 +414,10 @@ class Legal:
         for choice, size in zip(self.choices, sizes, strict=True):
             if k < size:
                 # an unlisted family draws its own value (weighed by its size, uniform if the size is exact)
-                return choice.make(choice.values()[k]) if choice.listed else choice.draw(dice)
+                if not choice.listed:
+                    return choice.draw(dice)
+                drawn = self._drawn = choice.make(choice.values()[k])
+                return drawn
             k -= size
         raise AssertionError("unreachable: k < total")
 

@@ -77,6 +77,7 @@ class Game:
         self.trail: list[str] | None = [] if trail else None
         self._undo: list[_Undoable] = []  # the last decisions, since the last roll or reveal, one entry each
         self._legal: tuple[Any, str, Legal] | None = None  # the last legal set asked for, by state and seat
+        self._turn: tuple[Any, Turn] | None = None  # whose turn it is in the last state asked about
         self._settings: dict[str, dict[str, ReactionSetting]] = {}  # seat -> reaction kind -> its setting
         self.settings_made = 0  # how many decisions of the log are reaction settings
         self.resigned: str | None = None  # the seat that resigned, if one did
@@ -86,7 +87,12 @@ class Game:
     def turn(self) -> Turn:
         if self.resigned is not None:
             return Turn(None, phase="resigned")
-        return self.rules.turn(self.state)
+        cached = self._turn  # asked several times a decision (the driver, the legal set, apply): kept per state
+        if cached is not None and cached[0] is self.state:
+            return cached[1]
+        turn = self.rules.turn(self.state)
+        self._turn = (self.state, turn)
+        return turn
 
     @property
     def over(self) -> bool:
@@ -346,6 +352,7 @@ class Game:
         game.trail = list(trail) if trail is not None else None
         game._undo = []
         game._legal = None
+        game._turn = None
         game._counted = (0, Counter())
         game._refold()
         return game

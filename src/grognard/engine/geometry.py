@@ -74,6 +74,7 @@ class Grid(ABC):
         self.rows = rows
         self.size = columns * rows
         self.first = first
+        self._distance_plane: tuple[IntArray, IntArray, list[int]] | None = None  # see distances
         self._neighbors: tuple[tuple[int, ...], ...] = tuple(
             tuple(self._step(i, d) for d in range(1, len(self.direction_names) + 1)) for i in range(self.size)
         )
@@ -164,9 +165,26 @@ class Grid(ABC):
         """Every on-map cell at distance ``radius`` or less, in index order."""
         return [int(c) for c in np.flatnonzero(self.distances(cell) <= radius)]
 
-    @abstractmethod
     def distances(self, cell: int) -> IntArray:
-        """The distance from ``cell`` to every cell, as an array indexed by cell."""
+        """The distance from ``cell`` to every cell, as an array indexed by cell (read from a plane of the distance
+        of every vector between two cells, made once: one array operation a call)."""
+        if self._distance_plane is None:
+            coords = self.plane_coords()
+            low, span = coords.min(axis=0), coords.max(axis=0) - coords.min(axis=0)
+            width = 2 * int(span[1]) + 1
+            a = np.arange(-int(span[0]), int(span[0]) + 1, dtype=np.int64)[:, None]
+            b = np.arange(-int(span[1]), int(span[1]) + 1, dtype=np.int64)[None, :]
+            place = (coords[:, 0] - low[0]) * width + (coords[:, 1] - low[1])
+            middle = int(span[0]) * width + int(span[1])  # the plane's zero vector
+            self._distance_plane = (self._offset_distance(a, b).ravel(), place, (middle - place).tolist())
+        plane, place, start = self._distance_plane
+        out: IntArray = plane[start[cell] :].take(place)
+        return out
+
+    @staticmethod
+    @abstractmethod
+    def _offset_distance(a: IntArray, b: IntArray) -> IntArray:
+        """The distance of vectors ``(a, b)`` (arrays that broadcast) on an unbounded grid of this kind."""
 
     def ring(self, cell: int, radius: int) -> list[int]:
         """Every on-map cell at exactly ``radius``, in index order."""
@@ -174,6 +192,12 @@ class Grid(ABC):
 
     def iter_line(self, a: int, b: int) -> Iterator[int]:
         yield from self.line(a, b)
+
+    def plane_coords(self) -> IntArray:
+        """Every cell's translation-invariant coordinates as an ``(n, 2)`` array: a cell plus a :meth:`vector` is
+        the cell at its coordinates plus the vector (axial for hexes, x/y for squares)."""
+        cells = np.arange(self.size, dtype=np.int64)
+        return np.stack([cells % self.columns, cells // self.columns], axis=1)
 
 
 class HexGrid(Grid):
@@ -190,8 +214,6 @@ class HexGrid(Grid):
         self._dirs = _FLAT_DIRS if self.flat else _POINTY_DIRS
         self._q: list[int] = []
         self._r: list[int] = []
-        self._qa: IntArray | None = None  # the same as arrays, made when first needed
-        self._ra: IntArray | None = None
         self._lines: dict[tuple[int, int], list[tuple[int, int]]] = {}  # line steps by axial vector (see line)
         for cell in range(columns * rows):
             row, col = divmod(cell, columns)
@@ -203,6 +225,9 @@ class HexGrid(Grid):
     # offset <-> axial ------------------------------------------------------------------------------------
     def axial(self, cell: int) -> tuple[int, int]:
         return self._q[cell], self._r[cell]
+
+    def plane_coords(self) -> IntArray:
+        return np.array([self._q, self._r], dtype=np.int64).T.reshape(-1, 2)
 
     def offset_to_axial(self, col: int, row: int) -> tuple[int, int]:
         if self.layout == "odd-q":
@@ -242,12 +267,9 @@ class HexGrid(Grid):
         dr = self._r[b] - self._r[a]
         return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
-    def distances(self, cell: int) -> IntArray:
-        if self._qa is None or self._ra is None:
-            self._qa, self._ra = np.array(self._q, dtype=np.int64), np.array(self._r, dtype=np.int64)
-        dq = self._qa - self._q[cell]
-        dr = self._ra - self._r[cell]
-        out: IntArray = (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2
+    @staticmethod
+    def _offset_distance(a: IntArray, b: IntArray) -> IntArray:
+        out: IntArray = (np.abs(a) + np.abs(b) + np.abs(a + b)) // 2
         return out
 
     def line(self, a: int, b: int) -> tuple[int, ...]:
@@ -285,6 +307,36 @@ def hex_line_axial(qa: int, ra: int, qb: int, rb: int) -> list[tuple[int, int]]:
     return out
 
 
+def _rounded_nudged(num: IntArray, den: IntArray, nudge: int) -> tuple[IntArray, IntArray]:
+    """:func:`_round_nudged` over arrays: the integers, and each error as one number that orders as the
+    ``(|num - k*den|, eps coefficient)`` pairs do (coefficients lie within -4..4)."""
+    k, rem = np.divmod(num, den)
+    twice = 2 * rem
+    k = k + ((twice > den) | ((twice == den) & (nudge > 0)))
+    diff = num - k * den
+    eps = np.where(diff > 0, nudge, np.where(diff < 0, -nudge, abs(nudge)))
+    return k, np.abs(diff) * 16 + eps + 8
+
+
+def hex_lines_axial(vectors: IntArray) -> tuple[IntArray, IntArray]:
+    """:func:`hex_line_axial` from the origin to each of ``vectors`` (an ``(n, 2)`` array of axial offsets) at
+    once: the cells of each line, padded with its last cell to the longest, ``(n, longest + 1, 2)``, and each
+    line's length (its distance)."""
+    q, r = vectors[:, 0:1], vectors[:, 1:2]
+    s = -q - r
+    n = (np.abs(q) + np.abs(r) + np.abs(s)) // 2
+    longest = int(n.max(initial=0))
+    i = np.minimum(np.arange(longest + 1)[None, :], n)
+    den = np.maximum(n, 1)
+    qi, eq = _rounded_nudged(q * i, den, 1)
+    ri, er = _rounded_nudged(r * i, den, 2)
+    si, es = _rounded_nudged(s * i, den, -3)
+    fix_q = (eq > er) & (eq > es)
+    fix_r = ~fix_q & (er > es)
+    qi, ri = np.where(fix_q, -ri - si, qi), np.where(fix_r, -qi - si, ri)
+    return np.stack([qi, ri], axis=2), n[:, 0]
+
+
 class SquareGrid(Grid):
     """Squares with eight directions; a diagonal step is its own direction with its own costs."""
 
@@ -313,10 +365,9 @@ class SquareGrid(Grid):
         dx, dy = self.vector(a, b)
         return max(abs(dx), abs(dy))
 
-    def distances(self, cell: int) -> IntArray:
-        col, row = self.coord(cell)
-        cells = np.arange(self.size, dtype=np.int64)
-        out: IntArray = np.maximum(np.abs(cells % self.columns - col), np.abs(cells // self.columns - row))
+    @staticmethod
+    def _offset_distance(a: IntArray, b: IntArray) -> IntArray:
+        out: IntArray = np.maximum(np.abs(a), np.abs(b))
         return out
 
     def line(self, a: int, b: int) -> tuple[int, ...]:

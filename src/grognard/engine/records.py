@@ -2,13 +2,16 @@
 
 ``dataclasses.replace`` looks up the class's fields and builds a keyword dictionary on every call; a ruleset
 replaces a unit or a state for nearly every change it makes, and that lookup was up to a tenth of a random
-game's time. This makes, once per class, a function that calls the class's own ``__init__`` with every field
-(the changed ones from ``changes``), so the result is the same object ``dataclasses.replace`` makes.
+game's time. This makes, once per class, a function that makes the same object ``dataclasses.replace`` makes:
+for a class of slots that checks nothing after ``__init__`` (no ``__post_init__``), a new object whose slots it
+sets from every field (the changed ones from ``changes``), half the time of calling ``__init__``; else a call of
+the class's own ``__init__`` with every field.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import types
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -33,16 +36,32 @@ def _maker(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
         # InitVar or ClassVar pseudo-fields, or fields left out of __init__: dataclasses' own rules apply
         return lambda obj, changes: dataclasses.replace(obj, **changes)
     names = frozenset(f.name for f in fields)
-    # positional where the class allows it: cheaper for __init__ to take than keywords
-    args = ", ".join(f"{f.name + '=' if f.kw_only else ''}get({f.name!r}, obj.{f.name})" for f in fields)
-    source = (
-        "def make(obj, changes):\n"
+    check = (
         "    if not changes.keys() <= names:\n"
         "        raise TypeError(f'{cls.__name__} has no field {sorted(changes.keys() - names)[0]}')\n"
         "    get = changes.get\n"
-        f"    return cls({args})\n"
     )
-    space: dict[str, Any] = {"cls": cls, "names": names}
+    slots = [_slot(cls, f.name) for f in fields]
+    space: dict[str, Any] = {"cls": cls, "names": names, "new": object.__new__}
+    if getattr(cls, "__post_init__", None) is None and all(slots):
+        # a class of slots that checks nothing after __init__: the new object's slots are set directly (the
+        # object __init__ would make, without its call and its keyword or frozen-field handling)
+        sets = "".join(f"    set{i}(out, get({f.name!r}, obj.{f.name}))\n" for i, f in enumerate(fields))
+        source = f"def make(obj, changes):\n{check}    out = new(cls)\n{sets}    return out\n"
+        space.update({f"set{i}": slot.__set__ for i, slot in enumerate(slots) if slot is not None})
+    else:
+        # positional where the class allows it: cheaper for __init__ to take than keywords
+        args = ", ".join(f"{f.name + '=' if f.kw_only else ''}get({f.name!r}, obj.{f.name})" for f in fields)
+        source = f"def make(obj, changes):\n{check}    return cls({args})\n"
     exec(source, space)
     made: Callable[[Any, dict[str, Any]], Any] = space["make"]
     return made
+
+
+def _slot(cls: type, name: str) -> Any:
+    """The slot that holds field ``name`` of instances of ``cls`` (None if it is not in a slot)."""
+    for klass in cls.__mro__:
+        found = klass.__dict__.get(name)
+        if found is not None:
+            return found if isinstance(found, types.MemberDescriptorType) else None
+    return None

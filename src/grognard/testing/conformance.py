@@ -25,6 +25,7 @@ from grognard.ai.driver import computer_decision
 from grognard.ai.observation import observe
 from grognard.engine import Decision, Game, IllegalDecision, Ruleset
 from grognard.engine.game import new_game
+from grognard.engine.protocol import ReactionSetting, Resignation
 from grognard.engine.rng import Dice, seed_state
 
 
@@ -65,9 +66,10 @@ def check_random_play(
     """Random legal play ends with a result, and every family counted without listing counts what it lists
     (``check_counts_agree``) before every decision; returns the finished game."""
     game: Game | None = None
-    for played, seat, _ in _random_game(cls, scenario, seed, options, max_decisions, player):
+    for played, seat, decision in _random_game(cls, scenario, seed, options, max_decisions, player):
         game = played  # the same game object throughout; it is finished when the loop ends
         check_counts_agree(played, seat)
+        check_family_found(played, seat, decision)
     if game is None:
         game = new_game(cls, scenario, options, seed)
     assert game.over, "the game is not over"
@@ -116,6 +118,16 @@ def check_family_checks_agree(game: Game, seat: str, per_family: int = 3) -> int
             assert found is None, f"{family.cls.kind} {family.fixed}: the check refuses the listed {value!r}: {found}"
             checked += 1
     return checked
+
+
+def check_family_found(game: Game, seat: str, decision: Decision) -> None:
+    """The decision a player drew is found in its family by the family's key (which also checks that no two
+    families share a key): ``Game.apply`` takes a decision drawn from a listed family's values without looking
+    it up again."""
+    legal = game.legal(seat)
+    if game.turn().may_act(seat) and not isinstance(decision, (ReactionSetting, Resignation)):
+        family = legal.family(decision)
+        assert family is not None and decision.varying() in family, f"{decision.text()} is not in its family"
 
 
 def check_counts_agree(game: Game, seat: str) -> int:

@@ -31,7 +31,8 @@ def plot_cells(ctx: Ctx, state: PGState, unit: Unit, seen: np.ndarray | None = N
     ut = ctx.tables.units[unit.type]
     if seen is None:
         seen = side_sight(ctx, state, unit.side)
-    return [int(c) for c in np.flatnonzero(seen & (ctx.board.grid.distances(unit.cell) <= ut.indirect_range))]
+    cells: list[int] = np.flatnonzero(seen & (ctx.board.grid.distances(unit.cell) <= ut.indirect_range)).tolist()
+    return cells
 
 
 def side_sight(ctx: Ctx, state: PGState, side: str) -> np.ndarray:

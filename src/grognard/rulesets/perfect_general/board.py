@@ -3,15 +3,16 @@ sight with barrages, defensive locations. Derived tables are cached per state of
 
 from __future__ import annotations
 
+import itertools
 import sys
 from collections.abc import Callable, Hashable, Iterable
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar, overload
 
 import numpy as np
 
 from grognard.engine.los import Observer, Sight
 from grognard.engine.maps import GameMap
-from grognard.engine.movement import EdgeCosts, Reach
+from grognard.engine.movement import UNREACHED, Costs, EdgeCosts, LazyCosts, Reach, Steps
 
 from .scenario import PGScenario
 from .state import PGState, Unit
@@ -23,10 +24,16 @@ REACH_BYTES = 8 * 1024 * 1024
 # answered sight pairs and sight rows one arrangement of blocking terrain and barrages keeps (a pair ~100 bytes,
 # a row one byte a location): both grow with play otherwise, as units go where nobody looked from before
 SIGHT_PAIRS = 100_000
+# answers of whether the enemy sees a location (SightCache.seen_at), one arrangement keeps (about 180 bytes each)
+SIGHT_WATCHED = 5_000
+# sets of locations the board hands out as one object (Board.one_set; a side's units: about 2 KB each)
+SETS_KEPT = 1024
 SIGHT_ROWS = 1024
-# locations whose sight is worked out at once: the batch's working arrays grow with it (about 1.2 MB a location
-# at Lauter's visibility of 25)
-SIGHT_BATCH = 8
+# what the board keeps of sight rows over the map as the scenario made it, which every arrangement of barrages
+# and damage starts from (a byte a location: 1,800 of Lauter's rows)
+BASE_SIGHT_BYTES = 4 * 1024 * 1024
+# counts of a search's destinations kept with it, by the friends' locations they were made with
+COUNTS_KEPT = 16
 # what distance rows a board keeps (a byte a location, distances from FAR on counted as FAR): all of Lauter's
 # (2,240 rows of 2.2 KB), 1,800 of the doubled map's
 DISTANCE_BYTES = 8 * 1024 * 1024
@@ -46,14 +53,48 @@ class Board:
         self.base_terrain = scenario.map.terrain
         self.elevation = scenario.map.elevation
         self.neighbors = tuple(self.grid.neighbors(c) for c in range(self.grid.size))
-        self._costs: dict[tuple[object, ...], EdgeCosts] = {}
+        self._costs: dict[tuple[object, ...], LazyCosts] = {}
         self._rows: dict[tuple[tuple[int, str], ...], tuple[str, ...]] = {}
-        self._step_arrays: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = None
-        self._latest: dict[tuple[object, int], tuple[Any, Any, EdgeCosts]] = {}  # the last table by type and weather
-        # one (location, cost) step shared by every table: as many as locations × costs, whatever the play
-        self._step_pairs: dict[tuple[int, int], tuple[int, int]] = {}
+        self._step_arrays: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = None
+        self._latest: dict[tuple[object, int], tuple[Any, Any, LazyCosts]] = {}  # the last table by kind and weather
+        self._terrain_names = sorted(tables.terrain)
+        self._terrain_index = {n: i for i, n in enumerate(self._terrain_names)}
+        self._base_ids = np.array([self._terrain_index[t] for t in self.base_terrain], dtype=np.int64)
+        self._ids: tuple[tuple[tuple[int, str], ...], np.ndarray] | None = None
+        self._lists: tuple[list[int], list[int]] | None = None  # _step_lists
+        self._classes: tuple[object, object, np.ndarray, list[int]] | None = None  # _step_classes, last terrain
+        self._class_cost: dict[tuple[int, bool, int], tuple[np.ndarray, list[int]]] = {}  # _class_costs' answers
+        # the cheapest path cost along a step is below this (a step class holds it)
+        self._along_span = max([0, *tables.paths.values()]) + 1
+        # one (location, cost) step shared by every table, kept by location * scale + cost: as many as locations
+        # × costs, whatever the play. A step costs at most the dearest terrain, uphill, in the slowest weather.
+        dearest = max(
+            [max(2, t.move) for t in tables.units.values()]
+            + [int(t.cost) for t in tables.terrain.values() if t.cost != "half_rate"]
+        )
+        slowest = max([100] + [w.move_percent for w in tables.weather.values()])
+        self._pair_scale = -(-dearest * tables.uphill_factor * slowest // 100) + 1
+        self._pair_store: list[tuple[int, int]] = [(0, 0)] * (self.grid.size * self._pair_scale)  # made ones
+        # which are made: read one at a time as bytes (quick from Python), many at once through an array on them
+        self._pair_made = bytearray(self.grid.size * self._pair_scale)
+        self._pair_made_array = np.frombuffer(self._pair_made, dtype=np.bool_)
         # movement searches by (cost table, start, budget, ...), each with its table: see moves.unit_reach
         self.reaches = ReachCache(REACH_BYTES)
+        # moves._search's last search key of each unit, and the one object of each set of locations _field hands
+        # out (so that equal sets are the same object from one state to the next)
+        self.unit_searches: dict[str, tuple[Unit, int, frozenset[int], frozenset[int], Entry]] = {}
+        # moves.load_candidates' last answer for each carrier, with the search and the units to load it came from
+        self.loads: dict[str, tuple[Unit, Entry, tuple[Unit, ...], tuple[str, ...]]] = {}
+        self._sets: dict[frozenset[int], frozenset[int]] = {}
+        self._change: tuple[frozenset[int], frozenset[int], tuple[tuple[int, ...], tuple[int, ...]]] = (
+            frozenset(),
+            frozenset(),
+            ((), ()),
+        )
+        self._cells_of: tuple[tuple[object, frozenset[int]], tuple[object, frozenset[int]]] = (
+            ((), frozenset()),
+            ((), frozenset()),
+        )
         # moves._field for the last state asked; a computer player has a board of its own (ai Player.rules), so
         # this never hands it a real state
         self.field_memo: tuple[PGState, str, tuple[frozenset[int], frozenset[int], frozenset[int]]] | None = None
@@ -61,6 +102,8 @@ class Board:
         self._memo: tuple[PGState | None, dict[Any, Any]] = (None, {})
         self._sights: dict[tuple[object, ...], SightCache] = {}
         self._last_sight: tuple[object, object, SightCache] | None = None
+        self._base_sight: Sight | None = None
+        self._base_rows: dict[tuple[int, int], np.ndarray] = {}
         self._weather: dict[int, Weather] = {}
         self._distance_rows: dict[int, bytes] = {}
         self.region_ground: dict[tuple[object, ...], tuple[int, ...]] = {}  # setup._region_ground's
@@ -69,11 +112,42 @@ class Board:
         self.fire_reach = {
             f: max((r for (firer, _), r in tables.max_range.items() if firer == f), default=0) + 1 for f in tables.units
         }
+        self.longest_fire_reach = max(self.fire_reach.values(), default=0)  # of any unit
         # moves._plan_assaults bounds how far a unit reaches by its movement points: no step may be free
         assert all(t.cost == "half_rate" or int(t.cost) >= 1 for t in tables.terrain.values())
         assert all(along >= 1 for along in tables.paths.values())
         self.town_cells = frozenset(c for t in scenario.towns for c in t.cells)
         self.neutral_of = {c: n.name for n in scenario.neutrals for c in n.cells}
+
+    def set_change(self, before: frozenset[int], after: frozenset[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """What ``after`` lacks of ``before`` and what it adds, kept for the last pair asked about (the friends'
+        locations of two positions in a row, asked of every unit's count)."""
+        last = self._change
+        if last[0] is before and last[1] is after:
+            return last[2]
+        found = (tuple(before - after), tuple(after - before))
+        self._change = (before, after, found)
+        return found
+
+    def cells_of(self, units: tuple[Unit, ...]) -> frozenset[int]:
+        """The locations of ``units`` (``own_units`` of a side: one tuple for a state's units), one object for equal
+        sets (:meth:`one_set`); kept for the last two tuples asked about."""
+        kept = self._cells_of
+        for i in (0, 1):
+            if kept[i][0] is units:
+                return kept[i][1]
+        found = self.one_set(frozenset([u.cell for u in units]))
+        self._cells_of = ((units, found), kept[0])
+        return found
+
+    def one_set(self, cells: frozenset[int]) -> frozenset[int]:
+        """The one object kept for sets of locations equal to ``cells`` (at most :data:`SETS_KEPT` kept)."""
+        found = self._sets.get(cells)
+        if found is None:
+            if len(self._sets) >= SETS_KEPT:
+                self._sets.clear()
+            found = self._sets[cells] = cells
+        return found
 
     def unit_memo(self, state: PGState, what: str, unit: Unit, work: Callable[[], T]) -> T:
         """``work()``, what ``unit`` of ``state`` can do (its search, its assaults), kept in :meth:`state_memo`."""
@@ -142,11 +216,11 @@ class Board:
 
     def weather(self, state: PGState) -> Weather:
         """The turn's conditions combined: the shortest sight, the slowest ground, every prohibition."""
-        turn = min(state.turn, self.scenario.turns)
-        found = self._weather.get(turn)
+        found = self._weather.get(state.turn)  # by the state's turn: asked tens of times a decision
         if found is None:
+            turn = min(state.turn, self.scenario.turns)
             ws = [self.tables.weather[n] for n in self.scenario.weather[turn - 1]]
-            found = self._weather[turn] = Weather(
+            found = self._weather[state.turn] = Weather(
                 visibility=min(w.visibility for w in ws),
                 move_percent=max(w.move_percent for w in ws),
                 no_direct_fire=any(w.no_direct_fire for w in ws),
@@ -155,93 +229,188 @@ class Board:
         return found
 
     # --- movement --------------------------------------------------------------------------------------
-    def costs(self, state: PGState, unit_type: UnitType) -> EdgeCosts:
-        """Half-point step costs for a unit type over the terrain as it is now, in this turn's weather."""
+    def costs(self, state: PGState, unit_type: UnitType) -> LazyCosts:
+        """Half-point step costs for a unit type over the terrain as it is now, in this turn's weather: a table
+        whose rows are worked out when a search first asks for them (a unit's search reaches a few hundred of
+        Lauter's 2,240 locations)."""
         percent = self.weather(state).move_percent
         # costs differ between unit types only by the forest's "half their movement rate" and armour's bans
         kind = (max(2, unit_type.move), unit_type.has("armor"))
+        latest = self._latest.get((kind, percent))
+        if latest is not None and latest[0] is state.terrain and latest[1] is state.cut_roads:
+            return latest[2]  # states share these tuples until artillery changes them: no need to hash them
         key = (kind, percent, state.terrain, state.cut_roads)
         found = self._costs.get(key)
-        if found is not None:
-            return found
-        if len(self._costs) > 64:
-            self._costs.clear()
-        cost = self._step_cost(state, unit_type, percent)
-        latest = self._latest.get((kind, percent))
-        if latest is None:
-            found = self._full_costs(state, unit_type, percent)
-        else:
-            # artillery damage is local: patch the last table this unit type used around what changed since
-            terrain, cut, table = latest
-            changed = {c for c, _ in set(terrain).symmetric_difference(state.terrain)}
-            changed.update(set(cut).symmetric_difference(state.cut_roads))
-            rows = changed.union(*(self.neighbors[c] for c in changed))
-            steps = self.grid.neighbor_table()
-            patched = list(table)
-            pair = self._step_pairs.setdefault
-            for a in rows:
-                patched[a] = tuple(
-                    pair((b, c), (b, c))
-                    for d, b in enumerate(steps[a], start=1)
-                    if b >= 0 and (c := cost(a, b, d)) is not None
-                )
-            found = tuple(patched)
-        self._costs[key] = found
+        if found is None:
+            if len(self._costs) > 64:
+                self._costs.clear()
+            fill = self._row_maker(state, unit_type, percent)
+            if latest is None:
+                found = LazyCosts(itertools.repeat(None, self.grid.size), fill)
+            else:
+                # artillery damage is local: the last table this unit kind used, less the rows around what changed
+                terrain, cut, table = latest
+                changed = {c for c, _ in set(terrain).symmetric_difference(state.terrain)}
+                changed.update(set(cut).symmetric_difference(state.cut_roads))
+                found = LazyCosts(table, fill)
+                for a in changed.union(*(self.neighbors[c] for c in changed)):
+                    found[a] = None
+            self._costs[key] = found
         self._latest[kind, percent] = (state.terrain, state.cut_roads, found)
         return found
 
+    def whole_costs(self, state: PGState, unit_type: UnitType) -> LazyCosts:
+        """:meth:`costs` with every row worked out, for a search of the whole map: the rows missing one by one if
+        they are few (a table after damage lacks those around it), else all at once with array arithmetic."""
+        table = self.costs(state, unit_type)
+        missing = [a for a, row in enumerate(table) if row is None] if None in table else []
+        if len(missing) * 8 < len(table):
+            for a in missing:
+                table.row(a)
+        else:
+            for a, row in enumerate(self._full_costs(state, unit_type, self.weather(state).move_percent)):
+                if table[a] is None:
+                    table[a] = row
+        return table
+
+    def _row_maker(self, state: PGState, unit_type: UnitType, percent: int) -> Callable[[int], Steps]:
+        """What works out one location's row of the table of ``unit_type`` in ``state``'s terrain and weather: each
+        step's class (the terrain entered, the path along it, uphill) and each class's cost."""
+        classes = self._step_classes(state, listed=True)
+        cost_of = self._class_costs(unit_type, percent, listed=True)
+        first, dst = self._step_lists()
+        store, made, scale = self._pair_store, self._pair_made, self._pair_scale
+
+        def fill(a: int) -> Steps:
+            out = []
+            for i in range(first[a], first[a + 1]):
+                c = cost_of[classes[i]]
+                if c >= 0:
+                    b = dst[i]
+                    code = b * scale + c
+                    if not made[code]:
+                        store[code] = (b, c)
+                        made[code] = True
+                    out.append(store[code])
+            return tuple(out)
+
+        return fill
+
     def _full_costs(self, state: PGState, unit_type: UnitType, percent: int) -> EdgeCosts:
         """The whole table at once with array arithmetic: the same numbers as ``_step_cost`` step by step."""
-        src, dst, along, uphill = self._steps()
-        names = sorted(self.tables.terrain)
-        index = {n: i for i, n in enumerate(names)}
-        specs = [self.tables.terrain[n] for n in names]
-        half_rate = max(2, unit_type.move)
-        armor = unit_type.has("armor")
-        base = np.array([half_rate if t.cost == "half_rate" else int(t.cost) for t in specs], dtype=np.int64)
-        banned = np.array(["all" in t.prohibited or (armor and "armor" in t.prohibited) for t in specs])
-        tid = np.array([index[t] for t in self.terrain_row(state)], dtype=np.int64)[dst]
+        src, dst, *_ = self._steps()
+        c = self._class_costs(unit_type, percent)[self._step_classes(state)]
+        keep = c >= 0
+        # every step in order, each (location, cost) one object shared with every other table, cut into rows
+        # (the steps are in order of the location left)
+        steps = tuple(self._pairs(dst[keep] * self._pair_scale + c[keep]))
+        ends = np.cumsum(np.bincount(src[keep], minlength=self.grid.size)).tolist()
+        return tuple(steps[start:end] for start, end in zip([0, *ends[:-1]], ends, strict=True))
+
+    @overload
+    def _step_classes(self, state: PGState, listed: Literal[False] = False) -> np.ndarray: ...
+    @overload
+    def _step_classes(self, state: PGState, listed: Literal[True]) -> list[int]: ...
+    def _step_classes(self, state: PGState, listed: bool = False) -> np.ndarray | list[int]:
+        """Each step's class in ``state``'s terrain: (terrain entered, cost along a path not cut, uphill), kept for
+        the last terrain asked about (as an array, or ``listed`` as a list)."""
+        found = self._classes
+        if found is not None and found[0] is state.terrain and found[1] is state.cut_roads:
+            return found[3] if listed else found[2]
+        src, dst, along, uphill, _ = self._steps()
+        tid = self._terrain_ids(state)[dst]
         cut = np.zeros(self.grid.size, dtype=np.bool_)
         cut[list(state.cut_roads)] = True
         on_path = (along > 0) & ~cut[src] & ~cut[dst]
-        c = base[tid]
-        c = np.where(on_path, np.minimum(c, along), c)  # p.23: roads whatever the terrain
-        c = np.where(uphill, c * self.tables.uphill_factor, c)  # p.23: twice as much uphill
-        if percent != 100:
-            c = np.where(on_path, c, -(-c * percent // 100))  # p.22: mud and storms, not on roads
-        keep = ~banned[tid]
-        a, b, k = src[keep], dst[keep], c[keep]
-        # each distinct (location, cost) step once, shared with every other table (Board._step_pairs), then
-        # every step in order and cut into rows (the steps are in order of the location left)
-        scale = int(k.max(initial=0)) + 1
-        codes, which = np.unique(b * scale + k, return_inverse=True)
-        pair = self._step_pairs.setdefault
-        shared = [
-            pair((v, w), (v, w)) for v, w in zip((codes // scale).tolist(), (codes % scale).tolist(), strict=True)
-        ]
-        steps: tuple[tuple[int, int], ...] = tuple(map(shared.__getitem__, which.tolist()))
-        ends = np.cumsum(np.bincount(a, minlength=self.grid.size)).tolist()
-        return tuple(steps[start:end] for start, end in zip([0, *ends[:-1]], ends, strict=True))
+        classes: np.ndarray = (tid * self._along_span + np.where(on_path, along, 0)) * 2 + uphill
+        self._classes = (state.terrain, state.cut_roads, classes, classes.tolist())
+        return self._classes[3] if listed else classes
 
-    def _steps(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    @overload
+    def _class_costs(self, unit_type: UnitType, percent: int, listed: Literal[False] = False) -> np.ndarray: ...
+    @overload
+    def _class_costs(self, unit_type: UnitType, percent: int, listed: Literal[True]) -> list[int]: ...
+    def _class_costs(self, unit_type: UnitType, percent: int, listed: bool = False) -> np.ndarray | list[int]:
+        """Each step class's cost in half points for ``unit_type`` in weather slowing to ``percent`` (-1: it may
+        not enter), as an array or ``listed`` as a list."""
+        kind = (max(2, unit_type.move), unit_type.has("armor"), percent)
+        found = self._class_cost.get(kind)
+        if found is None:
+            span = self._along_span
+            cls = np.arange(len(self._terrain_names) * span * 2)
+            tid, along, uphill = cls // (2 * span), (cls // 2) % span, (cls % 2).astype(np.bool_)
+            base, banned = self._terrain_costs(unit_type)
+            on_path = along > 0  # a path not cut: the class holds its cost along the step, 0 for none
+            c = base[tid]
+            c = np.where(on_path, np.minimum(c, along), c)  # p.23: roads whatever the terrain
+            c = np.where(uphill, c * self.tables.uphill_factor, c)  # p.23: twice as much uphill
+            if percent != 100:
+                c = np.where(on_path, c, -(-c * percent // 100))  # p.22: mud and storms, not on roads
+            costs: np.ndarray = np.where(banned[tid], -1, c)
+            found = self._class_cost[kind] = (costs, costs.tolist())
+        return found[1] if listed else found[0]
+
+    def _pairs(self, codes: np.ndarray) -> list[tuple[int, int]]:
+        """The shared ``(location, cost)`` step of each code ``location * scale + cost``: one object per step
+        for the board, whatever the tables (as many as locations times costs, whatever the play)."""
+        made = self._pair_made_array
+        new = np.unique(codes[~made[codes]]).tolist()
+        store = self._pair_store
+        scale = self._pair_scale
+        for code in new:
+            store[code] = divmod(code, scale)
+        made[new] = True
+        found: list[tuple[int, int]] = list(map(store.__getitem__, codes.tolist()))
+        return found
+
+    def _terrain_costs(self, unit_type: UnitType) -> tuple[np.ndarray, np.ndarray]:
+        """By terrain id (``_terrain_ids``), the cost of entering in half points and whether the type may not."""
+        half_rate = max(2, unit_type.move)
+        armor = unit_type.has("armor")
+        specs = [self.tables.terrain[n] for n in self._terrain_names]
+        base = np.array([half_rate if t.cost == "half_rate" else int(t.cost) for t in specs], dtype=np.int64)
+        banned = np.array(["all" in t.prohibited or (armor and "armor" in t.prohibited) for t in specs])
+        return base, banned
+
+    def _terrain_ids(self, state: PGState) -> np.ndarray:
+        """Every location's terrain (as damaged so far) by its index in the sorted terrain names."""
+        found = self._ids
+        if found is None or found[0] != state.terrain:
+            index = self._terrain_index
+            ids = self._base_ids.copy()
+            for c, t in state.terrain:
+                ids[c] = index[t]
+            self._ids = found = (state.terrain, ids)
+        return found[1]
+
+    def _steps(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Every step of the grid in direction order: from, to, the cheapest path cost along it (0: none),
-        and whether it goes uphill. Fixed for the map."""
+        whether it goes uphill; and where each location's steps begin (one past the last: the count). Fixed for
+        the map."""
         if self._step_arrays is None:
-            src, dst, along = [], [], []
-            paths = [(self.map.edge_features.get(k, frozenset()), a) for k, a in self.tables.paths.items()]
-            for a, row in enumerate(self.grid.neighbor_table()):
-                for b in row:
-                    if b < 0:
-                        continue
-                    key = (a, b) if a < b else (b, a)
-                    costs = [cost for edges, cost in paths if key in edges]
-                    src.append(a)
-                    dst.append(b)
-                    along.append(min(costs) if costs else 0)
-            s, d = np.array(src, dtype=np.int64), np.array(dst, dtype=np.int64)
+            table = np.array(self.grid.neighbor_table(), dtype=np.int64)
+            src, d = np.nonzero(table >= 0)  # row by row, in direction order
+            dst = table[src, d]
+            along = np.zeros(len(src), dtype=np.int64)
+            low, high = np.minimum(src, dst), np.maximum(src, dst)
+            for kind, cost in self.tables.paths.items():
+                edges = self.map.edge_features.get(kind, frozenset())
+                if not edges:
+                    continue
+                pairs = np.array(sorted(edges), dtype=np.int64).reshape(-1, 2)
+                on = np.isin(low * self.grid.size + high, pairs[:, 0] * self.grid.size + pairs[:, 1])
+                along = np.where(on & ((along == 0) | (along > cost)), cost, along)
             elevation = np.array(self.elevation, dtype=np.int64)
-            self._step_arrays = (s, d, np.array(along, dtype=np.int64), elevation[d] > elevation[s])
+            first = np.concatenate([[0], np.cumsum(np.bincount(src, minlength=self.grid.size))])
+            self._step_arrays = (src, dst, along, elevation[dst] > elevation[src], first)
         return self._step_arrays
+
+    def _step_lists(self) -> tuple[list[int], list[int]]:
+        """``_steps``' first step of each location and each step's destination, as lists (read one at a time)."""
+        if self._lists is None:
+            _, dst, _, _, first = self._steps()
+            self._lists = (first.tolist(), dst.tolist())
+        return self._lists
 
     def _step_cost(self, state: PGState, unit_type: UnitType, percent: int) -> Callable[[int, int, int], int | None]:
         terrain = self.terrain_row(state)
@@ -296,51 +465,154 @@ class Board:
         self._last_sight = (state.terrain, state.barrages, found)
         return found
 
+    def base_sight(self) -> Sight:
+        """Line of sight over the map as the scenario made it: no barrage, no damage."""
+        if self._base_sight is None:
+            t = self.tables
+            ground = [e * t.sight.level for e in self.elevation]
+            obstacles = [t.sight.obstacle if t.terrain[name].blocks_sight else 0 for name in self.base_terrain]
+            self._base_sight = Sight(self.grid, ground, obstacles)
+        return self._base_sight
+
+    def base_rows(self, cells: list[int], visibility: int) -> list[np.ndarray]:
+        """What a unit in each of ``cells`` sees over the map as the scenario made it (kept within
+        :data:`BASE_SIGHT_BYTES`): every arrangement of barrages and damage starts from these."""
+        rows = self._base_rows
+        missing = [c for c in cells if (c, visibility) not in rows]
+        if missing:
+            if (len(rows) + len(missing)) * self.grid.size > BASE_SIGHT_BYTES:
+                rows.clear()
+                missing = list(cells)
+            eye = self.tables.sight.eye
+            seen = self.base_sight().visible([Observer(c, eye, visibility) for c in missing], target=eye)
+            for c, row in zip(missing, seen, strict=True):
+                rows[c, visibility] = row
+        return [rows[c, visibility] for c in cells]
+
 
 class ReachCache:
-    """Movement searches by key, each with the cost table it searched, bounded by an estimate of their bytes:
-    the searches least recently asked for go first."""
+    """Movement searches by key, each with the cost table it searched, bounded by an estimate of their bytes.
+    When room is needed the oldest searches go first, but one asked for since it was last passed over gets a
+    second chance (it goes to the back): nearly the least recently used, without reordering on every use.
+
+    A search may be put with its *family* (what its key holds but the blocked locations), and the family's
+    latest search looked up (:meth:`latest`): one made before an enemy was spotted is often the search after it
+    (``movement.same_search``). An entry (:meth:`entry`) also keeps the counts of the search's destinations made
+    with a few sets of friends' locations; a dropped entry lets go of its search and counts (``Entry.reach``
+    None), so that whoever still holds it holds nothing large."""
 
     def __init__(self, budget: int) -> None:
         self.budget = budget
         self.bytes = 0
-        self._entries: dict[Hashable, tuple[EdgeCosts, Reach, int]] = {}  # oldest first
+        self._entries: dict[Hashable, Entry] = {}  # oldest first
+        self._latest: dict[Hashable, Hashable] = {}  # family -> the key last put with it
 
     def __len__(self) -> int:
         return len(self._entries)
 
-    def get(self, key: Hashable, costs: EdgeCosts) -> Reach | None:
-        """The search kept under ``key``, if it searched ``costs`` (the key holds the table's id, which a table
-        made later may reuse)."""
-        found = self._entries.pop(key, None)
-        if found is None:
+    def entry(self, key: Hashable, costs: Costs) -> Entry | None:
+        """The entry kept under ``key``, if its search searched ``costs`` (the key holds the table's id, which a
+        table made later may reuse)."""
+        found = self._entries.get(key)
+        if found is None or found.costs is not costs:
             return None
-        if found[0] is not costs:
-            self.bytes -= found[2]
-            return None
-        self._entries[key] = found  # now the most recent
-        return found[1]
+        found.used = True
+        return found
 
-    def put(self, key: Hashable, costs: EdgeCosts, reach: Reach) -> None:
+    def get(self, key: Hashable, costs: Costs) -> Reach | None:
+        """The search kept under ``key``, if it searched ``costs``."""
+        found = self.entry(key, costs)
+        return None if found is None else found.reach
+
+    def latest(self, family: Hashable, costs: Costs) -> tuple[Any, Reach] | None:
+        """The key and search last put with ``family``, if still kept and it searched ``costs``."""
+        key = self._latest.get(family)
+        if key is None:
+            return None
+        found = self._entries.get(key)
+        if found is None or found.costs is not costs or found.reach is None:
+            return None
+        return key, found.reach
+
+    def put(self, key: Hashable, costs: Costs, reach: Reach, family: Hashable = None) -> Entry:
         size = _reach_bytes(reach)
         old = self._entries.pop(key, None)
         if old is not None:
-            self.bytes -= old[2]
+            self._drop(key, old)
         entries = self._entries
         while entries and self.bytes + size > self.budget:
-            self.bytes -= entries.pop(next(iter(entries)))[2]
-        self._entries[key] = (costs, reach, size)
+            oldest = next(iter(entries))
+            found = entries.pop(oldest)
+            if found.used:  # asked for since it was last passed over: a second chance, at the back
+                found.used = False
+                entries[oldest] = found
+            else:
+                self._drop(oldest, found)
+        made = self._entries[key] = Entry(costs, reach, size, family)
         self.bytes += size
+        if family is not None:
+            self._latest[family] = key
+        return made
+
+    def _drop(self, key: Hashable, entry: Entry) -> None:
+        self.bytes -= entry.size
+        entry.reach = None
+        entry.counts.clear()
+        if entry.family is not None and self._latest.get(entry.family) == key:
+            del self._latest[entry.family]
 
     def clear(self) -> None:
+        for key, entry in list(self._entries.items()):
+            self._drop(key, entry)
         self._entries.clear()
+        self._latest.clear()
         self.bytes = 0
+
+
+class Entry:
+    """One kept search (None once dropped), its table, its size estimate and family, whether it was asked for
+    since the cache last passed over it, and the counts of its destinations by friends' locations (at most
+    :data:`COUNTS_KEPT` sets), the last one apart."""
+
+    __slots__ = ("costs", "counts", "family", "last", "reach", "size", "used")
+
+    def __init__(self, costs: Costs, reach: Reach, size: int, family: Hashable) -> None:
+        self.costs = costs
+        self.reach: Reach | None = reach
+        self.size = size
+        self.family = family
+        self.used = False
+        self.counts: dict[frozenset[int], int] = {}
+        self.last: tuple[frozenset[int], int] | None = None
+
+    def count(self, friends: frozenset[int], board: Board) -> int | None:
+        """The count of destinations of the search with ``friends`` as the locations not to end in: from the last
+        count when the friends' locations differ from its by a few (one unit moved: ``Board.set_change``)."""
+        found = self.counts.get(friends)
+        r = self.reach
+        if found is None and r is not None:
+            last = self.last
+            if last is not None:
+                gone, came = board.set_change(last[0], friends)
+                if len(gone) + len(came) <= 4:
+                    # a location of a friend no longer is a destination again if reached, and one now is not
+                    cost, start = r.cost, r.start
+                    found = last[1]
+                    found += sum(1 for c in gone if c != start and cost[c] < UNREACHED)
+                    found -= sum(1 for c in came if c != start and cost[c] < UNREACHED)
+            if found is None:
+                found = r.count_destinations(friends)
+            if len(self.counts) >= COUNTS_KEPT:
+                self.counts.clear()
+            self.counts[friends] = found
+            self.last = (friends, found)
+        return found
 
 
 def _reach_bytes(r: Reach) -> int:
     """A search's own memory: its three lists (their numbers are small cached ints or the cost table's own
-    location numbers), its key and record."""
-    return sys.getsizeof(r.cost) + sys.getsizeof(r.prev) + sys.getsizeof(r.reached) + 400
+    location numbers), its key, record and noted counts."""
+    return sys.getsizeof(r.cost) + sys.getsizeof(r.prev) + sys.getsizeof(r.reached) + 1000
 
 
 class SightCache:
@@ -348,18 +620,20 @@ class SightCache:
 
     def __init__(self, board: Board, blocking: Iterable[tuple[int, str]], barrages: Iterable[int]) -> None:
         t = board.tables
-        level, obstacle = t.sight.level, t.sight.obstacle
         self.eye = t.sight.eye
-        terrain = list(board.base_terrain)
+        base = board.base_sight()
+        obstacles = base.obstacle.copy()
         for c, name in blocking:
-            terrain[c] = name
-        ground = [e * level for e in board.elevation]
-        obstacles = [obstacle if t.terrain[name].blocks_sight else 0 for name in terrain]
+            obstacles[c] = t.sight.obstacle if t.terrain[name].blocks_sight else 0
         for c in barrages:
             obstacles[c] += t.sight.barrage  # p.30: "Barrage fire will block the line of sight"
+        # the locations whose height differs from the scenario's map: lines over them are looked at again
+        self.changed = [int(c) for c in np.flatnonzero(obstacles != base.obstacle)]
         self.grid = board.grid
-        self.sight = Sight(board.grid, ground, obstacles)
+        self.sight = base.with_obstacles(obstacles) if self.changed else base
+        self._board = board
         self._pairs: dict[int, bool] = {}
+        self._seen_at: dict[tuple[int, frozenset[int], int], bool] = {}
         self._rows: dict[tuple[int, int], np.ndarray] = {}  # (location, visibility) -> what it sees
         self._n = board.grid.size
 
@@ -375,20 +649,31 @@ class SightCache:
             found = self._pairs[key] = self.sight.clear(a, b, self.eye, self.eye)
         return found
 
+    def seen_at(self, cell: int, watchers: frozenset[int], visibility: int, work: Callable[[], bool]) -> bool:
+        """``work()``, whether a unit in one of the ``watchers`` locations sees ``cell`` within ``visibility``, kept
+        by the three (at most :data:`SIGHT_WATCHED` answers)."""
+        key = (cell, watchers, visibility)
+        found = self._seen_at.get(key)
+        if found is None:
+            if len(self._seen_at) >= SIGHT_WATCHED:
+                self._seen_at.clear()
+            found = self._seen_at[key] = work()
+        return found
+
     def seen_by(self, units: Iterable[Unit], visibility: int) -> np.ndarray:
         """Every location at least one of ``units`` sees (for plotting indirect fire, p.28-29). What one location
-        sees is kept, so that a plot or a move recomputes only the locations not asked about before."""
+        sees is kept, so that a plot or a move recomputes only the locations not asked about before: from the
+        board's row over the scenario's map, with the lines over barrages and damage looked at again."""
         cells = sorted({u.cell for u in units if not u.carried_by})
         missing = [c for c in cells if (c, visibility) not in self._rows]
         if missing:
             if len(self._rows) + len(missing) > SIGHT_ROWS:
                 self._rows.clear()
                 missing = cells
-            for i in range(0, len(missing), SIGHT_BATCH):
-                batch = missing[i : i + SIGHT_BATCH]
-                seen = self.sight.visible([Observer(c, self.eye, visibility) for c in batch], target=self.eye)
-                for c, row in zip(batch, seen, strict=True):
-                    self._rows[c, visibility] = row
+            for c, row in zip(missing, self._board.base_rows(missing, visibility), strict=True):
+                if self.changed:
+                    row = self.sight.relook(Observer(c, self.eye, visibility), row, self.changed, self.eye)
+                self._rows[c, visibility] = row
         out = np.zeros(self._n, dtype=np.bool_)
         for c in cells:
             out |= self._rows[c, visibility]

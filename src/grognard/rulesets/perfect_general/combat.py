@@ -240,10 +240,12 @@ def passing_fire_units(ctx: Ctx, state: PGState, mover: Unit) -> list[str]:
     """Passing fire (p.14): unfired enemy units with the moving unit in range and sight may fire at it."""
     if not mover.spotted:
         return []
-    sight = ctx.board.sight(state)
-    vis = ctx.board.weather(state).visibility
+    board = ctx.board
+    sight = board.sight(state)
+    vis = board.weather(state).visibility
     out = []
-    for e in ctx.board.near(enemy_units(state, mover.side), mover.cell, vis):
+    # an enemy farther than any unit's range, one more from higher ground, cannot hit it (shot_chance)
+    for e in board.near(enemy_units(state, mover.side), mover.cell, min(vis, board.longest_fire_reach)):
         if (
             can_fire_direct(ctx, state, e)
             and shot_chance(ctx, state, e, mover) is not None

@@ -22,7 +22,7 @@ from typing import Any
 from grognard.ai.base import Player, derived_seed, tuning_at
 from grognard.ai.observation import Observation
 from grognard.engine import Decision, Legal
-from grognard.engine.movement import UNREACHED, EdgeCosts
+from grognard.engine.movement import UNREACHED, Costs, steps_of
 from grognard.engine.rng import Dice, seed_state
 
 from . import decisions as D
@@ -377,7 +377,7 @@ class General(Player):
         if found is None:
             if len(self._fields) > 300:
                 self._fields = {k: v for k, v in self._fields.items() if k[0] != "field"}
-            found = self._fields[key] = _dijkstra(ctx.board.costs(state, ut), cells)
+            found = self._fields[key] = _dijkstra(ctx.board.whole_costs(state, ut), cells)
         return found
 
     # --- artillery ------------------------------------------------------------------------------------------
@@ -671,7 +671,9 @@ class General(Player):
         town = next(t for t in k.towns if t.name == aim)
         to_goal = self._field(ctx, k.state, town.cells, "medium_tank")
         now = min(to_goal[u.cell] for u in armour)
-        from_us = _dijkstra(ctx.board.costs(k.state, tables.units["medium_tank"]), sorted({u.cell for u in armour}))
+        from_us = _dijkstra(
+            ctx.board.whole_costs(k.state, tables.units["medium_tank"]), sorted({u.cell for u in armour})
+        )
         board = ctx.board
         taken = {u.cell for u in k.foes} | {u.cell for u in k.mine} | {m["cell"] for m in k.view["mines"]}
         best: tuple[int, int] | None = None
@@ -878,7 +880,7 @@ def _bfs(ctx: Ctx, sources: frozenset[int] | set[int]) -> list[int]:
     return dist
 
 
-def _dijkstra(costs: EdgeCosts, sources: Sequence[int]) -> list[int]:
+def _dijkstra(costs: Costs, sources: Sequence[int]) -> list[int]:
     """Movement cost from the nearest of ``sources`` to every location (a bucket queue: costs are small)."""
     dist = [UNREACHED] * len(costs)
     buckets: list[list[int]] = [list(sources)]
@@ -889,7 +891,7 @@ def _dijkstra(costs: EdgeCosts, sources: Sequence[int]) -> list[int]:
         for u in buckets[d]:
             if dist[u] != d:
                 continue
-            for v, c in costs[u]:
+            for v, c in steps_of(costs, u):
                 nd = d + c
                 if nd < dist[v]:
                     dist[v] = nd

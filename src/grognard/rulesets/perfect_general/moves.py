@@ -4,15 +4,20 @@ countries, transport, close assault and engineers."""
 from __future__ import annotations
 
 from grognard.engine.events import Step
-from grognard.engine.movement import UNREACHED, Reach, reach
+from grognard.engine.movement import UNREACHED, LazyCosts, Reach, reach, same_search
 from grognard.engine.records import replace
 
 from .artillery import barrage_at, set_terrain
+from .board import Entry
 from .combat import destroy, hit, resolve_assault
 from .context import Ctx, own_units
-from .spotting import known_enemies, mark_seen_acting, spot_from, spot_in_open
+from .spotting import known_enemies, mark_seen_acting, spot_mover
 from .state import SIDES, Interrupt, Mine, Offer, PGState, Unit, Walk, other
 from .words import count, sides
+
+# how many units' last search keys the board keeps (one each; the searches themselves are in its byte-bounded
+# cache): a size that does not grow with play
+UNITS_KEPT = 4096
 
 
 def budget(ctx: Ctx, unit: Unit) -> int:
@@ -41,25 +46,67 @@ def unit_reach(ctx: Ctx, state: PGState, unit: Unit, mp: int | None = None, load
 
 
 def _unit_reach(ctx: Ctx, state: PGState, unit: Unit, mp: int | None, load_at: int) -> Reach:
-    board = ctx.board
-    ut = ctx.tables.units[unit.type]
     blocked, stop, friends = _field(ctx, state, unit.side)
     # the unit's own location stays in: no list of destinations holds the start (Reach.destinations)
     no_stop = friends if load_at < 0 else friends - {load_at}
-    budget_now = unit.mp if mp is None else mp
+    entry = _search(ctx, state, unit, blocked, stop) if mp is None else _searched(ctx, state, unit, mp, blocked, stop)
+    r = entry.reach
+    assert r is not None  # an entry handed out now holds its search
+    return Reach(r.start, r.budget, r.cost, r.prev, r.reached, no_stop)
+
+
+def _search(ctx: Ctx, state: PGState, unit: Unit, blocked: frozenset[int], stop: frozenset[int]) -> Entry:
+    """The board's entry of the search of ``unit``'s own move (its ``no_stop`` is not this state's friends). It is
+    the last one while the unit, its cost table and the locations blocked and stopping moves are the same
+    objects (``_field`` hands out one object for equal sets), as for most units between two decisions, and
+    the board's cache has not let go of the search."""
+    board = ctx.board
+    costs = _costs_of(ctx, state, unit)
+    kept = board.unit_searches.get(unit.id)
+    if kept is not None and kept[0] is unit and kept[1] == id(costs) and kept[2] is blocked and kept[3] is stop:
+        entry = kept[4]
+        if entry.reach is not None and entry.costs is costs:
+            entry.used = True
+            return entry
+    entry = _searched(ctx, state, unit, unit.mp, blocked, stop)
+    if len(board.unit_searches) >= UNITS_KEPT:
+        board.unit_searches.clear()
+    board.unit_searches[unit.id] = (unit, id(costs), blocked, stop, entry)
+    return entry
+
+
+def _costs_of(ctx: Ctx, state: PGState, unit: Unit) -> LazyCosts:
+    memo = ctx.board.state_memo(state)
+    costs: LazyCosts | None = memo.get(("costs", unit.type))
+    if costs is None:  # every unit of a type asks for the same table
+        costs = memo[("costs", unit.type)] = ctx.board.costs(state, ctx.tables.units[unit.type])
+    return costs
+
+
+def _searched(
+    ctx: Ctx, state: PGState, unit: Unit, budget_now: int, blocked: frozenset[int], stop: frozenset[int]
+) -> Entry:
+    """The board's entry of the search of ``unit`` with ``budget_now`` half points (searched now if not kept)."""
+    board = ctx.board
     first = not unit.moved and budget_now == budget(ctx, unit)
     # the search does not depend on where friends stand (they only bar ending a move), so it is kept for
     # the next decision, when usually one unit has moved and every other unit's search is the same
-    memo = board.state_memo(state)
-    costs = memo.get(("costs", unit.type))
-    if costs is None:  # every unit of a type asks for the same table
-        costs = memo[("costs", unit.type)] = board.costs(state, ut)
+    costs = _costs_of(ctx, state, unit)
     key = (id(costs), unit.cell, budget_now, first, blocked, stop)
-    r = board.reaches.get(key, costs)
-    if r is None:
-        r = reach(costs, unit.cell, budget_now, blocked=blocked, stop=stop, min_one=first)
-        board.reaches.put(key, costs, r)
-    return Reach(r.start, r.budget, r.cost, r.prev, r.reached, no_stop)
+    found = board.reaches.entry(key, costs)
+    if found is not None and found.reach is not None:
+        return found
+    # the unit's last search with other enemies known may be this one (movement.same_search)
+    family = (id(costs), unit.cell, budget_now, first, stop)
+    last = board.reaches.latest(family, costs)
+    if last is not None and same_search(
+        last[1], costs, last[0][4], blocked, stop=stop, min_one=first, near=board.neighbors
+    ):
+        r = last[1]
+    else:
+        # every step costs at least one half point (asserted by the board)
+        r = reach(costs, unit.cell, budget_now, blocked=blocked, stop=stop, min_one=first, least=1)
+    return board.reaches.put(key, costs, r, family)
 
 
 def _field(ctx: Ctx, state: PGState, side: str) -> tuple[frozenset[int], frozenset[int], frozenset[int]]:
@@ -79,7 +126,7 @@ def _field(ctx: Ctx, state: PGState, side: str) -> tuple[frozenset[int], frozens
     stop = {m.cell for m in state.mines} | {b.cell for b in state.barrages}
     stop.update(c for c in board.neutral_of if board.neutral_of[c] not in state.neutrals_entered)
     friends = frozenset(u.cell for u in own_units(state, side))
-    found = (frozenset(blocked), frozenset(stop), friends)
+    found = (board.one_set(frozenset(blocked)), board.one_set(frozenset(stop)), board.one_set(friends))
     board.field_memo = (state, side, found)
     return found
 
@@ -91,10 +138,14 @@ def destinations(ctx: Ctx, state: PGState, unit: Unit) -> list[int]:
 
 
 def count_destinations(ctx: Ctx, state: PGState, unit: Unit) -> int:
-    """``len(destinations(...))`` without listing them (random play sizes every unit's move)."""
+    """``len(destinations(...))`` without listing them (random play sizes every unit's move): kept for the search
+    and the friends' locations it was counted with."""
     if not can_move(ctx, unit):
         return 0
-    return unit_reach(ctx, state, unit).count_destinations()
+    blocked, stop, friends = _field(ctx, state, unit.side)
+    found = _search(ctx, state, unit, blocked, stop).count(friends, ctx.board)
+    assert found is not None  # an entry handed out now holds its search
+    return found
 
 
 def assault_targets(ctx: Ctx, state: PGState, unit: Unit) -> list[int]:
@@ -113,9 +164,6 @@ def _assault_plans(ctx: Ctx, state: PGState, unit: Unit) -> dict[int, int]:
 
 
 def _plan_assaults(ctx: Ctx, state: PGState, unit: Unit) -> dict[int, int]:
-    r = unit_reach(ctx, state, unit)
-    costs = ctx.board.costs(state, ctx.tables.units[unit.type])
-    first = not unit.moved
     plans: dict[int, int] = {}
     memo = ctx.board.state_memo(state)
     known = memo.get(("known", unit.side))
@@ -123,12 +171,18 @@ def _plan_assaults(ctx: Ctx, state: PGState, unit: Unit) -> dict[int, int]:
         known = memo[("known", unit.side)] = tuple(known_enemies(ctx, state, unit.side))
     # a step costs at least one half point, and a unit that has not moved may always make one (p.26): an enemy
     # farther than the movement left and one more step is out of reach
-    for e in ctx.board.near(known, unit.cell, max(unit.mp, 1) + 1):
+    near = ctx.board.near(known, unit.cell, max(unit.mp, 1) + 1)
+    if not near:
+        return plans
+    r = unit_reach(ctx, state, unit)
+    costs = _costs_of(ctx, state, unit)
+    first = not unit.moved
+    for e in near:
         best: tuple[int, int] | None = None
         for c in ctx.board.neighbors[e.cell]:
             if r.cost[c] >= UNREACHED or (c != unit.cell and c in r.no_stop):
                 continue
-            step_cost = next((k for v, k in costs[c] if v == e.cell), None)
+            step_cost = next((k for v, k in costs.row(c) if v == e.cell), None)
             if step_cost is None:
                 continue  # the unit could not enter the enemy's location at all
             if r.cost[c] + step_cost <= unit.mp or (c == unit.cell and first):
@@ -163,21 +217,34 @@ def load_candidates(ctx: Ctx, state: PGState, carrier: Unit) -> list[str]:
     t = ctx.tables
     if not (t.units[carrier.type].has("carrier") and not carrier.cargo and can_move(ctx, carrier)):
         return []
-    memo = ctx.board.state_memo(state)
+    board = ctx.board
+    memo = board.state_memo(state)
     cargo = memo.get(("cargo", carrier.side))
     if cargo is None:  # the same for every carrier of the side
-        cargo = memo[("cargo", carrier.side)] = [
+        cargo = memo[("cargo", carrier.side)] = tuple(
             u
             for u in own_units(state, carrier.side)
             if t.units[u.type].has("cargo")
             and not (u.moved or u.fired or u.plotted or u.unloaded)
             # entering a heavy barrage's ring takes all movement (p.30): no point left to load (d)
             and barrage_at(state, u.cell) is None
-        ]
-    if not cargo:
+        )
+    # a step costs at least one half point: a unit farther than the movement left less loading is out of reach
+    if not board.near(cargo, carrier.cell, carrier.mp - 2):
         return []
-    r = unit_reach(ctx, state, carrier)  # friendly locations are passed through, so they get a cost
-    return sorted(u.id for u in cargo if r.cost[u.cell] < UNREACHED and r.cost[u.cell] + 2 <= carrier.mp)
+    # friendly locations are passed through, so they get a cost: the carrier's own search, whoever stands where
+    blocked, stop, _ = _field(ctx, state, carrier.side)
+    entry = _search(ctx, state, carrier, blocked, stop)
+    kept = board.loads.get(carrier.id)  # the same carrier, search and units to load: the same answer
+    if kept is not None and kept[0] is carrier and kept[1] is entry and kept[2] == cargo:
+        return list(kept[3])
+    r = entry.reach
+    assert r is not None  # an entry handed out now holds its search
+    found = sorted(u.id for u in cargo if r.cost[u.cell] < UNREACHED and r.cost[u.cell] + 2 <= carrier.mp)
+    if len(board.loads) >= UNITS_KEPT:
+        board.loads.clear()
+    board.loads[carrier.id] = (carrier, entry, cargo, tuple(found))
+    return found
 
 
 def start_load(ctx: Ctx, state: PGState, step: Step, carrier_id: str, cargo_id: str) -> PGState:
@@ -253,13 +320,17 @@ def _walk(ctx: Ctx, state: PGState, step: Step) -> PGState:
         ):
             return _stop(ctx, state, step, unit, "may not move next to a spotted unit at night")
         costs = board.costs(state, ctx.tables.units[unit.type])
-        cost = next(k for v, k in costs[unit.cell] if v == nxt)
+        cost = next(k for v, k in costs.row(unit.cell) if v == nxt)
         mp = max(0, unit.mp - cost)
         moved = replace(unit, cell=nxt, mp=mp, moved=True)
-        state = state.with_unit(moved)
+        changed = {moved.id: moved}
         if moved.cargo:
-            state = state.with_unit(replace(state.unit(moved.cargo), cell=nxt, moved=True))
-        state = replace(state, walk=replace(w, path=w.path[1:], trail=(*w.trail, unit.cell)))
+            changed[moved.cargo] = replace(state.unit(moved.cargo), cell=nxt, moved=True)
+        state = replace(  # the units and the walk at once
+            state,
+            units=tuple([changed.get(u.id, u) for u in state.units]),
+            walk=replace(w, path=w.path[1:], trail=(*w.trail, unit.cell)),
+        )
         ctx.emit(
             step,
             "move",
@@ -270,14 +341,12 @@ def _walk(ctx: Ctx, state: PGState, step: Step) -> PGState:
             to=nxt,
             mp=mp,
         )
-        state = _enter_effects(ctx, state, step, moved.id, nxt)
-        mover = state.find(moved.id)
+        entered = _enter_effects(ctx, state, step, moved, nxt)
+        mover = moved if entered is state else entered.find(moved.id)
+        state = entered
         if mover is None or state.interrupt is not None:
             return replace(state, walk=None)
-        state = spot_in_open(ctx, state, step, [mover.id])
-        mover = mark_seen_acting(ctx, state, state.unit(mover.id))
-        state = state.with_unit(mover)
-        state = spot_from(ctx, state, step, mover)
+        state = spot_mover(ctx, state, step, mover)
         mover = state.unit(mover.id)
         if offers_passing_fire(ctx, state, mover):
             return replace(state, offer=Offer("passing", mover.id, mover.id))
@@ -373,12 +442,12 @@ def _bump(ctx: Ctx, state: PGState, step: Step, unit: Unit, hidden: Unit) -> PGS
     return _stop(ctx, state, step, state.unit(unit.id), "an enemy unit blocks the way")
 
 
-def _enter_effects(ctx: Ctx, state: PGState, step: Step, unit_id: str, cell: int) -> PGState:
-    """Mines (p.22), barrages (p.30) and neutral countries (p.18) act on the unit entering ``cell``."""
-    unit = state.unit(unit_id)
-    label = ctx.board.grid.label(cell)
+def _enter_effects(ctx: Ctx, state: PGState, step: Step, unit: Unit, cell: int) -> PGState:
+    """Mines (p.22), barrages (p.30) and neutral countries (p.18) act on ``unit`` (of ``state``) entering ``cell``;
+    ``state`` itself when none does."""
     mine = state.mine_at(cell)
     if mine is not None:
+        label = ctx.board.grid.label(cell)
         charges = mine.charges - 1  # two detonations, then it burns out
         mines = tuple(m for m in state.mines if m.cell != cell)
         if charges > 0:

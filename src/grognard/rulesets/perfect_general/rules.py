@@ -120,6 +120,8 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
             self.options["hit"] == "random",
             self.options["view"] == "full",
         )
+        # what a movement position asks of each unit's type: may it close assault, carry, work as an engineer
+        self._roles = {t: (u.has("assault"), u.has("carrier"), u.has("engineer")) for t, u in tables.units.items()}
 
     # --- start -----------------------------------------------------------------------------------------
     def initial_state(self, seed: int) -> PGState:
@@ -282,32 +284,33 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
     def _legal_move(self, state: PGState, seat: str) -> Legal:
         ctx = self.ctx
         choices: list[Choice] = []
+        add = choices.append
         builders: list[str] = []
+        roles = self._roles
+        listed = Choice.trusted  # fresh dicts, callables or lists: no checks or copies needed
         for u in own_units(state, seat):
-            ut = ctx.tables.units[u.type]
+            assault, carrier, engineer = roles[u.type]
             if moves.can_move(ctx, u):
                 dests = partial(moves.destinations, ctx, state, u)
                 check = partial(refusals.move, ctx, u, dests)
                 count = partial(moves.count_destinations, ctx, state, u)
-                choices.append(Choice(D.Move, {"unit": u.id}, dests, check=check, count=count))
-                if ut.has("assault") and not u.fired:
-                    choices.append(Choice(D.Assault, {"unit": u.id}, partial(moves.assault_targets, ctx, state, u)))
-                if ut.has("carrier"):
+                add(listed(D.Move, {"unit": u.id}, dests, check, count))
+                if assault and not u.fired:
+                    add(listed(D.Assault, {"unit": u.id}, partial(moves.assault_targets, ctx, state, u)))
+                if carrier:
                     if u.cargo:
-                        choices.append(
-                            Choice(D.Unload, {"unit": u.id}, partial(moves.unload_destinations, ctx, state, u))
-                        )
+                        add(listed(D.Unload, {"unit": u.id}, partial(moves.unload_destinations, ctx, state, u)))
                     else:
                         cargo = partial(moves.load_candidates, ctx, state, u)
-                        choices.append(Choice(D.Load, {"unit": u.id}, cargo, check=partial(refusals.load, cargo)))
-            if moves.can_work(ctx, u):
+                        add(listed(D.Load, {"unit": u.id}, cargo, partial(refusals.load, cargo)))
+            if engineer and moves.can_work(ctx, u):
                 if moves.bridge_sites(ctx, state, u):
                     builders.append(u.id)
-                choices.append(Choice(D.BlowBridge, {"unit": u.id}, moves.bridges_to_blow(ctx, state, u)))
-                choices.append(Choice(D.LayMine, {"unit": u.id}, moves.mine_sites(ctx, state, u)))
-                choices.append(Choice(D.ClearMine, {"unit": u.id}, moves.mines_to_clear(ctx, state, u)))
-        choices.append(Choice(D.BuildBridge, values=builders))
-        choices.append(Choice(D.EndMovement))
+                add(listed(D.BlowBridge, {"unit": u.id}, moves.bridges_to_blow(ctx, state, u)))
+                add(listed(D.LayMine, {"unit": u.id}, moves.mine_sites(ctx, state, u)))
+                add(listed(D.ClearMine, {"unit": u.id}, moves.mines_to_clear(ctx, state, u)))
+        add(Choice(D.BuildBridge, values=builders))
+        add(Choice(D.EndMovement))
         info = lambda: {"assault": odds.assault_chances(ctx, state, seat)}  # noqa: E731 (worked out when asked)
         return Legal(seat, choices, prompt=PROMPTS[Phase.MOVEMENT], info=info)
 

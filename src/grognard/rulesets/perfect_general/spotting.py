@@ -25,11 +25,17 @@ def open_ground(ctx: Ctx, state: PGState, cell: int) -> bool:
 
 
 def in_enemy_sight(ctx: Ctx, state: PGState, unit: Unit) -> bool:
-    """Whether any enemy unit has a line of sight to ``unit``'s location."""
-    sight = ctx.board.sight(state)
-    vis = ctx.board.weather(state).visibility
-    return any(
-        sight.sees(e.cell, unit.cell, vis) for e in ctx.board.near(enemy_units(state, unit.side), unit.cell, vis)
+    """Whether any enemy unit has a line of sight to ``unit``'s location (kept by the location and where the
+    enemy stands: the end of every phase asks it of every unit, and between two phases mostly nobody moved)."""
+    board = ctx.board
+    sight = board.sight(state)
+    vis = board.weather(state).visibility
+    enemies = enemy_units(state, unit.side)
+    return sight.seen_at(
+        unit.cell,
+        board.cells_of(enemies),
+        vis,
+        lambda: any(sight.sees(e.cell, unit.cell, vis) for e in board.near(enemies, unit.cell, vis)),
     )
 
 
@@ -37,11 +43,11 @@ def _adjacent_enemy(ctx: Ctx, state: PGState, unit: Unit) -> bool:
     return any(e.cell != unit.cell for e in ctx.board.near(enemy_units(state, unit.side), unit.cell, 1))
 
 
-def spot_in_open(ctx: Ctx, state: PGState, step: Step, ids: list[str] | None = None) -> PGState:
-    """Rule a, applied now to the listed units (all units when None)."""
+def spot_in_open(ctx: Ctx, state: PGState, step: Step) -> PGState:
+    """Rule a, applied now to every unit (a unit that has just moved: ``spot_mover``)."""
     changed: dict[str, Unit] = {}
     for u in state.units:
-        if u.spotted or u.carried_by or (ids is not None and u.id not in ids):
+        if u.spotted or u.carried_by:
             continue
         if open_ground(ctx, state, u.cell) and in_enemy_sight(ctx, state, u):
             changed[u.id] = replace(u, spotted=True)
@@ -67,6 +73,24 @@ def spot_from(ctx: Ctx, state: PGState, step: Step, observer: Unit) -> PGState:
     for u in changed.values():
         _announce(ctx, step, u, "spotted in the open")
     return remember(state)
+
+
+def spot_mover(ctx: Ctx, state: PGState, step: Step, mover: Unit) -> PGState:
+    """A unit has entered a location: rule a for it (``spot_in_open`` of the mover), rule b
+    (``mark_seen_acting``), then rule a for the enemy in the open it sees from there (``spot_from``). Whether the
+    enemy sees the location is looked at once for the first two."""
+    seen = None
+    if not mover.spotted and not mover.carried_by and open_ground(ctx, state, mover.cell):
+        seen = in_enemy_sight(ctx, state, mover)
+        if seen:
+            mover = replace(mover, spotted=True)
+            state = state.with_units({mover.id: mover})
+            _announce(ctx, step, mover, "spotted in the open")
+            state = remember(state)
+    if not mover.spot_pending and (seen if seen is not None else in_enemy_sight(ctx, state, mover)):
+        mover = replace(mover, spot_pending=True)
+        state = state.with_unit(mover)
+    return spot_from(ctx, state, step, mover)
 
 
 def mark_seen_acting(ctx: Ctx, state: PGState, unit: Unit) -> Unit:
@@ -114,16 +138,22 @@ def _announce(ctx: Ctx, step: Step, u: Unit, what: str) -> None:
 
 
 def remember(state: PGState) -> PGState:
-    """Refresh each side's memory: spotted enemy units where they are; the rest where they were last seen."""
+    """Refresh each side's memory: spotted enemy units where they are; the rest where they were last seen. A
+    sighting that says what the memory already says is the memory's own object, so that an unchanged memory is
+    found unchanged without comparing field by field."""
     alive = {u.id for u in state.units}
+    turn = state.turn
     sides = []
     for i, side in enumerate(SIDES):
         ss = state.sides[i]
-        now = {
-            u.id: Sighting(u.id, u.type, u.cell, state.turn)
-            for u in state.units
-            if u.side != side and u.spotted and not u.carried_by
-        }
+        before = {s.unit: s for s in ss.memory}
+        now: dict[str, Sighting] = {}
+        for u in state.units:
+            if u.side != side and u.spotted and not u.carried_by:
+                s = before.get(u.id)
+                if s is None or s.cell != u.cell or s.turn != turn or s.type != u.type:
+                    s = Sighting(u.id, u.type, u.cell, turn)
+                now[u.id] = s
         kept = [s for s in ss.memory if s.unit in alive and s.unit not in now]
         memory = tuple(sorted([*kept, *now.values()], key=lambda s: s.unit))
         sides.append(ss if memory == ss.memory else replace(ss, memory=memory))

@@ -9,6 +9,10 @@ from grognard.engine.records import replace
 
 SIDES = ("attacker", "defender")
 
+# the unit tuple last asked about by id, and its units by id once asked twice (PGState.find): one entry, held so
+# that the tuple's id is not reused
+_by_id: list[tuple[tuple[Unit, ...], dict[str, Unit] | None]] = [((), None)]
+
 
 def other(side: str) -> str:
     return "defender" if side == "attacker" else "attacker"
@@ -160,13 +164,22 @@ class PGState:
         return replace(self, sides=(sides[0], sides[1]))
 
     def unit(self, uid: str) -> Unit:
-        for u in self.units:
-            if u.id == uid:
-                return u
-        raise KeyError(uid)
+        found = self.find(uid)
+        if found is None:
+            raise KeyError(uid)
+        return found
 
     def find(self, uid: str) -> Unit | None:
-        for u in self.units:
+        units = self.units
+        kept = _by_id[0]  # one read: another thread may replace it meanwhile
+        if kept[0] is units:
+            index = kept[1]
+            if index is None:  # asked again about these units: index them (the general asks of hundreds)
+                index = {u.id: u for u in units}
+                _by_id[0] = (units, index)
+            return index.get(uid)
+        _by_id[0] = (units, None)
+        for u in units:
             if u.id == uid:
                 return u
         return None
