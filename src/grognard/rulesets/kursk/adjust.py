@@ -5,12 +5,12 @@ keeps the phase finite (the manual's routines could be repeated, to no purpose b
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import cache
 from itertools import combinations
 
 from grognard.engine.errors import IllegalDecision
 from grognard.engine.events import Step
+from grognard.engine.records import replace
 
 from .board import Ctx
 from .state import Group, KState
@@ -130,11 +130,6 @@ def renumber_refusal(ctx: Ctx, state: KState, g: Group, to: object) -> IllegalDe
     if to not in free_ids(ctx, state, g.side):
         return IllegalDecision(f"group ID {to} is taken", "§4.1")
     return None
-
-
-def renumber_count(ctx: Ctx, state: KState, g: Group) -> int:
-    """How many IDs of the side :func:`renumber_refusal` accepts, without asking it of each: the free ones."""
-    return 0 if _may_adjust(g) else len(free_ids(ctx, state, g.side))
 
 
 def subsets(g: Group, allow_all: bool) -> tuple[tuple[int, ...], ...]:

@@ -4,13 +4,14 @@ rivers in rain (§10.2), stacking (§9.3), town control (§11.1). One context ob
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
 from grognard.engine.events import Step
 from grognard.engine.geometry import Grid
 from grognard.engine.maps import GameMap
+from grognard.engine.records import replace
 
 from .scenario import KurskScenario
 from .state import Group, KState
@@ -57,6 +58,31 @@ class Ctx:
     @cached_property
     def _around(self) -> dict[tuple[int, int], tuple[int, ...]]:
         return {}
+
+    @cached_property
+    def around(self) -> tuple[tuple[int, ...], ...]:
+        """Every hex's neighbours on the map, in direction order (``grid.neighbors``, worked out once per map)."""
+        grid = self.grid
+        return tuple(grid.neighbors(c) for c in range(grid.size))
+
+    @cached_property
+    def _zocs(self) -> dict[frozenset[int], frozenset[int]]:
+        return {}
+
+    def zoc_of(self, cells: frozenset[int]) -> frozenset[int]:
+        """``cells`` and the hexes around them (§8.5), kept for the last few sets of cells: a decision that moves
+        no group of a side leaves the ZOC it exerts as it was."""
+        kept = self._zocs
+        found = kept.get(cells)
+        if found is None:
+            if len(kept) >= ZOCS_KEPT:
+                del kept[next(iter(kept))]
+            around = self.around
+            out = set(cells)
+            for c in cells:
+                out.update(around[c])
+            found = kept[cells] = frozenset(out)
+        return found
 
     def hexes_around(self, cell: int, reach: int) -> tuple[int, ...]:
         """The hexes within ``reach`` of ``cell`` but ``cell`` itself, in the grid's order (kept: a plot's hint
@@ -159,6 +185,7 @@ class Ctx:
 
 
 PLACED_KEPT = 8  # a search step and the sequence's look-ahead ask of a few positions in turn
+ZOCS_KEPT = 16  # the ZOCs of a side's last few arrangements of hexes (each a few hundred hexes)
 
 
 class Placed:
@@ -193,12 +220,7 @@ class Placed:
         """The ZOC ``side``'s enemy exerts (§8.5)."""
         found = self._zocs.get(side)
         if found is None:
-            neighbors = self._ctx.grid.neighbors
-            out: set[int] = set()
-            for c in self.cells(enemy_of(side)):
-                out.add(c)
-                out.update(neighbors(c))
-            found = self._zocs[side] = frozenset(out)
+            found = self._zocs[side] = self._ctx.zoc_of(self.cells(enemy_of(side)))
         return found
 
     def stack(self, side: str, cell: int) -> tuple[Group, ...]:
@@ -213,3 +235,13 @@ class Placed:
 
     def count(self, side: str, cell: int) -> int:
         return len(self.stack(side, cell))
+
+    def full(self, side: str) -> frozenset[int]:
+        """The hexes holding two groups of ``side`` (§9.3), none of which a third may enter or end a move in."""
+        key = ("full", side)
+        found: frozenset[int] | None = self.memo.get(key)
+        if found is None:
+            most = int(self._ctx.tables["plots"]["stacking"]["max_groups"])
+            self.stack(side, -1)
+            found = self.memo[key] = frozenset(c for c, gs in self._stacks[side].items() if len(gs) >= most)
+        return found

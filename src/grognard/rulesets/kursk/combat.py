@@ -12,11 +12,12 @@ its own scale D (combat.toml) so that the casualty scale K can be calibrated wit
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from math import floor
 
 from grognard.engine.events import Step
+from grognard.engine.records import replace
 
 from .board import Ctx
 from .state import Group, Unit

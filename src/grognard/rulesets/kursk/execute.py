@@ -5,10 +5,10 @@ Airstrikes (§9.1) come first (air.py)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 
 from grognard.engine.events import Step
+from grognard.engine.records import replace
 
 from . import air, combat
 from .board import Ctx, enemy_of

@@ -9,11 +9,11 @@ decision). Each side's air missions (§7) are hidden from the other until they f
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from functools import partial
 
 from grognard.engine.decisions import Legal
 from grognard.engine.events import Step
+from grognard.engine.records import replace
 from grognard.engine.sequence import Part, TurnSequence
 
 from .board import Ctx

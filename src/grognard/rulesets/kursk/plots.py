@@ -13,7 +13,7 @@ from grognard.engine.errors import IllegalDecision
 from grognard.engine.rng import Dice
 
 from .board import Ctx
-from .state import Group, KState
+from .state import Group
 
 MOVE_SYMBOLS = frozenset("0123456")
 
@@ -64,8 +64,9 @@ def parse(ctx: Ctx, text: object) -> Parsed | IllegalDecision:
     return Parsed("move", tuple(int(ch) for ch in digits), attack_only)
 
 
-def refusal(ctx: Ctx, state: KState, g: Group, text: object) -> IllegalDecision | None:
-    """Why ``text`` is not a legal plot for group ``g`` now, naming the rule; None if it is."""
+def refusal(ctx: Ctx, g: Group, text: object) -> IllegalDecision | None:
+    """Why ``text`` is not a legal plot for group ``g`` now, naming the rule; None if it is. It reads the group
+    alone (its mode, place, weapons and supply), not the rest of the position."""
     p = parse(ctx, text)
     if isinstance(p, IllegalDecision):
         return p
@@ -113,7 +114,7 @@ def refusal(ctx: Ctx, state: KState, g: Group, text: object) -> IllegalDecision 
     return None
 
 
-def sample(ctx: Ctx, state: KState, g: Group, dice: Dice) -> str:
+def sample(ctx: Ctx, g: Group, dice: Dice) -> str:
     """A legal plot for ``g`` at random (random play)."""
     allowed = ctx.tables.modes[g.mode].plots
     grid = ctx.grid
@@ -138,7 +139,7 @@ def sample(ctx: Ctx, state: KState, g: Group, dice: Dice) -> str:
             text = "".join(symbols)
         else:
             text = f"R{dice.roll(6)}"
-        if refusal(ctx, state, g, text) is None:
+        if refusal(ctx, g, text) is None:
             return text
     return next(f"R{d}" for d in range(1, 7) if grid.neighbor(g.cell, d) >= 0)  # recon: any mode that plots
 

@@ -7,7 +7,9 @@ one changes; the weapons of a group are a tuple of its units' counts.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+
+from grognard.engine.records import replace
 
 OFF_MAP = -1
 
