@@ -36,11 +36,10 @@ class Ctx:
     def grid(self) -> Grid:
         return self.tables.map.grid
 
-    @cached_property
+    @property
     def roads(self) -> frozenset[int]:
         """Road and town hexes (§5.1, §6.3: town hexes count as road hexes)."""
-        towns = {c for c in self.grid.cells() if self.map.terrain[c] == "town"}
-        return frozenset(self.map.cell_features.get("road", frozenset()) | towns)
+        return self.tables.roads
 
     @cached_property
     def towns(self) -> dict[int, str]:
@@ -55,15 +54,10 @@ class Ctx:
     def label(self, cell: int) -> str:
         return self.grid.label(cell)
 
-    @cached_property
-    def _around(self) -> dict[tuple[int, int], tuple[int, ...]]:
-        return {}
-
-    @cached_property
+    @property
     def around(self) -> tuple[tuple[int, ...], ...]:
         """Every hex's neighbours on the map, in direction order (``grid.neighbors``, worked out once per map)."""
-        grid = self.grid
-        return tuple(grid.neighbors(c) for c in range(grid.size))
+        return self.tables.around
 
     @cached_property
     def _zocs(self) -> dict[frozenset[int], frozenset[int]]:
@@ -85,11 +79,12 @@ class Ctx:
         return found
 
     def hexes_around(self, cell: int, reach: int) -> tuple[int, ...]:
-        """The hexes within ``reach`` of ``cell`` but ``cell`` itself, in the grid's order (kept: a plot's hint
-        asks them of every group in every plot phase)."""
-        found = self._around.get((cell, reach))
+        """The hexes within ``reach`` of ``cell`` but ``cell`` itself, in the grid's order (kept with the map's tables:
+        a plot's hint asks them of every group in every plot phase, of a few reaches)."""
+        kept = self.tables.within
+        found = kept.get((cell, reach))
         if found is None:
-            found = self._around[(cell, reach)] = tuple(c for c in self.grid.within(cell, reach) if c != cell)
+            found = kept[(cell, reach)] = tuple(c for c in self.grid.within(cell, reach) if c != cell)
         return found
 
     # --- who stands where, and §8.5 zones of control ----------------------------------------------------------
@@ -104,9 +99,10 @@ class Ctx:
         groups = state.groups
         found = kept.get(id(groups))
         if found is None or found.groups is not groups:
+            last = next(reversed(kept.values()), None)  # most often the position this one was made from
             if len(kept) >= PLACED_KEPT:
                 del kept[next(iter(kept))]
-            found = kept[id(groups)] = Placed(self, groups)
+            found = kept[id(groups)] = Placed(self, groups, last)
         return found
 
     def side_groups(self, state: KState, side: str) -> tuple[Group, ...]:
@@ -189,20 +185,66 @@ ZOCS_KEPT = 16  # the ZOCs of a side's last few arrangements of hexes (each a fe
 
 
 class Placed:
-    """The groups of one position by side, the hexes each side holds, its enemy's ZOC and how many groups of a side
-    stand in a hex: each worked out when first asked for. ``memo`` keeps what the rule modules work out of the
-    position's groups alone (the free group IDs, say)."""
+    """The groups of one position by side, the hexes each side holds, its enemy's ZOC and the groups of a side in each
+    hex: each worked out when first asked for, or taken from ``prior`` (the position asked about before) where the
+    groups it reads are the same: a decision changes a group or two, most often of one side and in place. ``memo``
+    keeps what the rule modules work out of the groups' IDs alone (the free group IDs, say)."""
 
-    __slots__ = ("_cells", "_ctx", "_sides", "_stacks", "_zocs", "groups", "memo")
+    __slots__ = ("_cells", "_ctx", "_full", "_sides", "_stacks", "_zocs", "groups", "memo")
 
-    def __init__(self, ctx: Ctx, groups: tuple[Group, ...]) -> None:
+    def __init__(self, ctx: Ctx, groups: tuple[Group, ...], prior: Placed | None = None) -> None:
         self._ctx = ctx
         self.groups = groups
         self._sides: dict[str, tuple[Group, ...]] = {}
         self._cells: dict[str, frozenset[int]] = {}
         self._zocs: dict[str, frozenset[int]] = {}
         self._stacks: dict[str, dict[int, tuple[Group, ...]]] = {}
+        self._full: dict[str, frozenset[int]] = {}
         self.memo: dict[tuple[str, str], Any] = {}
+        if prior is not None and len(prior.groups) == len(groups):
+            self._take(prior)
+
+    def _take(self, prior: Placed) -> None:
+        """What ``prior`` worked out of groups these groups share: a side's groups and stacks if none of them
+        changed, its hexes (and the ZOC it exerts, the hexes it fills) if none moved, entered or left, the memo if
+        every group keeps its ID."""
+        changed: set[str] = set()
+        moved: set[str] = set()
+        same_ids = True
+        pairs = [(a, b) for a, b in zip(prior.groups, self.groups, strict=True) if a is not b]
+        for a, b in pairs:
+            changed.update((a.side, b.side))
+            if a.cell != b.cell or a.alive != b.alive or a.side != b.side:
+                moved.update((a.side, b.side))
+            same_ids = same_ids and a.id == b.id
+        for side in SEATS:
+            if side not in changed:
+                _copy(prior._sides, self._sides, side)
+                _copy(prior._stacks, self._stacks, side)
+            elif side not in moved:  # changed in place: each new group takes its old one's place
+                self._patch(prior, side, [(a, b) for a, b in pairs if a.side == side and a.on_map])
+            if side not in moved:
+                _copy(prior._cells, self._cells, side)
+                _copy(prior._full, self._full, side)
+            if enemy_of(side) not in moved:
+                _copy(prior._zocs, self._zocs, side)
+        if same_ids:
+            self.memo.update(prior.memo)
+
+    def _patch(self, prior: Placed, side: str, pairs: list[tuple[Group, Group]]) -> None:
+        """``prior``'s groups and stacks of ``side`` with each group of ``pairs`` replaced in place."""
+        groups = prior._sides.get(side)
+        if groups is not None:
+            for a, b in pairs:
+                i = groups.index(a)
+                groups = (*groups[:i], b, *groups[i + 1 :])
+            self._sides[side] = groups
+        stacks = prior._stacks.get(side)
+        if stacks is not None:
+            stacks = dict(stacks)
+            for a, b in pairs:
+                stacks[a.cell] = tuple(b if x is a else x for x in stacks[a.cell])
+            self._stacks[side] = stacks
 
     def side(self, side: str) -> tuple[Group, ...]:
         found = self._sides.get(side)
@@ -225,23 +267,31 @@ class Placed:
 
     def stack(self, side: str, cell: int) -> tuple[Group, ...]:
         """The groups of ``side`` in ``cell``, in the order of the state's groups."""
+        return self.stacks(side).get(cell, ())
+
+    def stacks(self, side: str) -> dict[int, tuple[Group, ...]]:
+        """The hexes holding groups of ``side``, with the groups in each (:meth:`stack`)."""
         found = self._stacks.get(side)
         if found is None:
             stacks: dict[int, list[Group]] = {}
             for g in self.side(side):
                 stacks.setdefault(g.cell, []).append(g)
             found = self._stacks[side] = {c: tuple(gs) for c, gs in stacks.items()}
-        return found.get(cell, ())
+        return found
 
     def count(self, side: str, cell: int) -> int:
         return len(self.stack(side, cell))
 
     def full(self, side: str) -> frozenset[int]:
         """The hexes holding two groups of ``side`` (§9.3), none of which a third may enter or end a move in."""
-        key = ("full", side)
-        found: frozenset[int] | None = self.memo.get(key)
+        found = self._full.get(side)
         if found is None:
             most = int(self._ctx.tables["plots"]["stacking"]["max_groups"])
-            self.stack(side, -1)
-            found = self.memo[key] = frozenset(c for c, gs in self._stacks[side].items() if len(gs) >= most)
+            found = self._full[side] = frozenset(c for c, gs in self.stacks(side).items() if len(gs) >= most)
         return found
+
+
+def _copy(source: dict[str, Any], target: dict[str, Any], key: str) -> None:
+    found = source.get(key)
+    if found is not None:
+        target[key] = found

@@ -36,7 +36,18 @@ class Parsed:
 
 
 def parse(ctx: Ctx, text: object) -> Parsed | IllegalDecision:
-    """The plot's meaning, or why it is not a plot at all (§6.4-6.7)."""
+    """The plot's meaning, or why it is not a plot at all (§6.4-6.7). The meanings are kept by text (plots are
+    at most a few symbols: a few thousand texts at most)."""
+    kept = ctx.tables.plots
+    found = kept.get(text) if isinstance(text, str) else None
+    if found is None:
+        found = _parse(ctx, text)
+        if isinstance(found, Parsed):
+            kept[str(text)] = found
+    return found
+
+
+def _parse(ctx: Ctx, text: object) -> Parsed | IllegalDecision:
     sym = ctx.tables["plots"]
     max_len = int(sym["symbols"]["max_length"])
     if not isinstance(text, str) or not text:

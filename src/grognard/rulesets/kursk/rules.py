@@ -26,34 +26,44 @@ SUPPLY_PARTS = {1: "soviet", 5: "german"}
 ROAD_PARTS = {2: "soviet", 6: "german"}
 AIR_PARTS = {3: "soviet", 7: "german"}
 PLOT_PART = 8
-FAMILIES_KEPT = 2048  # a phase's families of every group of a side, several times over (each a few hundred bytes)
+FAMILIES_KEPT = 256  # groups whose families are kept: a side has up to about 70 on the map (each group's take ~2 KB)
 
 
 class Families:
-    """Families of legal decisions kept by the group they are about and what else they read of the position
-    (``reads``, compared by value): a decision changes a group or two, and the legal set of the next position
-    takes the other groups' families as they were, their values, counts and keys already worked out. A family's
-    check may hold the position it was made for: it reads nothing there but its group and ``reads``. At most
-    ``limit`` are kept, the oldest dropped first."""
+    """Families of legal decisions kept per group object: for each group, each kind of family with what else it reads
+    of the position (``reads``, compared by value). A decision changes a group or two, and the legal set of the next
+    position takes the other groups' families as they were, their values, counts and keys already worked out. A
+    family's check may hold the position it was made for: it reads nothing there but its group and ``reads``. At most
+    ``limit`` groups are kept, the oldest dropped first."""
 
     def __init__(self, limit: int) -> None:
         self.limit = limit
-        self._kept: dict[tuple[str, int], tuple[Group, object, Choice]] = {}
+        self._kept: dict[int, tuple[Group, dict[str, tuple[object, Choice]]]] = {}
+        self._shared: dict[tuple[int, ...], tuple[int, ...]] = {}
 
-    def get(self, kind: str, g: Group, reads: object, make: Callable[[], Choice]) -> Choice:
-        key = (kind, id(g))  # the entry holds the group: no other object has its id while the entry is kept
-        found = self._kept.get(key)
-        if found is not None and found[0] is g and found[1] == reads:
-            return found[2]
-        choice = make()
+    def of(self, g: Group) -> dict[str, tuple[object, Choice]]:
+        """The families kept for ``g``, by kind (the entry holds the group: no other object has its id meanwhile)."""
         kept = self._kept
-        if found is None and len(kept) >= self.limit:
-            del kept[next(iter(kept))]
-        kept[key] = (g, reads, choice)
-        return choice
+        found = kept.get(id(g))
+        if found is None or found[0] is not g:
+            if found is None and len(kept) >= self.limit:
+                del kept[next(iter(kept))]
+            found = kept[id(g)] = (g, {})
+        return found[1]
+
+    def shared(self, ids: tuple[int, ...]) -> tuple[int, ...]:
+        """One tuple for equal tuples of IDs, so that families reading them compare by identity."""
+        kept = self._shared
+        found = kept.get(ids)
+        if found is None:
+            if len(kept) >= self.limit:
+                kept.clear()
+            found = kept[ids] = ids
+        return found
 
     def clear(self) -> None:
         self._kept.clear()
+        self._shared.clear()
 
 
 class Kursk(Ruleset[KState, KurskScenario]):
@@ -171,26 +181,27 @@ class Kursk(Ruleset[KState, KurskScenario]):
         ctx = self.ctx
         kept = self._families
         placed = ctx.placed(state)
-        free = adjust.free_ids(ctx, state, seat)
-        choices = []
+        free = kept.shared(adjust.free_ids(ctx, state, seat))
+        stacks = placed.stacks(seat)
+        choices: list[Choice] = []
         for g in placed.side(seat):
             if g.adjusted:
                 continue
-            here = placed.stack(seat, g.cell)
-            at = (ctx, state, g)
+            here = stacks[g.cell]
             # each family is kept by its group and what else it reads (the free IDs, the groups in the hex): a
             # decision changes one or two groups, and the others' families stay as they were (issue 17)
-            choices += [
-                kept.get("divide", g, (bool(free), len(here)), partial(self._units_family, False, at)),
-                kept.get("transfer", g, here, partial(self._units_family, True, at)),
+            mine = kept.of(g)
+            divide, transfer, renumber = mine.get("divide"), mine.get("transfer"), mine.get("renumber")
+            at = (ctx, state, g)
+            if divide is None or divide[0] != (bool(free), len(here)):
+                divide = mine["divide"] = ((bool(free), len(here)), self._units_family(False, at))
+            if transfer is None or transfer[0] != here:
+                transfer = mine["transfer"] = (here, self._units_family(True, at))
+            if renumber is None or renumber[0] is not free:
                 # §4.1: a group that may adjust may take any free ID, the one tuple every group's family shares
-                kept.get(
-                    "renumber",
-                    g,
-                    free,
-                    partial(Choice, D.Renumber, {"group": g.id}, free, check=partial(adjust.renumber_refusal, *at)),
-                ),
-            ]
+                check = partial(adjust.renumber_refusal, *at)
+                renumber = mine["renumber"] = (free, Choice(D.Renumber, {"group": g.id}, free, check=check))
+            choices += (divide[1], transfer[1], renumber[1])
         if seat == "german":
             choices.append(Choice(D.EndGame, label="end the game (§4.6)"))
         choices.append(Choice(D.EndPhase, label="end the group adjustment phase"))
@@ -198,15 +209,16 @@ class Kursk(Ruleset[KState, KurskScenario]):
 
     @staticmethod
     def _units_family(whole: bool, at: tuple[Ctx, KState, Group]) -> Choice:
-        """A group's divide family (``whole`` False: some of its units) or transfer family (any of them), counted
-        without asking its check of every candidate: random play sizes every family (issue 17)."""
-        kind, refusal, count = (
-            (D.Transfer, adjust.transfer_refusal, adjust.transfer_count)
+        """A group's divide family (``whole`` False: some of its units) or transfer family (any of them), listed and
+        counted without asking its check of every candidate: random play sizes every family (issue 17)."""
+        kind, listed, refusal, count = (
+            (D.Transfer, adjust.transfers, adjust.transfer_refusal, adjust.transfer_count)
             if whole
-            else (D.Divide, adjust.divide_refusal, adjust.divide_count)
+            else (D.Divide, adjust.divides, adjust.divide_refusal, adjust.divide_count)
         )
-        units = adjust.subsets(at[2], whole)
-        return Choice.filtered(kind, {"group": at[2].id}, units, partial(refusal, *at), count=partial(count, *at))
+        return Choice(
+            kind, {"group": at[2].id}, partial(listed, *at), check=partial(refusal, *at), count=partial(count, *at)
+        )
 
     def _legal_supply(self, state: KState, seat: str) -> Legal:
         ctx = self.ctx
@@ -228,14 +240,23 @@ class Kursk(Ruleset[KState, KurskScenario]):
         cleared = state.cleared
         choices = []
         for g in placed.side(seat):
-            if not (g.mode_set or g.road_moved):
+            if g.road_moved:
+                continue
+            mine = kept.of(g)
+            if not g.mode_set:
                 # §6.2 reads the group, whether its hex is next to an enemy and whether its minefield is cleared
                 reads = (g.cell in zoc, g.cell in cleared)
-                choices.append(kept.get("mode", g, reads, partial(self._mode_family, ctx, state, g)))
-            if g.mode == "road" and not g.road_moved:
+                mode = mine.get("mode")
+                if mode is None or mode[0] != reads:
+                    mode = mine["mode"] = (reads, self._mode_family(ctx, state, g))
+                choices.append(mode[1])
+            if g.mode == "road":
                 # §6.3 reads the enemy's ZOC, the minefields cleared and the hexes holding two friendly groups
                 reads_road = (zoc, cleared, placed.full(seat))
-                choices.append(kept.get("road", g, reads_road, partial(self._road_family, ctx, state, g)))
+                road = mine.get("road")
+                if road is None or road[0] != reads_road:
+                    road = mine["road"] = (reads_road, self._road_family(ctx, state, g))
+                choices.append(road[1])
         choices.append(Choice(D.EndPhase, label="end the mode and road movement phase"))
         return Legal(seat, choices, prompt="modes (§6.2) and road movement (§6.3)")
 
@@ -286,7 +307,11 @@ class Kursk(Ruleset[KState, KurskScenario]):
             for g in ctx.side_groups(state, seat):
                 if g.id in plotted or not plots.plottable(ctx, g):
                     continue
-                choices.append(kept.get("plot", g, None, partial(self._plot_family, ctx, g)))  # it reads its group
+                mine = kept.of(g)
+                plot = mine.get("plot")
+                if plot is None:  # a plot reads its group alone
+                    plot = mine["plot"] = (None, self._plot_family(ctx, g))
+                choices.append(plot[1])
                 plotting.append(g)
             choices.append(Choice(D.Commit, label="commit the plots"))
         self._plotting[seat] = (state.groups, frozenset(plotted), choices, plotting)
