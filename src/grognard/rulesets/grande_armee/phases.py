@@ -5,11 +5,11 @@ pass by themselves when there is nothing to decide. Declared as the engine's tur
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from functools import partial
 
 from grognard.engine.decisions import Legal
 from grognard.engine.events import Step
+from grognard.engine.records import replace
 from grognard.engine.sequence import Part, TurnSequence
 
 from . import play

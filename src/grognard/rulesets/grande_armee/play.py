@@ -5,9 +5,12 @@ military points (§5.2-5.3), muster (§5.4) and siege (§5.7)."""
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from operator import attrgetter
 
+from grognard.engine.decisions import Choice
 from grognard.engine.events import Step
+from grognard.engine.records import replace
 
 from .board import Board
 from .display import power_name, side_name
@@ -45,7 +48,7 @@ class Front:
     the destinations of the other side's units, which depend on nothing else of the position but the areas whose
     top unit withdrew (§2.13: attacking it costs two moves). Positions alike in these share one front."""
 
-    __slots__ = ("_cells", "_zoc", "reach", "units", "withdrawn")
+    __slots__ = ("_cells", "_zoc", "moves", "reach", "reactions", "units", "withdrawn")
 
     def __init__(self, units: tuple[Unit, ...], withdrawn: frozenset[int]) -> None:
         self.units = units
@@ -55,6 +58,10 @@ class Front:
         # an enemy unit's destinations (``destinations``), by the unit object's identity (hashing a unit reads its
         # 17 fields); the unit is kept beside them, so its identity is not reused meanwhile
         self.reach: dict[int, tuple[Unit, list[int]]] = {}
+        # an enemy unit's family of legal moves (``rules``), kept alike: it reads nothing else (FAMILIES_KEPT)
+        self.moves: dict[int, tuple[Unit, Choice]] = {}
+        # an enemy unit's reaction family, kept alike with who controls the areas around it (None: it has none)
+        self.reactions: dict[int, tuple[Unit, tuple[str, ...], Choice | None]] = {}
 
     def cells(self) -> frozenset[int]:
         if self._cells is None:
@@ -594,18 +601,24 @@ def destroyed(unit: Unit) -> Unit:
 def reaction_moves(ctx: Ctx, state: LGAState, unit: Unit, withdraw: bool) -> list[int]:
     """One area, through controlled areas, under the normal restrictions; a reinforcement goes from outside an
     enemy ZOC into one, a withdrawal from inside one to outside; no British unit into the sea (§2.13)."""
+    front = standing(ctx, state).front(enemy_of(ctx.side(unit)))
+    return reaction_moves_by(ctx, unit, withdraw, front, state.control)
+
+
+def reaction_moves_by(ctx: Ctx, unit: Unit, withdraw: bool, enemy: Front, control: tuple[str, ...]) -> list[int]:
+    """:func:`reaction_moves` given the enemy's front and who controls each area: all it reads of the position."""
     board = ctx.board
     # §5.4: a unit that began its turn this season out of supply cannot move for the entire season
     if unit.cell == OFF_MAP or unit.reacted or unit.fixed or not unit.supplied or unit.cell in board.sea:
         return []
     side = ctx.side(unit)
-    enemy_zoc = zoc(ctx, state, enemy_of(side))
+    enemy_zoc = enemy.zoc(ctx)
     if (unit.cell in enemy_zoc) != withdraw:
         return []
-    enemy_cells = occupied(ctx, state, enemy_of(side))
+    enemy_cells = enemy.cells()
     out = []
     for n in board.neighbors[unit.cell]:
-        if n in board.sea or n in enemy_cells or state.control[n] != side or not may_enter(ctx, unit, n):
+        if n in board.sea or n in enemy_cells or control[n] != side or not may_enter(ctx, unit, n):
             continue
         if (n in enemy_zoc) != withdraw:
             out.append(n)
@@ -664,7 +677,7 @@ def record_sightings(state: LGAState, seen: list[tuple[str, Unit]]) -> LGAState:
         return state
     fresh = {(seat, u.id): Sighting(seat, u.id, u.cell, u.type, u.power, state.year, state.season) for seat, u in seen}
     kept = [s for s in state.sightings if (s.seat, s.unit) not in fresh]
-    merged = sorted([*kept, *fresh.values()], key=lambda s: (s.seat, s.unit))
+    merged = sorted([*kept, *fresh.values()], key=attrgetter("seat", "unit"))
     return replace(state, sightings=tuple(merged))
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -11,6 +10,7 @@ from typing import Any
 from grognard.engine import Choice, Decision, Event, IllegalDecision, Legal, Result, Ruleset, Step, Turn
 from grognard.engine.decisions import KeptLegal
 from grognard.engine.protocol import Reaction, ReactionKind
+from grognard.engine.records import replace
 from grognard.engine.rng import Dice, seed_state
 
 from . import decisions as D
@@ -21,6 +21,8 @@ from .play import Ctx, enemy_of
 from .scenario import SCENARIO_DIR, LGAScenario, read_scenario, scenario_from_document
 from .state import OFF_MAP, SEATS, LGAState, Phase, Sighting, Unit
 from .tables import load_tables
+
+FAMILIES_KEPT = 256  # a front's families of the other side's movers (a side has up to a few dozen units)
 
 
 class GrandeArmee(Ruleset[LGAState, LGAScenario]):
@@ -67,6 +69,7 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
         # seat that may react are asked in turn
         self._legal_kept = KeptLegal(self._legal)
         self._sighted_kept: tuple[tuple[Sighting, ...], dict[tuple[str, str], int]] | None = None
+        self._last_turn: tuple[tuple[object, ...], Turn] = ((), Turn(None))
 
     # --- start -----------------------------------------------------------------------------------------
     def opening(self, seed: int) -> tuple[LGAState, list[Event]]:
@@ -106,14 +109,21 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
 
     # --- asking ----------------------------------------------------------------------------------------
     def turn(self, state: LGAState) -> Turn:
+        where = (state.phase, state.year, state.season, state.seat, state.attacked)
+        last = self._last_turn
+        if last[0] == where:  # asked several times a decision, by the engine, the driver and the sequence
+            return last[1]
         if state.phase is Phase.OVER:
-            return Turn(None, phase="game over")
-        season = self.ctx.tables.seasons[state.season].capitalize()
-        label = f"{season} {state.year}: {side_name(state.seat)} player turn, {phase_name(state.phase)}"
-        optional: tuple[str, ...] = ()
-        if state.phase is Phase.MOVE and state.attacked:  # §5.66: reactions only after the first attack
-            optional = (enemy_of(state.seat),)
-        return Turn(state.seat, optional, label)
+            found = Turn(None, phase="game over")
+        else:
+            season = self.ctx.tables.seasons[state.season].capitalize()
+            label = f"{season} {state.year}: {side_name(state.seat)} player turn, {phase_name(state.phase)}"
+            optional: tuple[str, ...] = ()
+            if state.phase is Phase.MOVE and state.attacked:  # §5.66: reactions only after the first attack
+                optional = (enemy_of(state.seat),)
+            found = Turn(state.seat, optional, label)
+        self._last_turn = (where, found)
+        return found
 
     def legal(self, state: LGAState, seat: str) -> Legal:
         return self._legal_kept(state, seat)
@@ -157,9 +167,18 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
             key=lambda u: (ctx.tables.units[u.type].order, u.id),
         )
         enemy = enemy_of(seat)
+        # a unit's moves read the unit and the enemy's front alone: a front shared by the positions alike in it keeps
+        # the families of the units that did not change, their destinations and keys worked out (issue 17)
+        kept = play.standing(ctx, state).front(enemy).moves
         for u in movers:
-            dests = partial(play.destinations, ctx, state, u)
-            choices.append(Choice(D.Move, {"unit": u.id}, dests, check=partial(refusals.move, ctx, state, u, dests)))
+            found = kept.get(id(u))
+            if found is None or found[0] is not u:
+                dests = partial(play.destinations, ctx, state, u)
+                check = partial(refusals.move, ctx, state, u, dests)
+                if len(kept) >= FAMILIES_KEPT:
+                    del kept[next(iter(kept))]
+                found = kept[id(u)] = (u, Choice(D.Move, {"unit": u.id}, dests, check=check))
+            choices.append(found[1])
         garrisoned = phases.garrisoned(state)
         choices.append(Choice(D.Garrison, values=[u.id for u in movers if phases.may_garrison(ctx, u, garrisoned)]))
         choices.append(Choice(D.EndUnit, values=[u.id for u in movers]))
@@ -170,15 +189,27 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
     def _legal_reactions(self, state: LGAState, seat: str) -> Legal:
         ctx = self.ctx
         mine = [u for u in play.side_units(ctx, state, seat) if not u.reacted]
-        enemy_zoc = play.zoc(ctx, state, enemy_of(seat))
+        front = play.standing(ctx, state).front(enemy_of(seat))
+        enemy_zoc = front.zoc(ctx)
+        control, neighbors = state.control, ctx.board.neighbors
+        # a unit's reactions read the unit, the enemy's front and who controls the areas around it: the families of
+        # the units whose own are unchanged are kept on the front (issue 17)
+        kept = front.reactions
         choices = []
         for u in mine:
-            # §2.13: a unit outside an enemy ZOC may only reinforce into one, a unit inside one only withdraw
-            withdraw = u.cell in enemy_zoc
-            to = play.reaction_moves(ctx, state, u, withdraw=withdraw)
-            if to:
+            around = tuple([control[n] for n in neighbors[u.cell]])
+            found = kept.get(id(u))
+            if found is None or found[0] is not u or found[1] != around:
+                # §2.13: a unit outside an enemy ZOC may only reinforce into one, a unit inside one only withdraw
+                withdraw = u.cell in enemy_zoc
+                to = play.reaction_moves_by(ctx, u, withdraw, front, control)
                 kind = D.Withdraw if withdraw else D.Reinforce
-                choices.append(Choice(kind, {"unit": u.id}, to, check=partial(refusals.react, to)))
+                family = Choice(kind, {"unit": u.id}, to, check=partial(refusals.react, to)) if to else None
+                if len(kept) >= FAMILIES_KEPT:
+                    del kept[next(iter(kept))]
+                found = kept[id(u)] = (u, around, family)
+            if found[2] is not None:
+                choices.append(found[2])
         tops = play.top_candidates(ctx, state, seat)
         if tops:
             choices.append(Choice(D.SetTop, values=tops))
@@ -372,6 +403,9 @@ def _changed_cells(before: LGAState, after: LGAState) -> set[int] | None:
     # the same units in the same order: where the unit is the same object, so is its id
     pairs = [(a, b) for a, b in zip(olds, news, strict=False) if a is not b]
     if len(olds) == len(news) and all(a.id == b.id for a, b in pairs):
+        # a unit that changed but for where it stands, its place in the stack and what a seat sees of it (its
+        # moves, morale, flags) changes no stack's top nor any sighting
+        pairs = [(a, b) for a, b in pairs if _looks(a) != _looks(b)]
         changed_old, changed_new = [a for a, _ in pairs], [b for _, b in pairs]
     else:
         old_of, new_of = {u.id: u for u in olds}, {u.id: u for u in news}
@@ -386,3 +420,8 @@ def _changed_cells(before: LGAState, after: LGAState) -> set[int] | None:
         cells.update(cell for uid, cell, _, _ in after.secret if uid in ids)
     cells.discard(OFF_MAP)
     return cells
+
+
+def _looks(u: Unit) -> tuple[object, ...]:
+    """What a seat's picture of a stack reads of a unit (its top, §3.5, and a sighting): place, kind, rank."""
+    return (u.cell, u.stack, u.garrison, u.type, u.power)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
+
+from grognard.engine.records import replace
 
 SEATS = ("french", "allied", "neutral")
 OFF_MAP = -1
@@ -82,7 +84,12 @@ class LGAState:
         return None
 
     def with_unit(self, unit: Unit) -> LGAState:
-        return replace(self, units=tuple(unit if u.id == unit.id else u for u in self.units))
+        units = self.units
+        uid = unit.id
+        for i, u in enumerate(units):
+            if u.id == uid:
+                return replace(self, units=(*units[:i], unit, *units[i + 1 :]))
+        return replace(self, units=units)
 
     def with_units(self, changed: dict[str, Unit]) -> LGAState:
         return replace(self, units=tuple(changed.get(u.id, u) for u in self.units))

@@ -9,10 +9,10 @@ side only.
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import replace
 from typing import Any
 
 from grognard.engine import Decision
+from grognard.engine.records import replace
 
 from . import decisions as D
 from . import play
