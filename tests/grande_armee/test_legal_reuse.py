@@ -2,7 +2,7 @@
 that decides next, though remembering what each seat saw and storing the dice made a new state: the legal set
 reads neither. Over whole random games, the set handed out equals one worked out afresh, and one worked out
 with the sightings and the dice changed. Worked out afresh means with nothing kept of earlier positions either:
-a side's front keeps the other side's families of moves and reactions (``Front.moves``, ``Front.reactions``)."""
+a side's front keeps the other side's families of moves (``Front.moves``), and each seat its last reactions."""
 
 from __future__ import annotations
 
@@ -30,10 +30,12 @@ def test_the_legal_set_reused_after_a_decision_is_the_one_worked_out_afresh(
         reused += rules._legal_kept.kept.get(seat, (None, None))[1] is handed and compared > 0
         fresh._legal_kept.kept.clear()
         fresh.ctx.board.standings.clear()
+        fresh._reacting.clear()
         expected = fresh.legal(game.state, seat).to_json()
         assert handed.to_json() == expected, f"decision {compared + 1}: {seat}'s legal set"
         fresh._legal_kept.kept.clear()
         fresh.ctx.board.standings.clear()
+        fresh._reacting.clear()
         blind = replace(game.state, sightings=(), rng=game.state.rng ^ 0x9E3779B9)
         assert fresh.legal(blind, seat).to_json() == expected, f"decision {compared + 1}: sightings or dice read"
         compared += 1

@@ -4,6 +4,7 @@ military points (§5.2-5.3), muster (§5.4) and siege (§5.7)."""
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from operator import attrgetter
@@ -48,7 +49,7 @@ class Front:
     the destinations of the other side's units, which depend on nothing else of the position but the areas whose
     top unit withdrew (§2.13: attacking it costs two moves). Positions alike in these share one front."""
 
-    __slots__ = ("_cells", "_zoc", "moves", "reach", "reactions", "units", "withdrawn")
+    __slots__ = ("_cells", "_zoc", "moves", "reach", "units", "withdrawn")
 
     def __init__(self, units: tuple[Unit, ...], withdrawn: frozenset[int]) -> None:
         self.units = units
@@ -60,8 +61,6 @@ class Front:
         self.reach: dict[int, tuple[Unit, list[int]]] = {}
         # an enemy unit's family of legal moves (``rules``), kept alike: it reads nothing else (FAMILIES_KEPT)
         self.moves: dict[int, tuple[Unit, Choice]] = {}
-        # an enemy unit's reaction family, kept alike with who controls the areas around it (None: it has none)
-        self.reactions: dict[int, tuple[Unit, tuple[str, ...], Choice | None]] = {}
 
     def cells(self) -> frozenset[int]:
         if self._cells is None:
@@ -77,20 +76,84 @@ class Front:
 class Standing:
     """Who stands where, worked out once for one tuple of units: the rules ask it again and again of one position
     (every unit's destinations and reactions, the sequence, the prompt), and a decision that moves no unit keeps
-    the tuple. Each answer is worked out when first asked for; a side's :class:`Front` is the one of the position
-    asked about before when that side's units and withdrawn tops are the same."""
+    the tuple. Each answer is worked out when first asked for, or taken from ``last`` (the position asked about
+    before) where the units it reads are the same: a decision changes a unit or two. A side's :class:`Front` is the
+    one of the position asked about before when that side's units and withdrawn tops are the same."""
 
-    __slots__ = ("_by_id", "_ctx", "_fronts", "_prior", "_stacks", "_tops", "_withdrawn", "units")
+    __slots__ = (
+        "_by_id",
+        "_ctx",
+        "_fronts",
+        "_garrisons",
+        "_prior",
+        "_stacks",
+        "_tops",
+        "_withdrawn",
+        "_withdrew",
+        "units",
+    )
 
-    def __init__(self, ctx: Ctx, units: tuple[Unit, ...], prior: dict[str, Front] | None = None) -> None:
+    def __init__(self, ctx: Ctx, units: tuple[Unit, ...], last: Standing | None = None) -> None:
         self._ctx = ctx
         self.units = units
-        self._prior = prior or {}
+        self._prior = dict(last._fronts) if last is not None else {}
         self._fronts: dict[str, Front] = {}
         self._stacks: dict[int, list[Unit]] | None = None
         self._tops: dict[int, Unit | None] = {}
         self._withdrawn: frozenset[int] | None = None
+        self._withdrew: frozenset[int] | None = None
         self._by_id: dict[str, Unit] | None = None
+        self._garrisons: frozenset[int] | None = None
+        if last is not None and len(last.units) == len(units):
+            self._take(last)
+
+    def _take(self, last: Standing) -> None:
+        """What ``last`` worked out that the units changed since leave as it was: the units by ID, the stacks (a
+        changed unit in place of its old self), the tops of the other areas, the withdrawn tops if no unit that
+        withdrew is involved, and each side's front (the untouched side's as it was, the other's units patched)."""
+        pairs = [(a, b) for a, b in zip(last.units, self.units, strict=True) if a is not b]
+        cells = set()
+        for a, b in pairs:
+            if a.id != b.id:
+                return  # not the same units in the same places
+            cells.add(a.cell)
+            cells.add(b.cell)
+        if last._by_id is not None:
+            by_id = self._by_id = last._by_id.copy()
+            for _, b in pairs:
+                by_id[b.id] = b
+        if last._garrisons is not None and not any(a.garrison or b.garrison for a, b in pairs):
+            self._garrisons = last._garrisons
+        if last._stacks is not None:
+            stacks = dict(last._stacks)
+            for a, b in pairs:
+                stacks[a.cell] = [x for x in stacks[a.cell] if x is not a]
+                stacks[b.cell] = [*stacks.get(b.cell, ()), b]
+            self._stacks = stacks
+            self._tops = {c: u for c, u in last._tops.items() if c not in cells}
+        if last._withdrew is None or last._withdrawn is None:
+            return
+        if cells & last._withdrew or any(a.withdrew or b.withdrew for a, b in pairs):
+            return
+        self._withdrew, self._withdrawn = last._withdrew, last._withdrawn
+        side_of = self._ctx.scenario.side_of
+        if any(side_of[a.power] != side_of[b.power] or (a.cell == OFF_MAP) != (b.cell == OFF_MAP) for a, b in pairs):
+            return  # a unit entered or left the map: its side's units are listed afresh
+        for side, front in last._fronts.items():
+            mine = front.units
+            for a, b in pairs:
+                if a.cell != OFF_MAP and side_of[a.power] == side:
+                    # by ID (the front may be an earlier position's, its units equal to these): index() would
+                    # compare every field of every unit before it
+                    i = next(i for i, x in enumerate(mine) if x.id == a.id)
+                    mine = (*mine[:i], b, *mine[i + 1 :])
+            self._fronts[side] = front if mine is front.units else Front(mine, self._withdrawn)
+
+    def garrisons(self) -> frozenset[int]:
+        """The areas that hold a garrison (§3.6)."""
+        if self._garrisons is None:
+            self._garrisons = frozenset(u.cell for u in self.units if u.garrison and u.cell != OFF_MAP)
+        return self._garrisons
 
     def unit(self, uid: str) -> Unit | None:
         if self._by_id is None:
@@ -123,12 +186,12 @@ class Standing:
     def withdrawn(self) -> frozenset[int]:
         """Areas whose top unit withdrew this season (§2.13)."""
         if self._withdrawn is None:
-            self._withdrawn = frozenset(
-                u.cell for u in self.units if u.withdrew and u.cell != OFF_MAP and self.top(u.cell) is u
-            )
+            self._withdrew = frozenset(u.cell for u in self.units if u.withdrew and u.cell != OFF_MAP)
+            self._withdrawn = frozenset(c for c in self._withdrew if getattr(self.top(c), "withdrew", False))
         return self._withdrawn
 
     def at(self, cell: int) -> list[Unit]:
+        """The units in ``cell``, in no particular order (a stack's order is :func:`stack_order`'s)."""
         if self._stacks is None:
             stacks: dict[int, list[Unit]] = {}
             for u in self.units:
@@ -144,6 +207,7 @@ class Standing:
         return found
 
 
+SIGHTING_KEY = attrgetter("seat", "unit")
 STANDINGS_KEPT = 8  # a search step and the sequence's look-ahead ask of a few positions in turn
 
 
@@ -156,7 +220,7 @@ def standing(ctx: Ctx, state: LGAState) -> Standing:
         last = next(reversed(kept.values()), None)
         if len(kept) >= STANDINGS_KEPT:
             del kept[next(iter(kept))]
-        found = kept[id(units)] = Standing(ctx, units, dict(last._fronts) if last is not None else None)
+        found = kept[id(units)] = Standing(ctx, units, last)
     return found
 
 
@@ -450,17 +514,14 @@ def move(ctx: Ctx, state: LGAState, step: Step, uid: str, to: int) -> LGAState:
     left = unit.moves - cost
     serial = state.serial + 1
     unit = replace(unit, cell=to, moves=left, garrison=False, stack=serial, sailed=sailed)
-    state = replace(state, serial=serial)
     control = state.control
     if to in board.land and ctx.tables.units[unit.type].control and control[to] != side:  # §2.4
         control = (*control[:to], side, *control[to + 1 :])
-        state = replace(state, control=control)
     ctx.emit(step, "move", f"{uid} moves to {board.where(to)}", (side,), unit=uid, to=to)
     # §5.61: a move that spends the unit's last move (embarking and landing spend all, §2.3) is a long march;
     # any other move, sailing included, faces the fog of war (§5.63)
-    if left <= 0:
-        return state.with_unit(long_march(ctx, state, step, unit))
-    return state.with_unit(fog_of_war(ctx, step, unit))
+    unit = long_march(ctx, state, step, unit) if left <= 0 else fog_of_war(ctx, step, unit)
+    return replace(state, serial=serial, control=control, units=state.units_with(unit))
 
 
 def fog_of_war(ctx: Ctx, step: Step, unit: Unit) -> Unit:
@@ -672,12 +733,20 @@ def reveal(ctx: Ctx, state: LGAState, unit: Unit) -> LGAState:
 
 
 def record_sightings(state: LGAState, seen: list[tuple[str, Unit]]) -> LGAState:
-    """Remember that each seat saw each unit where it stands now."""
+    """Remember that each seat saw each unit where it stands now (the sightings, made here alone, stay in the order
+    of seat and unit, one a pair)."""
     if not seen:
         return state
     fresh = {(seat, u.id): Sighting(seat, u.id, u.cell, u.type, u.power, state.year, state.season) for seat, u in seen}
-    kept = [s for s in state.sightings if (s.seat, s.unit) not in fresh]
-    merged = sorted([*kept, *fresh.values()], key=attrgetter("seat", "unit"))
+    # the sightings are kept in the order of (seat, unit): each fresh one takes the place of the seat's sighting of
+    # that unit, or goes in where that order puts it
+    merged = list(state.sightings)
+    for key, sighting in sorted(fresh.items()):
+        i = bisect_left(merged, key, key=SIGHTING_KEY)
+        if i < len(merged) and SIGHTING_KEY(merged[i]) == key:
+            merged[i] = sighting
+        else:
+            merged.insert(i, sighting)
     return replace(state, sightings=tuple(merged))
 
 
@@ -814,12 +883,13 @@ def supply_and_muster(ctx: Ctx, state: LGAState, step: Step) -> LGAState:
     """Phase III (§5.4): mark which units start the turn in supply, then every unit musters."""
     side = state.seat
     areas = supplied_areas(ctx, state, side)
-    changed = {u.id: replace(u, supplied=in_supply(ctx, state, u, areas)) for u in side_units(ctx, state, side)}
-    state = state.with_units(changed)
-    short = sorted(uid for uid, u in changed.items() if not u.supplied)
+    units = side_units(ctx, state, side)
+    supplied = {u.id: in_supply(ctx, state, u, areas) for u in units}
+    state = state.with_units({u.id: replace(u, supplied=supplied[u.id]) for u in units if u.supplied != supplied[u.id]})
+    short = sorted(uid for uid, ok in supplied.items() if not ok)
     if short:
         ctx.emit(step, "out_of_supply", f"out of supply: {', '.join(short)}", (side,), units=short)
-    for uid in sorted(changed):
+    for uid in sorted(supplied):
         unit = state.find(uid)
         if unit is None or unit.cell == OFF_MAP or unit.type == "hq" or unit.cell in ctx.board.sea:
             continue

@@ -70,6 +70,11 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
         self._legal_kept = KeptLegal(self._legal)
         self._sighted_kept: tuple[tuple[Sighting, ...], dict[tuple[str, str], int]] | None = None
         self._last_turn: tuple[tuple[object, ...], Turn] = ((), Turn(None))
+        self._type_order = {name: t.order for name, t in tables.units.items()}  # the order movers are listed in
+        # each seat's last reaction families by unit, with the enemy's ZOC and hexes and the control they read
+        self._reacting: dict[
+            str, tuple[frozenset[int], frozenset[int], tuple[str, ...], dict[str, tuple[Unit, Choice | None]]]
+        ] = {}
 
     # --- start -----------------------------------------------------------------------------------------
     def opening(self, seed: int) -> tuple[LGAState, list[Event]]:
@@ -162,9 +167,9 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
     def _legal_move(self, state: LGAState, seat: str) -> Legal:
         ctx = self.ctx
         choices: list[Choice] = []
+        order = self._type_order
         movers = sorted(
-            (u for u in play.side_units(ctx, state, seat) if u.moves > 0),
-            key=lambda u: (ctx.tables.units[u.type].order, u.id),
+            (u for u in play.side_units(ctx, state, seat) if u.moves > 0), key=lambda u: (order[u.type], u.id)
         )
         enemy = enemy_of(seat)
         # a unit's moves read the unit and the enemy's front alone: a front shared by the positions alike in it keeps
@@ -179,7 +184,7 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
                     del kept[next(iter(kept))]
                 found = kept[id(u)] = (u, Choice(D.Move, {"unit": u.id}, dests, check=check))
             choices.append(found[1])
-        garrisoned = phases.garrisoned(state)
+        garrisoned = play.standing(ctx, state).garrisons()
         choices.append(Choice(D.Garrison, values=[u.id for u in movers if phases.may_garrison(ctx, u, garrisoned)]))
         choices.append(Choice(D.EndUnit, values=[u.id for u in movers]))
         choices.append(Choice(D.EndMovement))
@@ -190,26 +195,42 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
         ctx = self.ctx
         mine = [u for u in play.side_units(ctx, state, seat) if not u.reacted]
         front = play.standing(ctx, state).front(enemy_of(seat))
-        enemy_zoc = front.zoc(ctx)
-        control, neighbors = state.control, ctx.board.neighbors
-        # a unit's reactions read the unit, the enemy's front and who controls the areas around it: the families of
-        # the units whose own are unchanged are kept on the front (issue 17)
-        kept = front.reactions
+        zoc, cells, control = front.zoc(ctx), front.cells(), state.control
+        neighbors = ctx.board.neighbors
+        # a unit's reactions read the unit, and the enemy's ZOC and hexes and who controls the areas in and around its
+        # own: the seat's last families are kept, with what they were worked out for, and taken again for the units
+        # that did not change and near which none of these did (issue 17: the mover changes one area or two)
+        last = self._reacting.get(seat)
+        touched: set[int] | None = None
+        if last is not None and len(last[2]) == len(control):
+            touched = set()
+            if last[0] is not zoc:
+                touched.update(last[0] ^ zoc)
+            if last[1] is not cells:
+                touched.update(last[1] ^ cells)
+            if last[2] is not control:
+                touched.update(i for i, (a, b) in enumerate(zip(last[2], control, strict=True)) if a != b)
+        kept = last[3] if last is not None else {}
+        families: dict[str, tuple[Unit, Choice | None]] = {}
         choices = []
         for u in mine:
-            around = tuple([control[n] for n in neighbors[u.cell]])
-            found = kept.get(id(u))
-            if found is None or found[0] is not u or found[1] != around:
+            found = kept.get(u.id)
+            if (
+                found is None
+                or touched is None
+                or found[0] is not u
+                or u.cell in touched
+                or not touched.isdisjoint(neighbors[u.cell])
+            ):
                 # §2.13: a unit outside an enemy ZOC may only reinforce into one, a unit inside one only withdraw
-                withdraw = u.cell in enemy_zoc
+                withdraw = u.cell in zoc
                 to = play.reaction_moves_by(ctx, u, withdraw, front, control)
                 kind = D.Withdraw if withdraw else D.Reinforce
-                family = Choice(kind, {"unit": u.id}, to, check=partial(refusals.react, to)) if to else None
-                if len(kept) >= FAMILIES_KEPT:
-                    del kept[next(iter(kept))]
-                found = kept[id(u)] = (u, around, family)
-            if found[2] is not None:
-                choices.append(found[2])
+                found = (u, Choice(kind, {"unit": u.id}, to, check=partial(refusals.react, to)) if to else None)
+            families[u.id] = found
+            if found[1] is not None:
+                choices.append(found[1])
+        self._reacting[seat] = (zoc, cells, control, families)
         tops = play.top_candidates(ctx, state, seat)
         if tops:
             choices.append(Choice(D.SetTop, values=tops))
@@ -282,24 +303,36 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
         cells = None if before is None else _changed_cells(before, state)
         if cells is not None and not cells:
             return state
-        in_sight: list[tuple[str, Unit]] = []
+        in_sight: list[tuple[str, Unit, int]] = []  # a seat, an enemy top it sees, and where
         shared = play.tops(ctx, state, cells) if not state.secret else None  # one picture for every seat
         for seat in SEATS:
             if shared is not None:
-                tops = [u for u in shared.values() if ctx.side(u) != seat]
+                in_sight.extend((seat, u, u.cell) for u in shared.values() if ctx.side(u) != seat)
             elif cells is not None:
-                tops = seen_tops(ctx, state, seat, cells)
+                in_sight.extend((seat, u, cell) for u, cell in seen_tops(ctx, state, seat, cells))
             else:
                 stacks: dict[int, list[Unit]] = {}
                 for u in seen_positions(state, seat):
                     if ctx.side(u) != seat:
                         stacks.setdefault(u.cell, []).append(u)
-                tops = [play.stack_order(ctx, units)[0] for units in stacks.values()]
-            in_sight.extend((seat, top) for top in tops)
+                in_sight.extend(
+                    (seat, top, top.cell) for top in (play.stack_order(ctx, us)[0] for us in stacks.values())
+                )
         if not in_sight:
             return state
         last = self._sighted(state.sightings)
-        return play.record_sightings(state, [(seat, u) for seat, u in in_sight if last.get((seat, u.id)) != u.cell])
+        seen = [
+            (seat, u if u.cell == cell else replace(u, cell=cell))
+            for seat, u, cell in in_sight
+            if last.get((seat, u.id)) != cell
+        ]
+        if not seen:
+            return state
+        remembered = play.record_sightings(state, seen)
+        now = dict(last)  # where each seat last saw each unit, for the next decision: these sightings added
+        now.update(((seat, u.id), u.cell) for seat, u in seen)
+        self._sighted_kept = (remembered.sightings, now)
+        return remembered
 
     def _sighted(self, sightings: tuple[Sighting, ...]) -> dict[tuple[str, str], int]:
         """Where each seat last saw each unit, kept for the last tuple of sightings (most decisions add none)."""

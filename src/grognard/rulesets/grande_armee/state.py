@@ -84,12 +84,16 @@ class LGAState:
         return None
 
     def with_unit(self, unit: Unit) -> LGAState:
+        return replace(self, units=self.units_with(unit))
+
+    def units_with(self, unit: Unit) -> tuple[Unit, ...]:
+        """The units with ``unit`` in the place of the one of its id."""
         units = self.units
         uid = unit.id
         for i, u in enumerate(units):
             if u.id == uid:
-                return replace(self, units=(*units[:i], unit, *units[i + 1 :]))
-        return replace(self, units=units)
+                return (*units[:i], unit, *units[i + 1 :])
+        return units
 
     def with_units(self, changed: dict[str, Unit]) -> LGAState:
         return replace(self, units=tuple(changed.get(u.id, u) for u in self.units))

@@ -236,7 +236,7 @@ class Placed:
         groups = prior._sides.get(side)
         if groups is not None:
             for a, b in pairs:
-                i = groups.index(a)
+                i = next(i for i, x in enumerate(groups) if x.id == a.id)  # by ID: index() compares every field
                 groups = (*groups[:i], b, *groups[i + 1 :])
             self._sides[side] = groups
         stacks = prior._stacks.get(side)
