@@ -49,13 +49,14 @@ class Front:
     the destinations of the other side's units, which depend on nothing else of the position but the areas whose
     top unit withdrew (§2.13: attacking it costs two moves). Positions alike in these share one front."""
 
-    __slots__ = ("_cells", "_zoc", "moves", "reach", "units", "withdrawn")
+    __slots__ = ("_cells", "_zoc", "moves", "ordered", "reach", "units", "withdrawn")
 
     def __init__(self, units: tuple[Unit, ...], withdrawn: frozenset[int]) -> None:
         self.units = units
         self.withdrawn = withdrawn
         self._cells: frozenset[int] | None = None
         self._zoc: frozenset[int] | None = None
+        self.ordered: tuple[Unit, ...] | None = None  # ``in_order``, once asked for
         # an enemy unit's destinations (``destinations``), by the unit object's identity (hashing a unit reads its
         # 17 fields); the unit is kept beside them, so its identity is not reused meanwhile
         self.reach: dict[int, tuple[Unit, list[int]]] = {}
@@ -71,6 +72,13 @@ class Front:
         if self._zoc is None:
             self._zoc = _zoc(ctx, self.units)
         return self._zoc
+
+    def in_order(self, ctx: Ctx) -> tuple[Unit, ...]:
+        """The units in the order a player's units are listed: by type (the tables' order), then by ID."""
+        if self.ordered is None:
+            kinds = ctx.tables.units
+            self.ordered = tuple(sorted(self.units, key=lambda u: (kinds[u.type].order, u.id)))
+        return self.ordered
 
 
 class Standing:
@@ -130,7 +138,9 @@ class Standing:
                 stacks[a.cell] = [x for x in stacks[a.cell] if x is not a]
                 stacks[b.cell] = [*stacks.get(b.cell, ()), b]
             self._stacks = stacks
-            self._tops = {c: u for c, u in last._tops.items() if c not in cells}
+            tops = self._tops = last._tops.copy()
+            for c in cells:
+                tops.pop(c, None)
         if last._withdrew is None or last._withdrawn is None:
             return
         if cells & last._withdrew or any(a.withdrew or b.withdrew for a, b in pairs):
@@ -140,14 +150,16 @@ class Standing:
         if any(side_of[a.power] != side_of[b.power] or (a.cell == OFF_MAP) != (b.cell == OFF_MAP) for a, b in pairs):
             return  # a unit entered or left the map: its side's units are listed afresh
         for side, front in last._fronts.items():
-            mine = front.units
+            mine, ordered = front.units, front.ordered
             for a, b in pairs:
                 if a.cell != OFF_MAP and side_of[a.power] == side:
-                    # by ID (the front may be an earlier position's, its units equal to these): index() would
-                    # compare every field of every unit before it
-                    i = next(i for i, x in enumerate(mine) if x.id == a.id)
-                    mine = (*mine[:i], b, *mine[i + 1 :])
-            self._fronts[side] = front if mine is front.units else Front(mine, self._withdrawn)
+                    mine = _in_place(mine, b)
+                    ordered = None if ordered is None else _in_place(ordered, b)
+            if mine is front.units:
+                self._fronts[side] = front
+            else:
+                self._fronts[side] = patched = Front(mine, self._withdrawn)
+                patched.ordered = ordered
 
     def garrisons(self) -> frozenset[int]:
         """The areas that hold a garrison (§3.6)."""
@@ -205,6 +217,13 @@ class Standing:
         stack = self.at(cell)
         found = self._tops[cell] = stack_order(self._ctx, stack)[0] if stack else None
         return found
+
+
+def _in_place(units: tuple[Unit, ...], unit: Unit) -> tuple[Unit, ...]:
+    """``units`` with ``unit`` in the place of the one of its ID, found by ID (the units may be an earlier position's,
+    equal to these; ``index`` would compare every field of every unit before it)."""
+    i = next(i for i, x in enumerate(units) if x.id == unit.id)
+    return (*units[:i], unit, *units[i + 1 :])
 
 
 SIGHTING_KEY = attrgetter("seat", "unit")

@@ -21,6 +21,7 @@ from .play import Ctx, enemy_of
 from .scenario import SCENARIO_DIR, LGAScenario, read_scenario, scenario_from_document
 from .state import OFF_MAP, SEATS, LGAState, Phase, Sighting, Unit
 from .tables import load_tables
+from .view import seen_positions, seen_tops
 
 FAMILIES_KEPT = 256  # a front's families of the other side's movers (a side has up to a few dozen units)
 
@@ -70,7 +71,6 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
         self._legal_kept = KeptLegal(self._legal)
         self._sighted_kept: tuple[tuple[Sighting, ...], dict[tuple[str, str], int]] | None = None
         self._last_turn: tuple[tuple[object, ...], Turn] = ((), Turn(None))
-        self._type_order = {name: t.order for name, t in tables.units.items()}  # the order movers are listed in
         # each seat's last reaction families by unit, with the enemy's ZOC and hexes and the control they read
         self._reacting: dict[
             str, tuple[frozenset[int], frozenset[int], tuple[str, ...], dict[str, tuple[Unit, Choice | None]]]
@@ -167,10 +167,7 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
     def _legal_move(self, state: LGAState, seat: str) -> Legal:
         ctx = self.ctx
         choices: list[Choice] = []
-        order = self._type_order
-        movers = sorted(
-            (u for u in play.side_units(ctx, state, seat) if u.moves > 0), key=lambda u: (order[u.type], u.id)
-        )
+        movers = [u for u in play.standing(ctx, state).front(seat).in_order(ctx) if u.moves > 0]
         enemy = enemy_of(seat)
         # a unit's moves read the unit and the enemy's front alone: a front shared by the positions alike in it keeps
         # the families of the units that did not change, their destinations and keys worked out (issue 17)
@@ -297,8 +294,6 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
 
         ``before``, a state this has remembered (every state the rules hand out), limits the look to the
         stacks a decision changed: elsewhere every top in sight already stands where it was last seen."""
-        from .view import seen_positions, seen_tops
-
         ctx = self.ctx
         cells = None if before is None else _changed_cells(before, state)
         if cells is not None and not cells:
@@ -446,7 +441,12 @@ def _changed_cells(before: LGAState, after: LGAState) -> set[int] | None:
         changed_new = [u for u in news if old_of.get(u.id) is not u]
     cells = {u.cell for u in changed_old} | {u.cell for u in changed_new}
     if before.sightings is not after.sightings:
-        moved = {s.unit for s in set(before.sightings).symmetric_difference(after.sightings)}
+        # the sightings that are not the same objects (a new sighting is a new object: comparing them by value hashed
+        # every field of every sighting); looking at more areas than changed finds nothing more there
+        was, now = {id(s) for s in before.sightings}, {id(s) for s in after.sightings}
+        moved = {s.unit for s in after.sightings if id(s) not in was} | {
+            s.unit for s in before.sightings if id(s) not in now
+        }
         cells.update(u.cell for u in news if u.id in moved)
     if after.secret:  # the other seat sees a hidden mover where it stood as phase V began
         ids = {u.id for u in changed_old} | {u.id for u in changed_new}

@@ -99,7 +99,7 @@ class LGAState:
         return replace(self, units=tuple(changed.get(u.id, u) for u in self.units))
 
     def points(self, power: str) -> int:
-        return dict(self.mp).get(power, 0)
+        return next((v for p, v in self.mp if p == power), 0)
 
     def with_points(self, power: str, value: int) -> LGAState:
         return replace(self, mp=tuple((p, value if p == power else v) for p, v in self.mp))
