@@ -49,7 +49,7 @@ class Front:
     the destinations of the other side's units, which depend on nothing else of the position but the areas whose
     top unit withdrew (§2.13: attacking it costs two moves). Positions alike in these share one front."""
 
-    __slots__ = ("_cells", "_zoc", "moves", "ordered", "reach", "units", "withdrawn")
+    __slots__ = ("_cells", "_zoc", "moves", "ordered", "ordered_at", "reach", "units", "units_at", "withdrawn")
 
     def __init__(self, units: tuple[Unit, ...], withdrawn: frozenset[int]) -> None:
         self.units = units
@@ -57,6 +57,10 @@ class Front:
         self._cells: frozenset[int] | None = None
         self._zoc: frozenset[int] | None = None
         self.ordered: tuple[Unit, ...] | None = None  # ``in_order``, once asked for
+        # where each unit stands in ``units`` and in ``ordered``, by ID, once asked for: a front made from this one by
+        # putting changed units in their old places shares them
+        self.units_at: dict[str, int] | None = None
+        self.ordered_at: dict[str, int] | None = None
         # an enemy unit's destinations (``destinations``), by the unit object's identity (hashing a unit reads its
         # 17 fields); the unit is kept beside them, so its identity is not reused meanwhile
         self.reach: dict[int, tuple[Unit, list[int]]] = {}
@@ -80,6 +84,27 @@ class Front:
             self.ordered = tuple(sorted(self.units, key=lambda u: (kinds[u.type].order, u.id)))
         return self.ordered
 
+    def patched(self, changed: list[Unit], withdrawn: frozenset[int]) -> Front:
+        """This front with each unit of ``changed`` in the place of the one of its ID (the same units otherwise)."""
+        at = self.units_at
+        if at is None:
+            at = self.units_at = {u.id: i for i, u in enumerate(self.units)}
+        units = list(self.units)
+        for u in changed:
+            units[at[u.id]] = u
+        front = Front(tuple(units), withdrawn)
+        front.units_at = at
+        ordered = self.ordered
+        if ordered is not None:
+            ordered_at = self.ordered_at
+            if ordered_at is None:
+                ordered_at = self.ordered_at = {u.id: i for i, u in enumerate(ordered)}
+            listed = list(ordered)
+            for u in changed:
+                listed[ordered_at[u.id]] = u
+            front.ordered, front.ordered_at = tuple(listed), ordered_at
+        return front
+
 
 class Standing:
     """Who stands where, worked out once for one tuple of units: the rules ask it again and again of one position
@@ -89,7 +114,7 @@ class Standing:
     one of the position asked about before when that side's units and withdrawn tops are the same."""
 
     __slots__ = (
-        "_by_id",
+        "_at",
         "_ctx",
         "_fronts",
         "_garrisons",
@@ -98,6 +123,7 @@ class Standing:
         "_tops",
         "_withdrawn",
         "_withdrew",
+        "changes",
         "units",
     )
 
@@ -110,8 +136,11 @@ class Standing:
         self._tops: dict[int, Unit | None] = {}
         self._withdrawn: frozenset[int] | None = None
         self._withdrew: frozenset[int] | None = None
-        self._by_id: dict[str, Unit] | None = None
+        self._at: dict[str, int] | None = None  # where each unit stands in ``units``, by ID
         self._garrisons: frozenset[int] | None = None
+        # the units of ``last`` and each (old, new) pair of units that differ, when they are the same units in the
+        # same places: a decision changes a unit or two
+        self.changes: tuple[tuple[Unit, ...], list[tuple[Unit, Unit]]] | None = None
         if last is not None and len(last.units) == len(units):
             self._take(last)
 
@@ -126,10 +155,8 @@ class Standing:
                 return  # not the same units in the same places
             cells.add(a.cell)
             cells.add(b.cell)
-        if last._by_id is not None:
-            by_id = self._by_id = last._by_id.copy()
-            for _, b in pairs:
-                by_id[b.id] = b
+        self.changes = (last.units, pairs)
+        self._at = last._at  # the same units in the same places
         if last._garrisons is not None and not any(a.garrison or b.garrison for a, b in pairs):
             self._garrisons = last._garrisons
         if last._stacks is not None:
@@ -150,16 +177,8 @@ class Standing:
         if any(side_of[a.power] != side_of[b.power] or (a.cell == OFF_MAP) != (b.cell == OFF_MAP) for a, b in pairs):
             return  # a unit entered or left the map: its side's units are listed afresh
         for side, front in last._fronts.items():
-            mine, ordered = front.units, front.ordered
-            for a, b in pairs:
-                if a.cell != OFF_MAP and side_of[a.power] == side:
-                    mine = _in_place(mine, b)
-                    ordered = None if ordered is None else _in_place(ordered, b)
-            if mine is front.units:
-                self._fronts[side] = front
-            else:
-                self._fronts[side] = patched = Front(mine, self._withdrawn)
-                patched.ordered = ordered
+            changed = [b for a, b in pairs if a.cell != OFF_MAP and side_of[a.power] == side]
+            self._fronts[side] = front.patched(changed, self._withdrawn) if changed else front
 
     def garrisons(self) -> frozenset[int]:
         """The areas that hold a garrison (§3.6)."""
@@ -168,9 +187,10 @@ class Standing:
         return self._garrisons
 
     def unit(self, uid: str) -> Unit | None:
-        if self._by_id is None:
-            self._by_id = {u.id: u for u in self.units}
-        return self._by_id.get(uid)
+        if self._at is None:
+            self._at = {u.id: i for i, u in enumerate(self.units)}
+        i = self._at.get(uid)
+        return None if i is None else self.units[i]
 
     def front(self, side: str) -> Front:
         found = self._fronts.get(side)
@@ -217,13 +237,6 @@ class Standing:
         stack = self.at(cell)
         found = self._tops[cell] = stack_order(self._ctx, stack)[0] if stack else None
         return found
-
-
-def _in_place(units: tuple[Unit, ...], unit: Unit) -> tuple[Unit, ...]:
-    """``units`` with ``unit`` in the place of the one of its ID, found by ID (the units may be an earlier position's,
-    equal to these; ``index`` would compare every field of every unit before it)."""
-    i = next(i for i, x in enumerate(units) if x.id == unit.id)
-    return (*units[:i], unit, *units[i + 1 :])
 
 
 SIGHTING_KEY = attrgetter("seat", "unit")

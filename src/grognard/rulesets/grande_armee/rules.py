@@ -21,7 +21,7 @@ from .play import Ctx, enemy_of
 from .scenario import SCENARIO_DIR, LGAScenario, read_scenario, scenario_from_document
 from .state import OFF_MAP, SEATS, LGAState, Phase, Sighting, Unit
 from .tables import load_tables
-from .view import seen_positions, seen_tops
+from .view import seen_tops
 
 FAMILIES_KEPT = 256  # a front's families of the other side's movers (a side has up to a few dozen units)
 
@@ -71,6 +71,7 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
         self._legal_kept = KeptLegal(self._legal)
         self._sighted_kept: tuple[tuple[Sighting, ...], dict[tuple[str, str], int]] | None = None
         self._last_turn: tuple[tuple[object, ...], Turn] = ((), Turn(None))
+        self._end_movement = Choice(D.EndMovement)  # the same in every legal set of phase V
         # each seat's last reaction families by unit, with the enemy's ZOC and hexes and the control they read
         self._reacting: dict[
             str, tuple[frozenset[int], frozenset[int], tuple[str, ...], dict[str, tuple[Unit, Choice | None]]]
@@ -167,11 +168,12 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
     def _legal_move(self, state: LGAState, seat: str) -> Legal:
         ctx = self.ctx
         choices: list[Choice] = []
-        movers = [u for u in play.standing(ctx, state).front(seat).in_order(ctx) if u.moves > 0]
+        st = play.standing(ctx, state)
+        movers = [u for u in st.front(seat).in_order(ctx) if u.moves > 0]
         enemy = enemy_of(seat)
         # a unit's moves read the unit and the enemy's front alone: a front shared by the positions alike in it keeps
         # the families of the units that did not change, their destinations and keys worked out (issue 17)
-        kept = play.standing(ctx, state).front(enemy).moves
+        kept = st.front(enemy).moves
         for u in movers:
             found = kept.get(id(u))
             if found is None or found[0] is not u:
@@ -181,10 +183,14 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
                     del kept[next(iter(kept))]
                 found = kept[id(u)] = (u, Choice(D.Move, {"unit": u.id}, dests, check=check))
             choices.append(found[1])
-        garrisoned = play.standing(ctx, state).garrisons()
-        choices.append(Choice(D.Garrison, values=[u.id for u in movers if phases.may_garrison(ctx, u, garrisoned)]))
+        garrisoned, cities = (
+            st.garrisons(),
+            ctx.board.places,
+        )  # §3.6: only in a city (the first of may_garrison's tests)
+        garrisons = [u.id for u in movers if u.cell in cities and phases.may_garrison(ctx, u, garrisoned)]
+        choices.append(Choice(D.Garrison, values=garrisons))
         choices.append(Choice(D.EndUnit, values=[u.id for u in movers]))
-        choices.append(Choice(D.EndMovement))
+        choices.append(self._end_movement)
         info = partial(prompts.move_info, ctx, state, seat, movers, enemy)  # worked out when asked for
         return Legal(seat, choices, prompt=prompts.move_prompt(state), info=info)
 
@@ -295,24 +301,13 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
         ``before``, a state this has remembered (every state the rules hand out), limits the look to the
         stacks a decision changed: elsewhere every top in sight already stands where it was last seen."""
         ctx = self.ctx
-        cells = None if before is None else _changed_cells(before, state)
+        cells = None if before is None else _changed_cells(before, state, play.standing(ctx, state).changes)
         if cells is not None and not cells:
             return state
-        in_sight: list[tuple[str, Unit, int]] = []  # a seat, an enemy top it sees, and where
-        shared = play.tops(ctx, state, cells) if not state.secret else None  # one picture for every seat
-        for seat in SEATS:
-            if shared is not None:
-                in_sight.extend((seat, u, u.cell) for u in shared.values() if ctx.side(u) != seat)
-            elif cells is not None:
-                in_sight.extend((seat, u, cell) for u, cell in seen_tops(ctx, state, seat, cells))
-            else:
-                stacks: dict[int, list[Unit]] = {}
-                for u in seen_positions(state, seat):
-                    if ctx.side(u) != seat:
-                        stacks.setdefault(u.cell, []).append(u)
-                in_sight.extend(
-                    (seat, top, top.cell) for top in (play.stack_order(ctx, us)[0] for us in stacks.values())
-                )
+        if cells is None:  # the whole picture: every area a unit stands in, or a hidden mover is seen in
+            cells = {u.cell for u in state.units} | {cell for _, cell, _, _ in state.secret}
+            cells.discard(OFF_MAP)
+        in_sight = seen_tops(ctx, state, SEATS, cells)  # each seat, an enemy top it sees, and where
         if not in_sight:
             return state
         last = self._sighted(state.sightings)
@@ -421,15 +416,20 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
 __all__ = ["OFF_MAP", "GrandeArmee"]
 
 
-def _changed_cells(before: LGAState, after: LGAState) -> set[int] | None:
+def _changed_cells(
+    before: LGAState, after: LGAState, changes: tuple[tuple[Unit, ...], list[tuple[Unit, Unit]]] | None = None
+) -> set[int] | None:
     """The areas whose stacks a seat may see differently in ``after`` than in ``before`` (None: all of them): where
     a changed unit stood or stands, or where a unit whose sightings changed stands. A change of the moving seat
-    or of what top secret movement hides (§5.66) changes the whole picture."""
+    or of what top secret movement hides (§5.66) changes the whole picture. ``changes``: the units that differ
+    from those of a state, as ``Standing.changes`` has them, if that state is ``before``."""
     if before.seat != after.seat or before.secret != after.secret:
         return None
     olds, news = before.units, after.units
-    # the same units in the same order: where the unit is the same object, so is its id
-    pairs = [(a, b) for a, b in zip(olds, news, strict=False) if a is not b]
+    if changes is not None and changes[0] is olds:  # the same units in the same places, these changed
+        pairs = changes[1]
+    else:  # the same units in the same order: where the unit is the same object, so is its id
+        pairs = [(a, b) for a, b in zip(olds, news, strict=False) if a is not b]
     if len(olds) == len(news) and all(a.id == b.id for a, b in pairs):
         # a unit that changed but for where it stands, its place in the stack and what a seat sees of it (its
         # moves, morale, flags) changes no stack's top nor any sighting
@@ -443,7 +443,7 @@ def _changed_cells(before: LGAState, after: LGAState) -> set[int] | None:
     if before.sightings is not after.sightings:
         # the sightings that are not the same objects (a new sighting is a new object: comparing them by value hashed
         # every field of every sighting); looking at more areas than changed finds nothing more there
-        was, now = {id(s) for s in before.sightings}, {id(s) for s in after.sightings}
+        was, now = set(map(id, before.sightings)), set(map(id, after.sightings))
         moved = {s.unit for s in after.sightings if id(s) not in was} | {
             s.unit for s in before.sightings if id(s) not in now
         }

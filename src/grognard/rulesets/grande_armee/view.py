@@ -9,6 +9,7 @@ side only.
 from __future__ import annotations
 
 from collections.abc import Collection
+from operator import itemgetter
 from typing import Any
 
 from grognard.engine import Decision
@@ -138,30 +139,39 @@ def seen_positions(state: LGAState, seat: str | None, cells: Collection[int] | N
     return out
 
 
-def seen_tops(ctx: Ctx, state: LGAState, seat: str, cells: Collection[int]) -> list[tuple[Unit, int]]:
-    """The enemy units on top of the stacks ``seat`` sees in ``cells``, each with the area it sees it in
-    (:func:`seen_positions`), found from the stacks there and the hidden movers that stood there instead of from
+RANK = itemgetter(0)
+
+
+def seen_tops(ctx: Ctx, state: LGAState, seats: Collection[str], cells: Collection[int]) -> list[tuple[str, Unit, int]]:
+    """For each of ``seats``, the enemy units on top of the stacks it sees in ``cells``, each with the area it sees it
+    in (:func:`seen_positions`), found from the stacks there and the hidden movers that stood there instead of from
     every unit (a decision changes a few areas); a hidden mover counts where it is seen only if it is on top."""
     st = play.standing(ctx, state)
-    hidden, hidden_at = _secret_positions(ctx, state.secret) if seat != state.seat and state.secret else ({}, {})
-    found: dict[int, tuple[tuple[int, int, str], Unit, int, int, bool]] = {}
-
-    def see(u: Unit, cell: int, stack: int, garrison: bool) -> None:
-        rank = play.stack_rank(u.type, garrison, stack, u.id)
-        if cell not in found or rank < found[cell][0]:
-            found[cell] = (rank, u, cell, stack, garrison)
-
+    hidden, hidden_at = _secret_positions(ctx, state.secret) if state.secret else ({}, {})
+    mover = state.seat  # the seat whose movers are hidden from the others (§5.66): it sees its own where they are
+    side_of = ctx.scenario.side_of
+    rank = play.stack_rank
+    out: list[tuple[str, Unit, int]] = []
     for c in cells:
-        for u in st.at(c) if c != OFF_MAP else ():
-            if u.id not in hidden and ctx.side(u) != seat:
-                see(u, u.cell, u.stack, u.garrison)
-    for c in cells:
-        for uid in hidden_at.get(c, ()) if c != OFF_MAP else ():
-            mover = st.unit(uid)
-            if mover is not None and mover.cell != OFF_MAP and ctx.side(mover) != seat:
+        if c == OFF_MAP:
+            continue
+        # the stack as each seat sees it: its units in the area, less hidden movers for the other seats, plus the
+        # hidden movers that stood there as phase V began
+        seen = [(rank(u.type, u.garrison, u.stack, u.id), u, u.id in hidden) for u in st.at(c)]
+        for uid in hidden_at.get(c, ()):
+            u = st.unit(uid)
+            if u is not None and u.cell != OFF_MAP:
                 _, stack, garrison = hidden[uid]
-                see(mover, c, stack, garrison)
-    return [(u, cell) for _, u, cell, _, _ in found.values()]
+                seen.append((rank(u.type, garrison, stack, uid), u, False))
+        seen.sort(key=RANK)
+        for seat in seats:
+            # hidden movers are seen where they stand by their own seat only (for it the stood-there entries above
+            # are its own units, never an enemy top)
+            for _, u, moving in seen:
+                if side_of[u.power] != seat and (seat == mover or not moving):
+                    out.append((seat, u, c))
+                    break
+    return out
 
 
 def _secret_positions(
