@@ -92,7 +92,7 @@ def refusal(ctx: Ctx, g: Group, text: object) -> IllegalDecision | None:
     if p.kind == "bombard":
         if "bombard" not in allowed:
             return IllegalDecision("only groups in static mode may bombard", "§6.6")
-        if not any(name.endswith("FH") for name in g.counts()):
+        if not has_howitzers(g):
             return IllegalDecision(f"{g.label()} has no field howitzers (FH)", "§6.6")
         if g.supply < 1:
             return IllegalDecision("an unsupplied group fires no bombardment", "§5.4")
@@ -129,12 +129,17 @@ def sample(ctx: Ctx, g: Group, dice: Dice) -> str:
     """A legal plot for ``g`` at random (random play)."""
     allowed = ctx.tables.modes[g.mode].plots
     grid = ctx.grid
+    # a group without field howitzers or supply has every bombardment refused (§6.6, §5.4): its draws are made all
+    # the same, and the refusal is not asked
+    bombards = has_howitzers(g) and g.supply >= 1
     for _ in range(100):
         pick = dice.below(6)
         if "recon" in allowed and pick == 0:
             text = f"R{dice.roll(6)}"
         elif "bombard" in allowed:
             text = "B" + "".join(str(dice.roll(6)) for _ in range(1 + dice.below(2)))
+            if not bombards:
+                continue
         elif "move" in allowed:
             segments = 4 if g.mechanized else 2
             budget = ctx.mover_limit(g)
@@ -153,6 +158,11 @@ def sample(ctx: Ctx, g: Group, dice: Dice) -> str:
         if refusal(ctx, g, text) is None:
             return text
     return next(f"R{d}" for d in range(1, 7) if grid.neighbor(g.cell, d) >= 0)  # recon: any mode that plots
+
+
+def has_howitzers(g: Group) -> bool:
+    """§6.6: only field howitzers (FH) bombard."""
+    return any(name.endswith("FH") for u in g.units for name, _ in u.weapons)
 
 
 def plottable(ctx: Ctx, g: Group) -> bool:
