@@ -149,6 +149,8 @@ class Standing:
         changed unit in place of its old self), the tops of the other areas, the withdrawn tops if no unit that
         withdrew is involved, and each side's front (the untouched side's as it was, the other's units patched)."""
         pairs = [(a, b) for a, b in zip(last.units, self.units, strict=True) if a is not b]
+        if len(pairs) > CHANGED_AT_MOST:  # another position than the one it was made from (a search visits many)
+            return
         cells = set()
         for a, b in pairs:
             if a.id != b.id:
@@ -239,6 +241,7 @@ class Standing:
         return found
 
 
+CHANGED_AT_MOST = 8  # a Standing is taken from the last one when at most this many units differ
 SIGHTING_KEY = attrgetter("seat", "unit")
 STANDINGS_KEPT = 8  # a search step and the sequence's look-ahead ask of a few positions in turn
 

@@ -14,7 +14,7 @@ from grognard.engine.maps import GameMap
 from grognard.engine.records import replace
 
 from .scenario import KurskScenario
-from .state import Group, KState
+from .state import OFF_MAP, Group, KState
 from .tables import SEATS, Tables
 
 
@@ -181,6 +181,7 @@ class Ctx:
 
 
 PLACED_KEPT = 8  # a search step and the sequence's look-ahead ask of a few positions in turn
+CHANGED_AT_MOST = 8  # a position is taken from the one asked about before when at most this many groups differ
 ZOCS_KEPT = 16  # the ZOCs of a side's last few arrangements of hexes (each a few hundred hexes)
 
 
@@ -212,6 +213,8 @@ class Placed:
         moved: set[str] = set()
         same_ids = True
         pairs = [(a, b) for a, b in zip(prior.groups, self.groups, strict=True) if a is not b]
+        if len(pairs) > CHANGED_AT_MOST:  # another position than the one it was made from, or groups renumbered
+            return
         for a, b in pairs:
             changed.update((a.side, b.side))
             if a.cell != b.cell or a.alive != b.alive or a.side != b.side:
@@ -249,7 +252,9 @@ class Placed:
     def side(self, side: str) -> tuple[Group, ...]:
         found = self._sides.get(side)
         if found is None:
-            found = self._sides[side] = tuple(g for g in self.groups if g.side == side and g.on_map)
+            found = self._sides[side] = tuple(
+                [g for g in self.groups if g.side == side and g.alive and g.cell != OFF_MAP]
+            )
         return found
 
     def cells(self, side: str) -> frozenset[int]:
