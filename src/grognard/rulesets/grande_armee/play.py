@@ -189,10 +189,19 @@ class Standing:
         return self._garrisons
 
     def unit(self, uid: str) -> Unit | None:
+        i = self._places().get(uid)
+        return None if i is None else self.units[i]
+
+    def units_with(self, unit: Unit) -> tuple[Unit, ...]:
+        """The units with ``unit`` in the place of the one of its ID (``LGAState.units_with``, by the kept places)."""
+        i = self._places().get(unit.id)
+        units = self.units
+        return units if i is None else (*units[:i], unit, *units[i + 1 :])
+
+    def _places(self) -> dict[str, int]:
         if self._at is None:
             self._at = {u.id: i for i, u in enumerate(self.units)}
-        i = self._at.get(uid)
-        return None if i is None else self.units[i]
+        return self._at
 
     def front(self, side: str) -> Front:
         found = self._fronts.get(side)
@@ -536,7 +545,10 @@ def _destinations(ctx: Ctx, unit: Unit, front: Front) -> list[int]:
 
 
 def move(ctx: Ctx, state: LGAState, step: Step, uid: str, to: int) -> LGAState:
-    unit = state.unit(uid)
+    st = standing(ctx, state)
+    unit = st.unit(uid)
+    if unit is None:
+        raise KeyError(uid)
     side = ctx.side(unit)
     board = ctx.board
     if to in occupied(ctx, state, enemy_of(side)):
@@ -556,7 +568,7 @@ def move(ctx: Ctx, state: LGAState, step: Step, uid: str, to: int) -> LGAState:
     # §5.61: a move that spends the unit's last move (embarking and landing spend all, §2.3) is a long march;
     # any other move, sailing included, faces the fog of war (§5.63)
     unit = long_march(ctx, state, step, unit) if left <= 0 else fog_of_war(ctx, step, unit)
-    return replace(state, serial=serial, control=control, units=state.units_with(unit))
+    return replace(state, serial=serial, control=control, units=st.units_with(unit))
 
 
 def fog_of_war(ctx: Ctx, step: Step, unit: Unit) -> Unit:
