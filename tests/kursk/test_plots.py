@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from kursk_helpers import CTX, group, position
+from kursk_helpers import CTX, group
 
 from grognard.engine import IllegalDecision
 from grognard.rulesets.kursk.plots import Parsed, parse, refusal
@@ -50,7 +50,7 @@ def test_malformed_plots_are_refused_by_the_syntax_rule(text: str, rule: str) ->
 
 def _refusal(text: str, **kw: object) -> str | None:
     g = group(1, "german", "10,10", kw.pop("weapons", TANKS), **kw)  # type: ignore[arg-type]
-    found = refusal(CTX, position(g), g, text)
+    found = refusal(CTX, g, text)
     return None if found is None else found.rule
 
 
@@ -84,5 +84,5 @@ def test_bombardment_needs_static_field_howitzers_and_a_target_1_or_2_hexes_away
 
 def test_a_plot_may_not_leave_the_map() -> None:
     g = group(1, "german", "0,0", TANKS, mode="mobile")
-    found = refusal(CTX, position(g), g, "1")
+    found = refusal(CTX, g, "1")
     assert found is not None and found.rule == "§6.4"

@@ -8,10 +8,10 @@ changes what a seat cannot know, for the conformance harness's check that no com
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any, cast
 
 from grognard.engine import Decision
+from grognard.engine.records import replace
 from grognard.engine.rng import Dice, seed_state
 
 from . import decisions as D

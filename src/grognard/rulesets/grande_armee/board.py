@@ -45,6 +45,8 @@ class Board:
         self.kinds: tuple[str, ...] = tuple(self.places[c].kind if c in self.places else "" for c in range(self.size))
         self.rate_cache: list[object] = []  # the greedy rating's derived view (ai.py)
         self.standings: dict[int, Standing] = {}  # who stands where, for the last tuples of units (play.standing)
+        # where the hidden movers stood as phase V began, for the last phase asked about (view.seen_tops)
+        self.secret: tuple[object, dict[str, tuple[int, int, bool]], dict[int, list[str]]] = ((), {}, {})
         self.vp_cities = tuple(sorted(c for c, p in self.places.items() if p.kind in ("capital", "major")))
 
     def kind(self, cell: int) -> str:

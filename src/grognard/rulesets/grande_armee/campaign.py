@@ -13,8 +13,10 @@ every unit ends in an area its side can supply (§5.4).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
+
+from grognard.engine.records import replace
 
 from . import play
 from .reckon import (

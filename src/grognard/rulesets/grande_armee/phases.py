@@ -5,11 +5,11 @@ pass by themselves when there is nothing to decide. Declared as the engine's tur
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from functools import partial
 
 from grognard.engine.decisions import Legal
 from grognard.engine.events import Step
+from grognard.engine.records import replace
 from grognard.engine.sequence import Part, TurnSequence
 
 from . import play
@@ -56,7 +56,9 @@ def begin_turn(ctx: Ctx, state: LGAState, step: Step) -> LGAState:
     words = f"{season.capitalize()} {state.year}: the {side_name(seat)} player's turn"
     ctx.emit(step, "turn", words, None, seat=seat, year=state.year)
     # §5.1: the active player's units start the turn with no fatigue; §5.5 one rally per season
-    fresh = {u.id: replace(u, fatigue=0, rallied=False) for u in play.side_units(ctx, state, seat)}
+    fresh = {
+        u.id: replace(u, fatigue=0, rallied=False) for u in play.side_units(ctx, state, seat) if u.fatigue or u.rallied
+    }
     state = play.count_victory_points(ctx, replace(state.with_units(fresh), attacked=False), step)
     if season == "spring":
         state = play.allocate_military_points(ctx, state, step)
@@ -87,19 +89,21 @@ def special_rules(ctx: Ctx, state: LGAState, step: Step) -> LGAState:
 
 def begin_movement(ctx: Ctx, state: LGAState, step: Step) -> LGAState:
     """Phase V (§5.6): every supplied unit of the player gets its moves; unsupplied ones cannot move (§5.4)."""
-    changed = {
-        u.id: replace(u, moves=ctx.tables.units[u.type].moves if u.supplied and not u.fixed else 0, sailed=False)
-        for u in play.side_units(ctx, state, state.seat)
-    }
+    units = play.side_units(ctx, state, state.seat)
+    changed = {}
+    for u in units:
+        moves = ctx.tables.units[u.type].moves if u.supplied and not u.fixed else 0
+        if u.moves != moves or u.sailed:
+            changed[u.id] = replace(u, moves=moves, sailed=False)
     # §5.66: until the first attack the defending player sees the mover's units where they stood
-    secret = tuple((u.id, u.cell, u.stack, u.garrison) for u in changed.values())
+    secret = tuple((u.id, u.cell, u.stack, u.garrison) for u in units)
     return replace(state.with_units(changed), attacked=False, secret=secret, secret_control=state.control)
 
 
 def end_turn(ctx: Ctx, state: LGAState, step: Step) -> LGAState:
     """Phase VI (§5.7)."""
     state = play.destroy_unsupplied(ctx, state, step)
-    cleared = {u.id: replace(u, moves=0) for u in play.side_units(ctx, state, state.seat)}
+    cleared = {u.id: replace(u, moves=0) for u in play.side_units(ctx, state, state.seat) if u.moves}
     return replace(state.with_units(cleared), attacked=False, secret=(), secret_control=())
 
 
@@ -125,16 +129,11 @@ def next_season(ctx: Ctx, state: LGAState, step: Step) -> LGAState:
 
 def garrison_ok(ctx: Ctx, state: LGAState, uid: str) -> bool:
     """§3.6: only infantry, artillery and militia garrison a city, one garrison per city, at the END of a move."""
-    return may_garrison(ctx, state.unit(uid), garrisoned(state))
-
-
-def garrisoned(state: LGAState) -> frozenset[int]:
-    """The areas that hold a garrison (worked out once for every unit of a legal set)."""
-    return frozenset(u.cell for u in state.units if u.garrison and u.cell != OFF_MAP)
+    return may_garrison(ctx, state.unit(uid), play.standing(ctx, state).garrisons())
 
 
 def may_garrison(ctx: Ctx, unit: Unit, garrisoned: frozenset[int]) -> bool:
-    """:func:`garrison_ok` given the areas that hold a garrison now (:func:`garrisoned`)."""
+    """:func:`garrison_ok` given the areas that hold a garrison now (``Standing.garrisons``)."""
     if unit.cell == OFF_MAP or unit.garrison or unit.moves <= 0 or unit.cell not in ctx.board.places:
         return False
     if not ctx.tables.units[unit.type].garrison:

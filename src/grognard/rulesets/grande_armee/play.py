@@ -4,10 +4,14 @@ military points (§5.2-5.3), muster (§5.4) and siege (§5.7)."""
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Collection, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from operator import attrgetter
 
+from grognard.engine.decisions import Choice
 from grognard.engine.events import Step
+from grognard.engine.records import replace
 
 from .board import Board
 from .display import power_name, side_name
@@ -45,16 +49,23 @@ class Front:
     the destinations of the other side's units, which depend on nothing else of the position but the areas whose
     top unit withdrew (§2.13: attacking it costs two moves). Positions alike in these share one front."""
 
-    __slots__ = ("_cells", "_zoc", "reach", "units", "withdrawn")
+    __slots__ = ("_cells", "_zoc", "moves", "ordered", "ordered_at", "reach", "units", "units_at", "withdrawn")
 
     def __init__(self, units: tuple[Unit, ...], withdrawn: frozenset[int]) -> None:
         self.units = units
         self.withdrawn = withdrawn
         self._cells: frozenset[int] | None = None
         self._zoc: frozenset[int] | None = None
+        self.ordered: tuple[Unit, ...] | None = None  # ``in_order``, once asked for
+        # where each unit stands in ``units`` and in ``ordered``, by ID, once asked for: a front made from this one by
+        # putting changed units in their old places shares them
+        self.units_at: dict[str, int] | None = None
+        self.ordered_at: dict[str, int] | None = None
         # an enemy unit's destinations (``destinations``), by the unit object's identity (hashing a unit reads its
         # 17 fields); the unit is kept beside them, so its identity is not reused meanwhile
         self.reach: dict[int, tuple[Unit, list[int]]] = {}
+        # an enemy unit's family of legal moves (``rules``), kept alike: it reads nothing else (FAMILIES_KEPT)
+        self.moves: dict[int, tuple[Unit, Choice]] = {}
 
     def cells(self) -> frozenset[int]:
         if self._cells is None:
@@ -66,29 +77,131 @@ class Front:
             self._zoc = _zoc(ctx, self.units)
         return self._zoc
 
+    def in_order(self, ctx: Ctx) -> tuple[Unit, ...]:
+        """The units in the order a player's units are listed: by type (the tables' order), then by ID."""
+        if self.ordered is None:
+            kinds = ctx.tables.units
+            self.ordered = tuple(sorted(self.units, key=lambda u: (kinds[u.type].order, u.id)))
+        return self.ordered
+
+    def patched(self, changed: list[Unit], withdrawn: frozenset[int]) -> Front:
+        """This front with each unit of ``changed`` in the place of the one of its ID (the same units otherwise)."""
+        at = self.units_at
+        if at is None:
+            at = self.units_at = {u.id: i for i, u in enumerate(self.units)}
+        units = list(self.units)
+        for u in changed:
+            units[at[u.id]] = u
+        front = Front(tuple(units), withdrawn)
+        front.units_at = at
+        ordered = self.ordered
+        if ordered is not None:
+            ordered_at = self.ordered_at
+            if ordered_at is None:
+                ordered_at = self.ordered_at = {u.id: i for i, u in enumerate(ordered)}
+            listed = list(ordered)
+            for u in changed:
+                listed[ordered_at[u.id]] = u
+            front.ordered, front.ordered_at = tuple(listed), ordered_at
+        return front
+
 
 class Standing:
     """Who stands where, worked out once for one tuple of units: the rules ask it again and again of one position
     (every unit's destinations and reactions, the sequence, the prompt), and a decision that moves no unit keeps
-    the tuple. Each answer is worked out when first asked for; a side's :class:`Front` is the one of the position
-    asked about before when that side's units and withdrawn tops are the same."""
+    the tuple. Each answer is worked out when first asked for, or taken from ``last`` (the position asked about
+    before) where the units it reads are the same: a decision changes a unit or two. A side's :class:`Front` is the
+    one of the position asked about before when that side's units and withdrawn tops are the same."""
 
-    __slots__ = ("_by_id", "_ctx", "_fronts", "_prior", "_stacks", "_tops", "_withdrawn", "units")
+    __slots__ = (
+        "_at",
+        "_ctx",
+        "_fronts",
+        "_garrisons",
+        "_prior",
+        "_stacks",
+        "_tops",
+        "_withdrawn",
+        "_withdrew",
+        "changes",
+        "units",
+    )
 
-    def __init__(self, ctx: Ctx, units: tuple[Unit, ...], prior: dict[str, Front] | None = None) -> None:
+    def __init__(self, ctx: Ctx, units: tuple[Unit, ...], last: Standing | None = None) -> None:
         self._ctx = ctx
         self.units = units
-        self._prior = prior or {}
+        self._prior = dict(last._fronts) if last is not None else {}
         self._fronts: dict[str, Front] = {}
         self._stacks: dict[int, list[Unit]] | None = None
         self._tops: dict[int, Unit | None] = {}
         self._withdrawn: frozenset[int] | None = None
-        self._by_id: dict[str, Unit] | None = None
+        self._withdrew: frozenset[int] | None = None
+        self._at: dict[str, int] | None = None  # where each unit stands in ``units``, by ID
+        self._garrisons: frozenset[int] | None = None
+        # the units of ``last`` and each (old, new) pair of units that differ, when they are the same units in the
+        # same places: a decision changes a unit or two
+        self.changes: tuple[tuple[Unit, ...], list[tuple[Unit, Unit]]] | None = None
+        if last is not None and len(last.units) == len(units):
+            self._take(last)
+
+    def _take(self, last: Standing) -> None:
+        """What ``last`` worked out that the units changed since leave as it was: the units by ID, the stacks (a
+        changed unit in place of its old self), the tops of the other areas, the withdrawn tops if no unit that
+        withdrew is involved, and each side's front (the untouched side's as it was, the other's units patched)."""
+        pairs = [(a, b) for a, b in zip(last.units, self.units, strict=True) if a is not b]
+        if len(pairs) > CHANGED_AT_MOST:  # another position than the one it was made from (a search visits many)
+            return
+        cells = set()
+        for a, b in pairs:
+            if a.id != b.id:
+                return  # not the same units in the same places
+            cells.add(a.cell)
+            cells.add(b.cell)
+        self.changes = (last.units, pairs)
+        self._at = last._at  # the same units in the same places
+        if last._garrisons is not None and not any(a.garrison or b.garrison for a, b in pairs):
+            self._garrisons = last._garrisons
+        if last._stacks is not None:
+            stacks = dict(last._stacks)
+            for a, b in pairs:
+                stacks[a.cell] = [x for x in stacks[a.cell] if x is not a]
+                stacks[b.cell] = [*stacks.get(b.cell, ()), b]
+            self._stacks = stacks
+            tops = self._tops = last._tops.copy()
+            for c in cells:
+                tops.pop(c, None)
+        if last._withdrew is None or last._withdrawn is None:
+            return
+        if cells & last._withdrew or any(a.withdrew or b.withdrew for a, b in pairs):
+            return
+        self._withdrew, self._withdrawn = last._withdrew, last._withdrawn
+        side_of = self._ctx.scenario.side_of
+        if any(side_of[a.power] != side_of[b.power] or (a.cell == OFF_MAP) != (b.cell == OFF_MAP) for a, b in pairs):
+            return  # a unit entered or left the map: its side's units are listed afresh
+        for side, front in last._fronts.items():
+            changed = [b for a, b in pairs if a.cell != OFF_MAP and side_of[a.power] == side]
+            self._fronts[side] = front.patched(changed, self._withdrawn) if changed else front
+
+    def garrisons(self) -> frozenset[int]:
+        """The areas that hold a garrison (§3.6)."""
+        if self._garrisons is None:
+            self._garrisons = frozenset(u.cell for u in self.units if u.garrison and u.cell != OFF_MAP)
+        return self._garrisons
 
     def unit(self, uid: str) -> Unit | None:
-        if self._by_id is None:
-            self._by_id = {u.id: u for u in self.units}
-        return self._by_id.get(uid)
+        i = self._places().get(uid)
+        return None if i is None else self.units[i]
+
+    def units_with(self, unit: Unit) -> tuple[Unit, ...]:
+        """The units with ``unit`` in the place of the one of its ID (``LGAState.units_with``, by the kept places)."""
+        i = self._places().get(unit.id)
+        units = self.units
+        return units if i is None else (*units[:i], unit, *units[i + 1 :])
+
+    def _places(self) -> dict[str, int]:
+        if self._at is None:
+            self._at = {u.id: i for i, u in enumerate(self.units)}
+        return self._at
 
     def front(self, side: str) -> Front:
         found = self._fronts.get(side)
@@ -116,12 +229,12 @@ class Standing:
     def withdrawn(self) -> frozenset[int]:
         """Areas whose top unit withdrew this season (§2.13)."""
         if self._withdrawn is None:
-            self._withdrawn = frozenset(
-                u.cell for u in self.units if u.withdrew and u.cell != OFF_MAP and self.top(u.cell) is u
-            )
+            self._withdrew = frozenset(u.cell for u in self.units if u.withdrew and u.cell != OFF_MAP)
+            self._withdrawn = frozenset(c for c in self._withdrew if getattr(self.top(c), "withdrew", False))
         return self._withdrawn
 
     def at(self, cell: int) -> list[Unit]:
+        """The units in ``cell``, in no particular order (a stack's order is :func:`stack_order`'s)."""
         if self._stacks is None:
             stacks: dict[int, list[Unit]] = {}
             for u in self.units:
@@ -137,6 +250,8 @@ class Standing:
         return found
 
 
+CHANGED_AT_MOST = 8  # a Standing is taken from the last one when at most this many units differ
+SIGHTING_KEY = attrgetter("seat", "unit")
 STANDINGS_KEPT = 8  # a search step and the sequence's look-ahead ask of a few positions in turn
 
 
@@ -149,7 +264,7 @@ def standing(ctx: Ctx, state: LGAState) -> Standing:
         last = next(reversed(kept.values()), None)
         if len(kept) >= STANDINGS_KEPT:
             del kept[next(iter(kept))]
-        found = kept[id(units)] = Standing(ctx, units, dict(last._fronts) if last is not None else None)
+        found = kept[id(units)] = Standing(ctx, units, last)
     return found
 
 
@@ -430,7 +545,10 @@ def _destinations(ctx: Ctx, unit: Unit, front: Front) -> list[int]:
 
 
 def move(ctx: Ctx, state: LGAState, step: Step, uid: str, to: int) -> LGAState:
-    unit = state.unit(uid)
+    st = standing(ctx, state)
+    unit = st.unit(uid)
+    if unit is None:
+        raise KeyError(uid)
     side = ctx.side(unit)
     board = ctx.board
     if to in occupied(ctx, state, enemy_of(side)):
@@ -443,17 +561,14 @@ def move(ctx: Ctx, state: LGAState, step: Step, uid: str, to: int) -> LGAState:
     left = unit.moves - cost
     serial = state.serial + 1
     unit = replace(unit, cell=to, moves=left, garrison=False, stack=serial, sailed=sailed)
-    state = replace(state, serial=serial)
     control = state.control
     if to in board.land and ctx.tables.units[unit.type].control and control[to] != side:  # §2.4
         control = (*control[:to], side, *control[to + 1 :])
-        state = replace(state, control=control)
     ctx.emit(step, "move", f"{uid} moves to {board.where(to)}", (side,), unit=uid, to=to)
     # §5.61: a move that spends the unit's last move (embarking and landing spend all, §2.3) is a long march;
     # any other move, sailing included, faces the fog of war (§5.63)
-    if left <= 0:
-        return state.with_unit(long_march(ctx, state, step, unit))
-    return state.with_unit(fog_of_war(ctx, step, unit))
+    unit = long_march(ctx, state, step, unit) if left <= 0 else fog_of_war(ctx, step, unit)
+    return replace(state, serial=serial, control=control, units=st.units_with(unit))
 
 
 def fog_of_war(ctx: Ctx, step: Step, unit: Unit) -> Unit:
@@ -594,18 +709,24 @@ def destroyed(unit: Unit) -> Unit:
 def reaction_moves(ctx: Ctx, state: LGAState, unit: Unit, withdraw: bool) -> list[int]:
     """One area, through controlled areas, under the normal restrictions; a reinforcement goes from outside an
     enemy ZOC into one, a withdrawal from inside one to outside; no British unit into the sea (§2.13)."""
+    front = standing(ctx, state).front(enemy_of(ctx.side(unit)))
+    return reaction_moves_by(ctx, unit, withdraw, front, state.control)
+
+
+def reaction_moves_by(ctx: Ctx, unit: Unit, withdraw: bool, enemy: Front, control: tuple[str, ...]) -> list[int]:
+    """:func:`reaction_moves` given the enemy's front and who controls each area: all it reads of the position."""
     board = ctx.board
     # §5.4: a unit that began its turn this season out of supply cannot move for the entire season
     if unit.cell == OFF_MAP or unit.reacted or unit.fixed or not unit.supplied or unit.cell in board.sea:
         return []
     side = ctx.side(unit)
-    enemy_zoc = zoc(ctx, state, enemy_of(side))
+    enemy_zoc = enemy.zoc(ctx)
     if (unit.cell in enemy_zoc) != withdraw:
         return []
-    enemy_cells = occupied(ctx, state, enemy_of(side))
+    enemy_cells = enemy.cells()
     out = []
     for n in board.neighbors[unit.cell]:
-        if n in board.sea or n in enemy_cells or state.control[n] != side or not may_enter(ctx, unit, n):
+        if n in board.sea or n in enemy_cells or control[n] != side or not may_enter(ctx, unit, n):
             continue
         if (n in enemy_zoc) != withdraw:
             out.append(n)
@@ -659,12 +780,20 @@ def reveal(ctx: Ctx, state: LGAState, unit: Unit) -> LGAState:
 
 
 def record_sightings(state: LGAState, seen: list[tuple[str, Unit]]) -> LGAState:
-    """Remember that each seat saw each unit where it stands now."""
+    """Remember that each seat saw each unit where it stands now (the sightings, made here alone, stay in the order
+    of seat and unit, one a pair)."""
     if not seen:
         return state
     fresh = {(seat, u.id): Sighting(seat, u.id, u.cell, u.type, u.power, state.year, state.season) for seat, u in seen}
-    kept = [s for s in state.sightings if (s.seat, s.unit) not in fresh]
-    merged = sorted([*kept, *fresh.values()], key=lambda s: (s.seat, s.unit))
+    # the sightings are kept in the order of (seat, unit): each fresh one takes the place of the seat's sighting of
+    # that unit, or goes in where that order puts it
+    merged = list(state.sightings)
+    for key, sighting in sorted(fresh.items()):
+        i = bisect_left(merged, key, key=SIGHTING_KEY)
+        if i < len(merged) and SIGHTING_KEY(merged[i]) == key:
+            merged[i] = sighting
+        else:
+            merged.insert(i, sighting)
     return replace(state, sightings=tuple(merged))
 
 
@@ -801,12 +930,13 @@ def supply_and_muster(ctx: Ctx, state: LGAState, step: Step) -> LGAState:
     """Phase III (§5.4): mark which units start the turn in supply, then every unit musters."""
     side = state.seat
     areas = supplied_areas(ctx, state, side)
-    changed = {u.id: replace(u, supplied=in_supply(ctx, state, u, areas)) for u in side_units(ctx, state, side)}
-    state = state.with_units(changed)
-    short = sorted(uid for uid, u in changed.items() if not u.supplied)
+    units = side_units(ctx, state, side)
+    supplied = {u.id: in_supply(ctx, state, u, areas) for u in units}
+    state = state.with_units({u.id: replace(u, supplied=supplied[u.id]) for u in units if u.supplied != supplied[u.id]})
+    short = sorted(uid for uid, ok in supplied.items() if not ok)
     if short:
         ctx.emit(step, "out_of_supply", f"out of supply: {', '.join(short)}", (side,), units=short)
-    for uid in sorted(changed):
+    for uid in sorted(supplied):
         unit = state.find(uid)
         if unit is None or unit.cell == OFF_MAP or unit.type == "hq" or unit.cell in ctx.board.sea:
             continue

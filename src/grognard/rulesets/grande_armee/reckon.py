@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
+
+from grognard.engine.records import replace
 
 from . import play
 from .play import Ctx, enemy_of

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -11,6 +10,7 @@ from typing import Any
 from grognard.engine import Choice, Decision, Event, IllegalDecision, Legal, Result, Ruleset, Step, Turn
 from grognard.engine.decisions import KeptLegal
 from grognard.engine.protocol import Reaction, ReactionKind
+from grognard.engine.records import replace
 from grognard.engine.rng import Dice, seed_state
 
 from . import decisions as D
@@ -21,6 +21,9 @@ from .play import Ctx, enemy_of
 from .scenario import SCENARIO_DIR, LGAScenario, read_scenario, scenario_from_document
 from .state import OFF_MAP, SEATS, LGAState, Phase, Sighting, Unit
 from .tables import load_tables
+from .view import seen_tops
+
+FAMILIES_KEPT = 256  # a front's families of the other side's movers (a side has up to a few dozen units)
 
 
 class GrandeArmee(Ruleset[LGAState, LGAScenario]):
@@ -67,6 +70,12 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
         # seat that may react are asked in turn
         self._legal_kept = KeptLegal(self._legal)
         self._sighted_kept: tuple[tuple[Sighting, ...], dict[tuple[str, str], int]] | None = None
+        self._last_turn: tuple[tuple[object, ...], Turn] = ((), Turn(None))
+        self._end_movement = Choice(D.EndMovement)  # the same in every legal set of phase V
+        # each seat's last reaction families by unit, with the enemy's ZOC and hexes and the control they read
+        self._reacting: dict[
+            str, tuple[frozenset[int], frozenset[int], tuple[str, ...], dict[str, tuple[Unit, Choice | None]]]
+        ] = {}
 
     # --- start -----------------------------------------------------------------------------------------
     def opening(self, seed: int) -> tuple[LGAState, list[Event]]:
@@ -106,14 +115,21 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
 
     # --- asking ----------------------------------------------------------------------------------------
     def turn(self, state: LGAState) -> Turn:
+        where = (state.phase, state.year, state.season, state.seat, state.attacked)
+        last = self._last_turn
+        if last[0] == where:  # asked several times a decision, by the engine, the driver and the sequence
+            return last[1]
         if state.phase is Phase.OVER:
-            return Turn(None, phase="game over")
-        season = self.ctx.tables.seasons[state.season].capitalize()
-        label = f"{season} {state.year}: {side_name(state.seat)} player turn, {phase_name(state.phase)}"
-        optional: tuple[str, ...] = ()
-        if state.phase is Phase.MOVE and state.attacked:  # §5.66: reactions only after the first attack
-            optional = (enemy_of(state.seat),)
-        return Turn(state.seat, optional, label)
+            found = Turn(None, phase="game over")
+        else:
+            season = self.ctx.tables.seasons[state.season].capitalize()
+            label = f"{season} {state.year}: {side_name(state.seat)} player turn, {phase_name(state.phase)}"
+            optional: tuple[str, ...] = ()
+            if state.phase is Phase.MOVE and state.attacked:  # §5.66: reactions only after the first attack
+                optional = (enemy_of(state.seat),)
+            found = Turn(state.seat, optional, label)
+        self._last_turn = (where, found)
+        return found
 
     def legal(self, state: LGAState, seat: str) -> Legal:
         return self._legal_kept(state, seat)
@@ -152,33 +168,72 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
     def _legal_move(self, state: LGAState, seat: str) -> Legal:
         ctx = self.ctx
         choices: list[Choice] = []
-        movers = sorted(
-            (u for u in play.side_units(ctx, state, seat) if u.moves > 0),
-            key=lambda u: (ctx.tables.units[u.type].order, u.id),
-        )
+        st = play.standing(ctx, state)
+        movers = [u for u in st.front(seat).in_order(ctx) if u.moves > 0]
         enemy = enemy_of(seat)
+        # a unit's moves read the unit and the enemy's front alone: a front shared by the positions alike in it keeps
+        # the families of the units that did not change, their destinations and keys worked out (issue 17)
+        kept = st.front(enemy).moves
         for u in movers:
-            dests = partial(play.destinations, ctx, state, u)
-            choices.append(Choice(D.Move, {"unit": u.id}, dests, check=partial(refusals.move, ctx, state, u, dests)))
-        garrisoned = phases.garrisoned(state)
-        choices.append(Choice(D.Garrison, values=[u.id for u in movers if phases.may_garrison(ctx, u, garrisoned)]))
+            found = kept.get(id(u))
+            if found is None or found[0] is not u:
+                dests = partial(play.destinations, ctx, state, u)
+                check = partial(refusals.move, ctx, state, u, dests)
+                if len(kept) >= FAMILIES_KEPT:
+                    del kept[next(iter(kept))]
+                found = kept[id(u)] = (u, Choice(D.Move, {"unit": u.id}, dests, check=check))
+            choices.append(found[1])
+        garrisoned, cities = (
+            st.garrisons(),
+            ctx.board.places,
+        )  # §3.6: only in a city (the first of may_garrison's tests)
+        garrisons = [u.id for u in movers if u.cell in cities and phases.may_garrison(ctx, u, garrisoned)]
+        choices.append(Choice(D.Garrison, values=garrisons))
         choices.append(Choice(D.EndUnit, values=[u.id for u in movers]))
-        choices.append(Choice(D.EndMovement))
+        choices.append(self._end_movement)
         info = partial(prompts.move_info, ctx, state, seat, movers, enemy)  # worked out when asked for
         return Legal(seat, choices, prompt=prompts.move_prompt(state), info=info)
 
     def _legal_reactions(self, state: LGAState, seat: str) -> Legal:
         ctx = self.ctx
         mine = [u for u in play.side_units(ctx, state, seat) if not u.reacted]
-        enemy_zoc = play.zoc(ctx, state, enemy_of(seat))
+        front = play.standing(ctx, state).front(enemy_of(seat))
+        zoc, cells, control = front.zoc(ctx), front.cells(), state.control
+        neighbors = ctx.board.neighbors
+        # a unit's reactions read the unit, and the enemy's ZOC and hexes and who controls the areas in and around its
+        # own: the seat's last families are kept, with what they were worked out for, and taken again for the units
+        # that did not change and near which none of these did (issue 17: the mover changes one area or two)
+        last = self._reacting.get(seat)
+        touched: set[int] | None = None
+        if last is not None and len(last[2]) == len(control):
+            touched = set()
+            if last[0] is not zoc:
+                touched.update(last[0] ^ zoc)
+            if last[1] is not cells:
+                touched.update(last[1] ^ cells)
+            if last[2] is not control:
+                touched.update(i for i, (a, b) in enumerate(zip(last[2], control, strict=True)) if a != b)
+        kept = last[3] if last is not None else {}
+        families: dict[str, tuple[Unit, Choice | None]] = {}
         choices = []
         for u in mine:
-            # §2.13: a unit outside an enemy ZOC may only reinforce into one, a unit inside one only withdraw
-            withdraw = u.cell in enemy_zoc
-            to = play.reaction_moves(ctx, state, u, withdraw=withdraw)
-            if to:
+            found = kept.get(u.id)
+            if (
+                found is None
+                or touched is None
+                or found[0] is not u
+                or u.cell in touched
+                or not touched.isdisjoint(neighbors[u.cell])
+            ):
+                # §2.13: a unit outside an enemy ZOC may only reinforce into one, a unit inside one only withdraw
+                withdraw = u.cell in zoc
+                to = play.reaction_moves_by(ctx, u, withdraw, front, control)
                 kind = D.Withdraw if withdraw else D.Reinforce
-                choices.append(Choice(kind, {"unit": u.id}, to, check=partial(refusals.react, to)))
+                found = (u, Choice(kind, {"unit": u.id}, to, check=partial(refusals.react, to)) if to else None)
+            families[u.id] = found
+            if found[1] is not None:
+                choices.append(found[1])
+        self._reacting[seat] = (zoc, cells, control, families)
         tops = play.top_candidates(ctx, state, seat)
         if tops:
             choices.append(Choice(D.SetTop, values=tops))
@@ -245,30 +300,29 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
 
         ``before``, a state this has remembered (every state the rules hand out), limits the look to the
         stacks a decision changed: elsewhere every top in sight already stands where it was last seen."""
-        from .view import seen_positions, seen_tops
-
         ctx = self.ctx
-        cells = None if before is None else _changed_cells(before, state)
+        cells = None if before is None else _changed_cells(before, state, play.standing(ctx, state).changes)
         if cells is not None and not cells:
             return state
-        in_sight: list[tuple[str, Unit]] = []
-        shared = play.tops(ctx, state, cells) if not state.secret else None  # one picture for every seat
-        for seat in SEATS:
-            if shared is not None:
-                tops = [u for u in shared.values() if ctx.side(u) != seat]
-            elif cells is not None:
-                tops = seen_tops(ctx, state, seat, cells)
-            else:
-                stacks: dict[int, list[Unit]] = {}
-                for u in seen_positions(state, seat):
-                    if ctx.side(u) != seat:
-                        stacks.setdefault(u.cell, []).append(u)
-                tops = [play.stack_order(ctx, units)[0] for units in stacks.values()]
-            in_sight.extend((seat, top) for top in tops)
+        if cells is None:  # the whole picture: every area a unit stands in, or a hidden mover is seen in
+            cells = {u.cell for u in state.units} | {cell for _, cell, _, _ in state.secret}
+            cells.discard(OFF_MAP)
+        in_sight = seen_tops(ctx, state, SEATS, cells)  # each seat, an enemy top it sees, and where
         if not in_sight:
             return state
         last = self._sighted(state.sightings)
-        return play.record_sightings(state, [(seat, u) for seat, u in in_sight if last.get((seat, u.id)) != u.cell])
+        seen = [
+            (seat, u if u.cell == cell else replace(u, cell=cell))
+            for seat, u, cell in in_sight
+            if last.get((seat, u.id)) != cell
+        ]
+        if not seen:
+            return state
+        remembered = play.record_sightings(state, seen)
+        now = dict(last)  # where each seat last saw each unit, for the next decision: these sightings added
+        now.update(((seat, u.id), u.cell) for seat, u in seen)
+        self._sighted_kept = (remembered.sightings, now)
+        return remembered
 
     def _sighted(self, sightings: tuple[Sighting, ...]) -> dict[tuple[str, str], int]:
         """Where each seat last saw each unit, kept for the last tuple of sightings (most decisions add none)."""
@@ -362,16 +416,24 @@ class GrandeArmee(Ruleset[LGAState, LGAScenario]):
 __all__ = ["OFF_MAP", "GrandeArmee"]
 
 
-def _changed_cells(before: LGAState, after: LGAState) -> set[int] | None:
+def _changed_cells(
+    before: LGAState, after: LGAState, changes: tuple[tuple[Unit, ...], list[tuple[Unit, Unit]]] | None = None
+) -> set[int] | None:
     """The areas whose stacks a seat may see differently in ``after`` than in ``before`` (None: all of them): where
     a changed unit stood or stands, or where a unit whose sightings changed stands. A change of the moving seat
-    or of what top secret movement hides (§5.66) changes the whole picture."""
+    or of what top secret movement hides (§5.66) changes the whole picture. ``changes``: the units that differ
+    from those of a state, as ``Standing.changes`` has them, if that state is ``before``."""
     if before.seat != after.seat or before.secret != after.secret:
         return None
     olds, news = before.units, after.units
-    # the same units in the same order: where the unit is the same object, so is its id
-    pairs = [(a, b) for a, b in zip(olds, news, strict=False) if a is not b]
+    if changes is not None and changes[0] is olds:  # the same units in the same places, these changed
+        pairs = changes[1]
+    else:  # the same units in the same order: where the unit is the same object, so is its id
+        pairs = [(a, b) for a, b in zip(olds, news, strict=False) if a is not b]
     if len(olds) == len(news) and all(a.id == b.id for a, b in pairs):
+        # a unit that changed but for where it stands, its place in the stack and what a seat sees of it (its
+        # moves, morale, flags) changes no stack's top nor any sighting
+        pairs = [(a, b) for a, b in pairs if _looks(a) != _looks(b)]
         changed_old, changed_new = [a for a, _ in pairs], [b for _, b in pairs]
     else:
         old_of, new_of = {u.id: u for u in olds}, {u.id: u for u in news}
@@ -379,10 +441,20 @@ def _changed_cells(before: LGAState, after: LGAState) -> set[int] | None:
         changed_new = [u for u in news if old_of.get(u.id) is not u]
     cells = {u.cell for u in changed_old} | {u.cell for u in changed_new}
     if before.sightings is not after.sightings:
-        moved = {s.unit for s in set(before.sightings).symmetric_difference(after.sightings)}
+        # the sightings that are not the same objects (a new sighting is a new object: comparing them by value hashed
+        # every field of every sighting); looking at more areas than changed finds nothing more there
+        was, now = set(map(id, before.sightings)), set(map(id, after.sightings))
+        moved = {s.unit for s in after.sightings if id(s) not in was} | {
+            s.unit for s in before.sightings if id(s) not in now
+        }
         cells.update(u.cell for u in news if u.id in moved)
     if after.secret:  # the other seat sees a hidden mover where it stood as phase V began
         ids = {u.id for u in changed_old} | {u.id for u in changed_new}
         cells.update(cell for uid, cell, _, _ in after.secret if uid in ids)
     cells.discard(OFF_MAP)
     return cells
+
+
+def _looks(u: Unit) -> tuple[object, ...]:
+    """What a seat's picture of a stack reads of a unit (its top, §3.5, and a sighting): place, kind, rank."""
+    return (u.cell, u.stack, u.garrison, u.type, u.power)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
+
+from grognard.engine.records import replace
 
 SEATS = ("french", "allied", "neutral")
 OFF_MAP = -1
@@ -82,13 +84,22 @@ class LGAState:
         return None
 
     def with_unit(self, unit: Unit) -> LGAState:
-        return replace(self, units=tuple(unit if u.id == unit.id else u for u in self.units))
+        return replace(self, units=self.units_with(unit))
+
+    def units_with(self, unit: Unit) -> tuple[Unit, ...]:
+        """The units with ``unit`` in the place of the one of its id."""
+        units = self.units
+        uid = unit.id
+        for i, u in enumerate(units):
+            if u.id == uid:
+                return (*units[:i], unit, *units[i + 1 :])
+        return units
 
     def with_units(self, changed: dict[str, Unit]) -> LGAState:
         return replace(self, units=tuple(changed.get(u.id, u) for u in self.units))
 
     def points(self, power: str) -> int:
-        return dict(self.mp).get(power, 0)
+        return next((v for p, v in self.mp if p == power), 0)
 
     def with_points(self, power: str, value: int) -> LGAState:
         return replace(self, mp=tuple((p, value if p == power else v) for p, v in self.mp))

@@ -9,10 +9,11 @@ side only.
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import replace
+from operator import itemgetter
 from typing import Any
 
 from grognard.engine import Decision
+from grognard.engine.records import replace
 
 from . import decisions as D
 from . import play
@@ -138,41 +139,53 @@ def seen_positions(state: LGAState, seat: str | None, cells: Collection[int] | N
     return out
 
 
-def seen_tops(ctx: Ctx, state: LGAState, seat: str, cells: Collection[int]) -> list[Unit]:
-    """The enemy units on top of the stacks ``seat`` sees in ``cells``, where it sees them (:func:`seen_positions`),
-    found from the stacks there and the hidden movers that stood there instead of from every unit (a decision
-    changes a few areas); a hidden mover is placed where it is seen only if it is on top."""
+RANK = itemgetter(0)
+
+
+def seen_tops(ctx: Ctx, state: LGAState, seats: Collection[str], cells: Collection[int]) -> list[tuple[str, Unit, int]]:
+    """For each of ``seats``, the enemy units on top of the stacks it sees in ``cells``, each with the area it sees it
+    in (:func:`seen_positions`), found from the stacks there and the hidden movers that stood there instead of from
+    every unit (a decision changes a few areas); a hidden mover counts where it is seen only if it is on top."""
     st = play.standing(ctx, state)
-    hidden = _secret_positions(state.secret) if seat != state.seat and state.secret else {}
-    found: dict[int, tuple[tuple[int, int, str], Unit, int, int, bool]] = {}
-
-    def see(u: Unit, cell: int, stack: int, garrison: bool) -> None:
-        rank = play.stack_rank(u.type, garrison, stack, u.id)
-        if cell not in found or rank < found[cell][0]:
-            found[cell] = (rank, u, cell, stack, garrison)
-
+    hidden, hidden_at = _secret_positions(ctx, state.secret) if state.secret else ({}, {})
+    mover = state.seat  # the seat whose movers are hidden from the others (§5.66): it sees its own where they are
+    side_of = ctx.scenario.side_of
+    rank = play.stack_rank
+    out: list[tuple[str, Unit, int]] = []
     for c in cells:
-        for u in st.at(c) if c != OFF_MAP else ():
-            if u.id not in hidden and ctx.side(u) != seat:
-                see(u, u.cell, u.stack, u.garrison)
-    for uid, (cell, stack, garrison) in hidden.items():
-        mover = st.unit(uid) if cell != OFF_MAP and cell in cells else None
-        if mover is not None and mover.cell != OFF_MAP and ctx.side(mover) != seat:
-            see(mover, cell, stack, garrison)
-    return [
-        replace(u, cell=cell, stack=stack, garrison=garrison) if u.id in hidden else u
-        for _, u, cell, stack, garrison in found.values()
-    ]
+        if c == OFF_MAP:
+            continue
+        # the stack as each seat sees it: its units in the area, less hidden movers for the other seats, plus the
+        # hidden movers that stood there as phase V began
+        seen = [(rank(u.type, u.garrison, u.stack, u.id), u, u.id in hidden) for u in st.at(c)]
+        for uid in hidden_at.get(c, ()):
+            u = st.unit(uid)
+            if u is not None and u.cell != OFF_MAP:
+                _, stack, garrison = hidden[uid]
+                seen.append((rank(u.type, garrison, stack, uid), u, False))
+        seen.sort(key=RANK)
+        for seat in seats:
+            # hidden movers are seen where they stand by their own seat only (for it the stood-there entries above
+            # are its own units, never an enemy top)
+            for _, u, moving in seen:
+                if side_of[u.power] != seat and (seat == mover or not moving):
+                    out.append((seat, u, c))
+                    break
+    return out
 
 
-_SECRET: list[tuple[tuple[tuple[str, int, int, bool], ...], dict[str, tuple[int, int, bool]]]] = []
-
-
-def _secret_positions(secret: tuple[tuple[str, int, int, bool], ...]) -> dict[str, tuple[int, int, bool]]:
-    """Each hidden mover's area, stack order and garrison as phase V began, kept for the last phase asked about."""
-    if not _SECRET or _SECRET[0][0] is not secret:
-        _SECRET[:] = [(secret, {uid: (cell, stack, garrison) for uid, cell, stack, garrison in secret})]
-    return _SECRET[0][1]
+def _secret_positions(
+    ctx: Ctx, secret: tuple[tuple[str, int, int, bool], ...]
+) -> tuple[dict[str, tuple[int, int, bool]], dict[int, list[str]]]:
+    """Each hidden mover's area, stack order and garrison as phase V began, and the movers by that area, kept for
+    the last phase asked about."""
+    kept = ctx.board.secret
+    if kept[0] is not secret:
+        at: dict[int, list[str]] = {}
+        for uid, cell, _, _ in secret:
+            at.setdefault(cell, []).append(uid)
+        kept = ctx.board.secret = (secret, {uid: (cell, stack, garrison) for uid, cell, stack, garrison in secret}, at)
+    return kept[1], kept[2]
 
 
 def hidden_units(ctx: Ctx, state: LGAState, seat: str) -> frozenset[str]:

@@ -5,12 +5,12 @@ keeps the phase finite (the manual's routines could be repeated, to no purpose b
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import cache
 from itertools import combinations
 
 from grognard.engine.errors import IllegalDecision
 from grognard.engine.events import Step
+from grognard.engine.records import replace
 
 from .board import Ctx
 from .state import Group, KState
@@ -67,10 +67,15 @@ def divide_refusal(ctx: Ctx, state: KState, g: Group, units: object) -> IllegalD
     return _divide_blocked(ctx, state, g) or _units_refusal(g, units, allow_all=False)
 
 
+def divides(ctx: Ctx, state: KState, g: Group) -> tuple[tuple[int, ...], ...]:
+    """The unit sets :func:`divide_refusal` accepts, without asking it of each: every proper subset, unless the
+    group may not divide."""
+    return () if _divide_blocked(ctx, state, g) else subsets(g, False)
+
+
 def divide_count(ctx: Ctx, state: KState, g: Group) -> int:
-    """How many of ``subsets(g, False)`` :func:`divide_refusal` accepts, without asking it of each (random play
-    sizes every family): all of them, unless the group may not divide."""
-    return 0 if _divide_blocked(ctx, state, g) else len(subsets(g, False))
+    """How many of ``subsets(g, False)`` :func:`divide_refusal` accepts (random play sizes every family)."""
+    return len(divides(ctx, state, g))
 
 
 def partner(ctx: Ctx, state: KState, g: Group) -> Group | None:
@@ -110,9 +115,18 @@ def transfer_refusal(ctx: Ctx, state: KState, g: Group, units: object) -> Illega
     return None
 
 
+def transfers(ctx: Ctx, state: KState, g: Group) -> tuple[tuple[int, ...], ...]:
+    """The unit sets :func:`transfer_refusal` accepts, without asking it of each: those that fit in the other group,
+    unless the group may not transfer."""
+    other = _transfer_blocked(ctx, state, g)
+    if isinstance(other, IllegalDecision):
+        return ()
+    room = _room(ctx, other)
+    return tuple(c for c in subsets(g, True) if len(c) <= room)
+
+
 def transfer_count(ctx: Ctx, state: KState, g: Group) -> int:
-    """How many of ``subsets(g, True)`` :func:`transfer_refusal` accepts, without asking it of each: those that
-    fit in the other group, unless the group may not transfer."""
+    """How many of ``subsets(g, True)`` :func:`transfer_refusal` accepts (random play sizes every family)."""
     other = _transfer_blocked(ctx, state, g)
     if isinstance(other, IllegalDecision):
         return 0
@@ -130,11 +144,6 @@ def renumber_refusal(ctx: Ctx, state: KState, g: Group, to: object) -> IllegalDe
     if to not in free_ids(ctx, state, g.side):
         return IllegalDecision(f"group ID {to} is taken", "§4.1")
     return None
-
-
-def renumber_count(ctx: Ctx, state: KState, g: Group) -> int:
-    """How many IDs of the side :func:`renumber_refusal` accepts, without asking it of each: the free ones."""
-    return 0 if _may_adjust(g) else len(free_ids(ctx, state, g.side))
 
 
 def subsets(g: Group, allow_all: bool) -> tuple[tuple[int, ...], ...]:

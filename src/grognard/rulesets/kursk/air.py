@@ -4,11 +4,11 @@ and the bombers' attack. The pools are a reading (AMB-8, air.toml); losses are p
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 
 from grognard.engine.errors import IllegalDecision
 from grognard.engine.events import Step
+from grognard.engine.records import replace
 from grognard.engine.rng import Dice
 
 from . import combat

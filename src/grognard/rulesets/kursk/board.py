@@ -4,16 +4,17 @@ rivers in rain (§10.2), stacking (§9.3), town control (§11.1). One context ob
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
 from grognard.engine.events import Step
 from grognard.engine.geometry import Grid
 from grognard.engine.maps import GameMap
+from grognard.engine.records import replace
 
 from .scenario import KurskScenario
-from .state import Group, KState
+from .state import OFF_MAP, Group, KState
 from .tables import SEATS, Tables
 
 
@@ -35,11 +36,10 @@ class Ctx:
     def grid(self) -> Grid:
         return self.tables.map.grid
 
-    @cached_property
+    @property
     def roads(self) -> frozenset[int]:
         """Road and town hexes (§5.1, §6.3: town hexes count as road hexes)."""
-        towns = {c for c in self.grid.cells() if self.map.terrain[c] == "town"}
-        return frozenset(self.map.cell_features.get("road", frozenset()) | towns)
+        return self.tables.roads
 
     @cached_property
     def towns(self) -> dict[int, str]:
@@ -54,16 +54,37 @@ class Ctx:
     def label(self, cell: int) -> str:
         return self.grid.label(cell)
 
+    @property
+    def around(self) -> tuple[tuple[int, ...], ...]:
+        """Every hex's neighbours on the map, in direction order (``grid.neighbors``, worked out once per map)."""
+        return self.tables.around
+
     @cached_property
-    def _around(self) -> dict[tuple[int, int], tuple[int, ...]]:
+    def _zocs(self) -> dict[frozenset[int], frozenset[int]]:
         return {}
 
-    def hexes_around(self, cell: int, reach: int) -> tuple[int, ...]:
-        """The hexes within ``reach`` of ``cell`` but ``cell`` itself, in the grid's order (kept: a plot's hint
-        asks them of every group in every plot phase)."""
-        found = self._around.get((cell, reach))
+    def zoc_of(self, cells: frozenset[int]) -> frozenset[int]:
+        """``cells`` and the hexes around them (§8.5), kept for the last few sets of cells: a decision that moves
+        no group of a side leaves the ZOC it exerts as it was."""
+        kept = self._zocs
+        found = kept.get(cells)
         if found is None:
-            found = self._around[(cell, reach)] = tuple(c for c in self.grid.within(cell, reach) if c != cell)
+            if len(kept) >= ZOCS_KEPT:
+                del kept[next(iter(kept))]
+            around = self.around
+            out = set(cells)
+            for c in cells:
+                out.update(around[c])
+            found = kept[cells] = frozenset(out)
+        return found
+
+    def hexes_around(self, cell: int, reach: int) -> tuple[int, ...]:
+        """The hexes within ``reach`` of ``cell`` but ``cell`` itself, in the grid's order (kept with the map's tables:
+        a plot's hint asks them of every group in every plot phase, of a few reaches)."""
+        kept = self.tables.within
+        found = kept.get((cell, reach))
+        if found is None:
+            found = kept[(cell, reach)] = tuple(c for c in self.grid.within(cell, reach) if c != cell)
         return found
 
     # --- who stands where, and §8.5 zones of control ----------------------------------------------------------
@@ -78,9 +99,10 @@ class Ctx:
         groups = state.groups
         found = kept.get(id(groups))
         if found is None or found.groups is not groups:
+            last = next(reversed(kept.values()), None)  # most often the position this one was made from
             if len(kept) >= PLACED_KEPT:
                 del kept[next(iter(kept))]
-            found = kept[id(groups)] = Placed(self, groups)
+            found = kept[id(groups)] = Placed(self, groups, last)
         return found
 
     def side_groups(self, state: KState, side: str) -> tuple[Group, ...]:
@@ -159,28 +181,80 @@ class Ctx:
 
 
 PLACED_KEPT = 8  # a search step and the sequence's look-ahead ask of a few positions in turn
+CHANGED_AT_MOST = 8  # a position is taken from the one asked about before when at most this many groups differ
+ZOCS_KEPT = 16  # the ZOCs of a side's last few arrangements of hexes (each a few hundred hexes)
 
 
 class Placed:
-    """The groups of one position by side, the hexes each side holds, its enemy's ZOC and how many groups of a side
-    stand in a hex: each worked out when first asked for. ``memo`` keeps what the rule modules work out of the
-    position's groups alone (the free group IDs, say)."""
+    """The groups of one position by side, the hexes each side holds, its enemy's ZOC and the groups of a side in each
+    hex: each worked out when first asked for, or taken from ``prior`` (the position asked about before) where the
+    groups it reads are the same: a decision changes a group or two, most often of one side and in place. ``memo``
+    keeps what the rule modules work out of the groups' IDs alone (the free group IDs, say)."""
 
-    __slots__ = ("_cells", "_ctx", "_sides", "_stacks", "_zocs", "groups", "memo")
+    __slots__ = ("_cells", "_ctx", "_full", "_sides", "_stacks", "_zocs", "groups", "memo")
 
-    def __init__(self, ctx: Ctx, groups: tuple[Group, ...]) -> None:
+    def __init__(self, ctx: Ctx, groups: tuple[Group, ...], prior: Placed | None = None) -> None:
         self._ctx = ctx
         self.groups = groups
         self._sides: dict[str, tuple[Group, ...]] = {}
         self._cells: dict[str, frozenset[int]] = {}
         self._zocs: dict[str, frozenset[int]] = {}
         self._stacks: dict[str, dict[int, tuple[Group, ...]]] = {}
+        self._full: dict[str, frozenset[int]] = {}
         self.memo: dict[tuple[str, str], Any] = {}
+        if prior is not None and len(prior.groups) == len(groups):
+            self._take(prior)
+
+    def _take(self, prior: Placed) -> None:
+        """What ``prior`` worked out of groups these groups share: a side's groups and stacks if none of them
+        changed, its hexes (and the ZOC it exerts, the hexes it fills) if none moved, entered or left, the memo if
+        every group keeps its ID."""
+        changed: set[str] = set()
+        moved: set[str] = set()
+        same_ids = True
+        pairs = [(a, b) for a, b in zip(prior.groups, self.groups, strict=True) if a is not b]
+        if len(pairs) > CHANGED_AT_MOST:  # another position than the one it was made from, or groups renumbered
+            return
+        for a, b in pairs:
+            changed.update((a.side, b.side))
+            if a.cell != b.cell or a.alive != b.alive or a.side != b.side:
+                moved.update((a.side, b.side))
+            same_ids = same_ids and a.id == b.id
+        for side in SEATS:
+            if side not in changed:
+                _copy(prior._sides, self._sides, side)
+                _copy(prior._stacks, self._stacks, side)
+            elif side not in moved:  # changed in place: each new group takes its old one's place
+                self._patch(prior, side, [(a, b) for a, b in pairs if a.side == side and a.on_map])
+            if side not in moved:
+                _copy(prior._cells, self._cells, side)
+                _copy(prior._full, self._full, side)
+            if enemy_of(side) not in moved:
+                _copy(prior._zocs, self._zocs, side)
+        if same_ids:
+            self.memo.update(prior.memo)
+
+    def _patch(self, prior: Placed, side: str, pairs: list[tuple[Group, Group]]) -> None:
+        """``prior``'s groups and stacks of ``side`` with each group of ``pairs`` replaced in place."""
+        groups = prior._sides.get(side)
+        if groups is not None:
+            for a, b in pairs:
+                i = next(i for i, x in enumerate(groups) if x.id == a.id)  # by ID: index() compares every field
+                groups = (*groups[:i], b, *groups[i + 1 :])
+            self._sides[side] = groups
+        stacks = prior._stacks.get(side)
+        if stacks is not None:
+            stacks = dict(stacks)
+            for a, b in pairs:
+                stacks[a.cell] = tuple(b if x is a else x for x in stacks[a.cell])
+            self._stacks[side] = stacks
 
     def side(self, side: str) -> tuple[Group, ...]:
         found = self._sides.get(side)
         if found is None:
-            found = self._sides[side] = tuple(g for g in self.groups if g.side == side and g.on_map)
+            found = self._sides[side] = tuple(
+                [g for g in self.groups if g.side == side and g.alive and g.cell != OFF_MAP]
+            )
         return found
 
     def cells(self, side: str) -> frozenset[int]:
@@ -193,23 +267,36 @@ class Placed:
         """The ZOC ``side``'s enemy exerts (§8.5)."""
         found = self._zocs.get(side)
         if found is None:
-            neighbors = self._ctx.grid.neighbors
-            out: set[int] = set()
-            for c in self.cells(enemy_of(side)):
-                out.add(c)
-                out.update(neighbors(c))
-            found = self._zocs[side] = frozenset(out)
+            found = self._zocs[side] = self._ctx.zoc_of(self.cells(enemy_of(side)))
         return found
 
     def stack(self, side: str, cell: int) -> tuple[Group, ...]:
         """The groups of ``side`` in ``cell``, in the order of the state's groups."""
+        return self.stacks(side).get(cell, ())
+
+    def stacks(self, side: str) -> dict[int, tuple[Group, ...]]:
+        """The hexes holding groups of ``side``, with the groups in each (:meth:`stack`)."""
         found = self._stacks.get(side)
         if found is None:
             stacks: dict[int, list[Group]] = {}
             for g in self.side(side):
                 stacks.setdefault(g.cell, []).append(g)
             found = self._stacks[side] = {c: tuple(gs) for c, gs in stacks.items()}
-        return found.get(cell, ())
+        return found
 
     def count(self, side: str, cell: int) -> int:
         return len(self.stack(side, cell))
+
+    def full(self, side: str) -> frozenset[int]:
+        """The hexes holding two groups of ``side`` (§9.3), none of which a third may enter or end a move in."""
+        found = self._full.get(side)
+        if found is None:
+            most = int(self._ctx.tables["plots"]["stacking"]["max_groups"])
+            found = self._full[side] = frozenset(c for c, gs in self.stacks(side).items() if len(gs) >= most)
+        return found
+
+
+def _copy(source: dict[str, Any], target: dict[str, Any], key: str) -> None:
+    found = source.get(key)
+    if found is not None:
+        target[key] = found

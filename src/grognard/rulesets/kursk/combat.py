@@ -12,11 +12,11 @@ its own scale D (combat.toml) so that the casualty scale K can be calibrated wit
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
-from math import floor
 
 from grognard.engine.events import Step
+from grognard.engine.records import replace
 
 from .board import Ctx
 from .state import Group, Unit
@@ -42,17 +42,26 @@ class Outcome:
 def strengths(
     ctx: Ctx, firers: Sequence[Firer], kind: str, i_bonus: Fraction = Fraction(1)
 ) -> tuple[Fraction, Fraction]:
-    """The firing side's total attack strength against AFV and against SOFT targets (§8.1)."""
+    """The firing side's total attack strength against AFV and against SOFT targets (§8.1): the sum over the firing
+    systems of count x AS x the group's factor (x ``i_bonus`` for I weapons against AFVs), each group's systems
+    summed in whole numbers of the tables' ``scale`` first (the same exact sum)."""
     t = ctx.tables
+    weapons, scaled = t.weapons, t.scaled
     afv = soft = Fraction(0)
     for f in firers:
+        plain = with_bonus = soft_sum = 0
         for name, n in f.group.counts().items():
-            w = t.weapons[name]
+            w = weapons[name]
             if not n or not t.may_fire(w, kind, f.group.mode):
                 continue
-            bonus = i_bonus if w.wt == "I" else Fraction(1)
-            afv += n * t.strength(w, True, kind) * f.factor * bonus
-            soft += n * t.strength(w, False, kind) * f.factor
+            a, b = scaled[(name, kind)]
+            if w.wt == "I":
+                with_bonus += n * a
+            else:
+                plain += n * a
+            soft_sum += n * b
+        afv += f.factor * (Fraction(plain, t.scale) + i_bonus * Fraction(with_bonus, t.scale))
+        soft += f.factor * Fraction(soft_sum, t.scale)
     return afv, soft
 
 
@@ -108,20 +117,23 @@ def resolve(
     total = sum(n for _, _, n in rows)
     if not total or (afv_s == 0 and soft_s == 0):
         return Outcome({}, 0, afv_s, soft_s)
-    r = Fraction(int(lo) - 1 + step.roll(int(hi) - int(lo) + 1, f"{why}: random factor (per cent from {lo})"), 100)
+    r = int(lo) - 1 + step.roll(int(hi) - int(lo) + 1, f"{why}: random factor (per cent from {lo})")  # per cent
     losses: dict[int, dict[str, int]] = {}
-    soft_attack = Fraction(0)
+    soft_count = 0
     afv_lost = 0
+    # casualties = share / (DS x defence) x K x R with share = S x n / total (§8.6), worked out in whole numbers:
+    # numerator over denominator, exactly the fraction's value
     for g, w, n in rows:
-        share = (afv_s if w.afv else soft_s) * n / total  # §8.6
+        fire = afv_s if w.afv else soft_s
         if not w.afv:
-            soft_attack += share
+            soft_count += n
         ds = forced_ds if forced_ds is not None else w.defence
-        raw = share / (ds * defence[g.id]) * k * r
-        whole = floor(raw)
-        part = raw - whole
+        factor = defence[g.id]
+        num = fire.numerator * n * factor.denominator * k.numerator * r
+        den = fire.denominator * total * ds * factor.numerator * k.denominator * 100
+        whole, rest = divmod(num, den)
         # the roll names the weapon: only its owner may read it (§9.2: the other side learns counts only by recon)
-        if part and whole < n and step.chance(int(part * 100), f"{why}: a last {w.name} lost", (g.side,)):
+        if rest and whole < n and step.chance(rest * 100 // den, f"{why}: a last {w.name} lost", (g.side,)):
             whole += 1
         lost = min(n, whole)
         if lost:
@@ -129,7 +141,10 @@ def resolve(
             if w.afv:
                 afv_lost += lost
     d = t["combat"]["disruption"]
-    soft_part = floor(frac(d["soft_scale"]) * soft_attack / total)
+    scale = frac(d["soft_scale"])  # D x (the attack on soft targets, soft_s x their count / total) / total
+    soft_part = (scale.numerator * soft_s.numerator * soft_count) // (
+        scale.denominator * soft_s.denominator * total * total
+    )
     disruption = min(int(d["cap"]), soft_part + (100 * afv_lost) // total)  # §8.2
     return Outcome(losses, disruption, afv_s, soft_s)
 

@@ -5,10 +5,10 @@ Airstrikes (§9.1) come first (air.py)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 
 from grognard.engine.events import Step
+from grognard.engine.records import replace
 
 from . import air, combat
 from .board import Ctx, enemy_of
@@ -159,6 +159,9 @@ def move_half(
 ) -> tuple[KState, Assaults]:
     """One side's movement in one segment (§9.3): each plotted group in ascending ID."""
     assaults: Assaults = {}
+    most = int(ctx.tables["plots"]["stacking"]["max_groups"])
+    # the enemy's ZOC (§8.5): its groups stand still and fire no shot that moves or destroys them in this half
+    zoc = ctx.zoc(state, side)
     for gid in sorted(plans):
         p, g = plans[gid], state.find(gid)
         if g is None or g.side != side or p.kind != "move" or seg >= len(p.dirs) or gid in cancelled:
@@ -176,10 +179,11 @@ def move_half(
         if there < 0 or g.supply < 1:  # §5.4 unsupplied groups neither move nor fire
             cancelled.add(gid)
             continue
-        assault = any(e.side != side for e in state.at(there))  # §6.5, §9.6
+        standing = state.at(there)
+        assault = any(e.side != side for e in standing)  # §6.5, §9.6
         if not assault and attack_only:  # §6.5: S does not enter an empty hex (AMB-6)
             continue
-        if not assault and ctx.friendly_count(state, side, there) >= int(ctx.tables["plots"]["stacking"]["max_groups"]):
+        if not assault and len(standing) >= most:
             cancelled.add(gid)  # §9.3: the rest of the plot is aborted
             _report(
                 step, side, "aborted", f"{g.label()} cannot enter {ctx.label(there)}: two groups there", group=g.tag
@@ -195,15 +199,17 @@ def move_half(
         if assault:
             assaults.setdefault(there, []).append((gid, attack_only))
             continue
-        state = step_into(ctx, state, g, there, step)
+        state = step_into(ctx, state, g, there, step, zoc)
     return state, assaults
 
 
-def step_into(ctx: Ctx, state: KState, g: Group, there: int, step: Step) -> KState:
-    """A tactical move of one hex: rain (§10.2), supply (§5.4), town control (§11.1), opportunity fire (§9.5)."""
+def step_into(ctx: Ctx, state: KState, g: Group, there: int, step: Step, zoc: frozenset[int] | None = None) -> KState:
+    """A tactical move of one hex: rain (§10.2), supply (§5.4), town control (§11.1), opportunity fire (§9.5).
+    ``zoc``: the enemy's ZOC, if the caller has it (no enemy group moves or leaves while a side moves)."""
     rain = state.weather == "rain"
     here = g.cell
-    zoc = ctx.zoc(state, g.side)
+    if zoc is None:
+        zoc = ctx.zoc(state, g.side)
     extra = ctx.rain_disruption(g, here, there, rain)
     moved = combat.disrupt(ctx, replace(_spend(g), cell=there), extra)
     state = state.with_group(moved)
@@ -216,7 +222,7 @@ def step_into(ctx: Ctx, state: KState, g: Group, there: int, step: Step) -> KSta
         to=there,
     )
     enemy = enemy_of(g.side)
-    if any(ctx.grid.distance(there, e.cell) <= 1 for e in ctx.side_groups(state, enemy)):
+    if there in zoc:  # in or next to an enemy group's hex: the enemy sees it
         _report(step, enemy, "sighted", f"an enemy group moves to {ctx.label(there)}", to=there)
     state = ctx.enter_town(state, g.side, there, step)
     if here in zoc and there in zoc:  # §8.5, §9.5: from an enemy ZOC directly into another

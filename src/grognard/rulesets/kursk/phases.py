@@ -9,11 +9,11 @@ decision). Each side's air missions (§7) are hidden from the other until they f
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from functools import partial
 
 from grognard.engine.decisions import Legal
 from grognard.engine.events import Step
+from grognard.engine.records import replace
 from grognard.engine.sequence import Part, TurnSequence
 
 from .board import Ctx
@@ -96,7 +96,8 @@ def begin_turn(ctx: Ctx, state: KState, step: Step) -> KState:
     changed = {}
     for g in state.groups:
         morale = g.morale + int(m["recovery"]) if g.morale < int(m["recover_below"]) else g.morale
-        changed[g.id] = replace(g, disruption=0, morale=morale, mode_set=False, road_moved=False)
+        if g.disruption or morale != g.morale or g.mode_set or g.road_moved:  # the others stay as they were
+            changed[g.id] = replace(g, disruption=0, morale=morale, mode_set=False, road_moved=False)
     state = replace(state.with_groups(changed), weather=weather, reports=())
     for g in sorted(state.groups, key=lambda x: x.id):
         if g.alive and g.cell == OFF_MAP and g.arrives <= state.turn:

@@ -13,7 +13,7 @@ from grognard.engine.errors import IllegalDecision
 from grognard.engine.rng import Dice
 
 from .board import Ctx
-from .state import Group, KState
+from .state import Group
 
 MOVE_SYMBOLS = frozenset("0123456")
 
@@ -36,7 +36,18 @@ class Parsed:
 
 
 def parse(ctx: Ctx, text: object) -> Parsed | IllegalDecision:
-    """The plot's meaning, or why it is not a plot at all (§6.4-6.7)."""
+    """The plot's meaning, or why it is not a plot at all (§6.4-6.7). The meanings are kept by text (plots are
+    at most a few symbols: a few thousand texts at most)."""
+    kept = ctx.tables.plots
+    found = kept.get(text) if isinstance(text, str) else None
+    if found is None:
+        found = _parse(ctx, text)
+        if isinstance(found, Parsed):
+            kept[str(text)] = found
+    return found
+
+
+def _parse(ctx: Ctx, text: object) -> Parsed | IllegalDecision:
     sym = ctx.tables["plots"]
     max_len = int(sym["symbols"]["max_length"])
     if not isinstance(text, str) or not text:
@@ -64,8 +75,9 @@ def parse(ctx: Ctx, text: object) -> Parsed | IllegalDecision:
     return Parsed("move", tuple(int(ch) for ch in digits), attack_only)
 
 
-def refusal(ctx: Ctx, state: KState, g: Group, text: object) -> IllegalDecision | None:
-    """Why ``text`` is not a legal plot for group ``g`` now, naming the rule; None if it is."""
+def refusal(ctx: Ctx, g: Group, text: object) -> IllegalDecision | None:
+    """Why ``text`` is not a legal plot for group ``g`` now, naming the rule; None if it is. It reads the group
+    alone (its mode, place, weapons and supply), not the rest of the position."""
     p = parse(ctx, text)
     if isinstance(p, IllegalDecision):
         return p
@@ -80,7 +92,7 @@ def refusal(ctx: Ctx, state: KState, g: Group, text: object) -> IllegalDecision 
     if p.kind == "bombard":
         if "bombard" not in allowed:
             return IllegalDecision("only groups in static mode may bombard", "§6.6")
-        if not any(name.endswith("FH") for name in g.counts()):
+        if not has_howitzers(g):
             return IllegalDecision(f"{g.label()} has no field howitzers (FH)", "§6.6")
         if g.supply < 1:
             return IllegalDecision("an unsupplied group fires no bombardment", "§5.4")
@@ -113,16 +125,21 @@ def refusal(ctx: Ctx, state: KState, g: Group, text: object) -> IllegalDecision 
     return None
 
 
-def sample(ctx: Ctx, state: KState, g: Group, dice: Dice) -> str:
+def sample(ctx: Ctx, g: Group, dice: Dice) -> str:
     """A legal plot for ``g`` at random (random play)."""
     allowed = ctx.tables.modes[g.mode].plots
     grid = ctx.grid
+    # a group without field howitzers or supply has every bombardment refused (§6.6, §5.4): its draws are made all
+    # the same, and the refusal is not asked
+    bombards = has_howitzers(g) and g.supply >= 1
     for _ in range(100):
         pick = dice.below(6)
         if "recon" in allowed and pick == 0:
             text = f"R{dice.roll(6)}"
         elif "bombard" in allowed:
             text = "B" + "".join(str(dice.roll(6)) for _ in range(1 + dice.below(2)))
+            if not bombards:
+                continue
         elif "move" in allowed:
             segments = 4 if g.mechanized else 2
             budget = ctx.mover_limit(g)
@@ -138,9 +155,14 @@ def sample(ctx: Ctx, state: KState, g: Group, dice: Dice) -> str:
             text = "".join(symbols)
         else:
             text = f"R{dice.roll(6)}"
-        if refusal(ctx, state, g, text) is None:
+        if refusal(ctx, g, text) is None:
             return text
     return next(f"R{d}" for d in range(1, 7) if grid.neighbor(g.cell, d) >= 0)  # recon: any mode that plots
+
+
+def has_howitzers(g: Group) -> bool:
+    """§6.6: only field howitzers (FH) bombard."""
+    return any(name.endswith("FH") for u in g.units for name, _ in u.weapons)
 
 
 def plottable(ctx: Ctx, g: Group) -> bool:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import replace
 
 from grognard.engine.errors import IllegalDecision
 from grognard.engine.events import Step
+from grognard.engine.records import replace
 
 from .board import Ctx
 from .state import Group, KState
@@ -49,20 +49,22 @@ def road_reach(ctx: Ctx, state: KState, g: Group) -> dict[int, list[int]]:
         return {}
     limit = min(ctx.mover_limit(g), g.supply)
     zoc = ctx.zoc(state, g.side)
+    roads, around = ctx.roads, ctx.around
+    german = g.side == "german"
     paths: dict[int, list[int]] = {g.cell: []}
     queue = deque([g.cell])
     while queue:
         here = queue.popleft()
         if len(paths[here]) >= limit:
             continue
-        for n in ctx.grid.neighbors(here):
-            if n in paths or n not in ctx.roads or n in zoc:
+        for n in around[here]:
+            if n in paths or n not in roads or n in zoc:
                 continue
-            if g.side == "german" and ctx.minefield(state, n):
+            if german and ctx.minefield(state, n):
                 continue
             paths[n] = [*paths[here], n]
             queue.append(n)
-    full = {c for c in paths if ctx.friendly_count(state, g.side, c) >= 2}
+    full = ctx.placed(state).full(g.side)
     return {c: p for c, p in paths.items() if c != g.cell and c not in full}
 
 

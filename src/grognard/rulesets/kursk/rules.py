@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -12,6 +11,7 @@ from grognard.engine import Choice, Decision, IllegalDecision, Legal, Result, Ru
 from grognard.engine.decisions import KeptLegal
 from grognard.engine.events import Event
 from grognard.engine.protocol import OptionSpec
+from grognard.engine.records import replace
 from grognard.engine.rng import Dice, seed_state
 
 from . import adjust, air, phases, plots, roads, supply
@@ -26,6 +26,44 @@ SUPPLY_PARTS = {1: "soviet", 5: "german"}
 ROAD_PARTS = {2: "soviet", 6: "german"}
 AIR_PARTS = {3: "soviet", 7: "german"}
 PLOT_PART = 8
+FAMILIES_KEPT = 256  # groups whose families are kept: a side has up to about 70 on the map (each group's take ~2 KB)
+
+
+class Families:
+    """Families of legal decisions kept per group object: for each group, each kind of family with what else it reads
+    of the position (``reads``, compared by value). A decision changes a group or two, and the legal set of the next
+    position takes the other groups' families as they were, their values, counts and keys already worked out. A
+    family's check may hold the position it was made for: it reads nothing there but its group and ``reads``. At most
+    ``limit`` groups are kept, the oldest dropped first."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self._kept: dict[int, tuple[Group, dict[str, tuple[object, Choice]]]] = {}
+        self._shared: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+    def of(self, g: Group) -> dict[str, tuple[object, Choice]]:
+        """The families kept for ``g``, by kind (the entry holds the group: no other object has its id meanwhile)."""
+        kept = self._kept
+        found = kept.get(id(g))
+        if found is None or found[0] is not g:
+            if found is None and len(kept) >= self.limit:
+                del kept[next(iter(kept))]
+            found = kept[id(g)] = (g, {})
+        return found[1]
+
+    def shared(self, ids: tuple[int, ...]) -> tuple[int, ...]:
+        """One tuple for equal tuples of IDs, so that families reading them compare by identity."""
+        kept = self._shared
+        found = kept.get(ids)
+        if found is None:
+            if len(kept) >= self.limit:
+                kept.clear()
+            found = kept[ids] = ids
+        return found
+
+    def clear(self) -> None:
+        self._kept.clear()
+        self._shared.clear()
 
 
 class Kursk(Ruleset[KState, KurskScenario]):
@@ -75,6 +113,10 @@ class Kursk(Ruleset[KState, KurskScenario]):
         # the legal set of the last state each seat was asked about: the sequence asks whether a part has work after
         # a decision, and the seat to decide next asks again, of the same state with the dice stored
         self._legal_kept = KeptLegal(self._legal)
+        self._families = Families(FAMILIES_KEPT)
+        self._last_turn: tuple[tuple[object, ...], Turn] = ((), Turn(None))
+        # each seat's last plot families: its groups, the groups plotted, the families and the groups they are about
+        self._plotting: dict[str, tuple[tuple[Group, ...], frozenset[int], list[Choice], list[Group]]] = {}
 
     # --- start -----------------------------------------------------------------------------------------
     def initial_state(self, seed: int) -> KState:
@@ -100,12 +142,20 @@ class Kursk(Ruleset[KState, KurskScenario]):
 
     # --- asking ----------------------------------------------------------------------------------------
     def turn(self, state: KState) -> Turn:
+        where = (state.over, state.turn, state.part, state.committed)
+        last = self._last_turn
+        if last[0] == where:  # asked several times a decision, by the engine, the driver and the sequence
+            return last[1]
         if state.over:
-            return Turn(None, phase="game over")
-        label = f"{phases.turn_name(state.turn)}: {self.part_names[state.part]}"
-        if state.part == PLOT_PART:
-            return Turn.at_once([s for s in SEATS if s not in state.committed], label)
-        return Turn(self._mover(state), phase=label)
+            found = Turn(None, phase="game over")
+        else:
+            label = f"{phases.turn_name(state.turn)}: {self.part_names[state.part]}"
+            if state.part == PLOT_PART:
+                found = Turn.at_once([s for s in SEATS if s not in state.committed], label)
+            else:
+                found = Turn(self._mover(state), phase=label)
+        self._last_turn = (where, found)
+        return found
 
     @staticmethod
     def _mover(state: KState) -> str:
@@ -129,30 +179,46 @@ class Kursk(Ruleset[KState, KurskScenario]):
 
     def _legal_adjust(self, state: KState, seat: str) -> Legal:
         ctx = self.ctx
-        choices = []
-        ids = tuple(adjust.id_range(ctx, seat))  # one pool for every group's renumber family
-        for g in ctx.side_groups(state, seat):
+        kept = self._families
+        placed = ctx.placed(state)
+        free = kept.shared(adjust.free_ids(ctx, state, seat))
+        stacks = placed.stacks(seat)
+        choices: list[Choice] = []
+        for g in placed.side(seat):
             if g.adjusted:
                 continue
+            here = stacks[g.cell]
+            # each family is kept by its group and what else it reads (the free IDs, the groups in the hex): a
+            # decision changes one or two groups, and the others' families stay as they were (issue 17)
+            mine = kept.of(g)
+            divide, transfer, renumber = mine.get("divide"), mine.get("transfer"), mine.get("renumber")
             at = (ctx, state, g)
-            check_d = partial(adjust.divide_refusal, *at)
-            check_t = partial(adjust.transfer_refusal, *at)
-            check_r = partial(adjust.renumber_refusal, *at)
-            # each counted without asking its check of every candidate: random play sizes every family (issue 17)
-            divides = Choice.filtered(
-                D.Divide, {"group": g.id}, adjust.subsets(g, False), check_d, count=partial(adjust.divide_count, *at)
-            )
-            transfers = Choice.filtered(
-                D.Transfer, {"group": g.id}, adjust.subsets(g, True), check_t, count=partial(adjust.transfer_count, *at)
-            )
-            renumbers = Choice.filtered(
-                D.Renumber, {"group": g.id}, ids, check_r, count=partial(adjust.renumber_count, *at)
-            )
-            choices += [divides, transfers, renumbers]
+            if divide is None or divide[0] != (bool(free), len(here)):
+                divide = mine["divide"] = ((bool(free), len(here)), self._units_family(False, at))
+            if transfer is None or transfer[0] != here:
+                transfer = mine["transfer"] = (here, self._units_family(True, at))
+            if renumber is None or renumber[0] is not free:
+                # §4.1: a group that may adjust may take any free ID, the one tuple every group's family shares
+                check = partial(adjust.renumber_refusal, *at)
+                renumber = mine["renumber"] = (free, Choice(D.Renumber, {"group": g.id}, free, check=check))
+            choices += (divide[1], transfer[1], renumber[1])
         if seat == "german":
             choices.append(Choice(D.EndGame, label="end the game (§4.6)"))
         choices.append(Choice(D.EndPhase, label="end the group adjustment phase"))
         return Legal(seat, choices, prompt="group adjustment (§4): divide, transfer, renumber, or end the phase")
+
+    @staticmethod
+    def _units_family(whole: bool, at: tuple[Ctx, KState, Group]) -> Choice:
+        """A group's divide family (``whole`` False: some of its units) or transfer family (any of them), listed and
+        counted without asking its check of every candidate: random play sizes every family (issue 17)."""
+        kind, listed, refusal, count = (
+            (D.Transfer, adjust.transfers, adjust.transfer_refusal, adjust.transfer_count)
+            if whole
+            else (D.Divide, adjust.divides, adjust.divide_refusal, adjust.divide_count)
+        )
+        return Choice(
+            kind, {"group": at[2].id}, partial(listed, *at), check=partial(refusal, *at), count=partial(count, *at)
+        )
 
     def _legal_supply(self, state: KState, seat: str) -> Legal:
         ctx = self.ctx
@@ -168,20 +234,40 @@ class Kursk(Ruleset[KState, KurskScenario]):
 
     def _legal_road(self, state: KState, seat: str) -> Legal:
         ctx = self.ctx
+        kept = self._families
+        placed = ctx.placed(state)
+        zoc = placed.zoc(seat)
+        cleared = state.cleared
         choices = []
-        for g in ctx.side_groups(state, seat):
-            if not (g.mode_set or g.road_moved):
-                modes = tuple(ctx.tables.modes)
-                choices.append(
-                    Choice.filtered(D.SetMode, {"group": g.id}, modes, partial(roads.mode_refusal, ctx, state, g))
-                )
-            if g.mode == "road" and not g.road_moved:
-                reach = partial(lambda g: sorted(roads.road_reach(ctx, state, g)), g)
-                choices.append(
-                    Choice(D.RoadMove, {"group": g.id}, reach, check=partial(roads.road_refusal, ctx, state, g))
-                )
+        for g in placed.side(seat):
+            if g.road_moved:
+                continue
+            mine = kept.of(g)
+            if not g.mode_set:
+                # §6.2 reads the group, whether its hex is next to an enemy and whether its minefield is cleared
+                reads = (g.cell in zoc, g.cell in cleared)
+                mode = mine.get("mode")
+                if mode is None or mode[0] != reads:
+                    mode = mine["mode"] = (reads, self._mode_family(ctx, state, g))
+                choices.append(mode[1])
+            if g.mode == "road":
+                # §6.3 reads the enemy's ZOC, the minefields cleared and the hexes holding two friendly groups
+                reads_road = (zoc, cleared, placed.full(seat))
+                road = mine.get("road")
+                if road is None or road[0] != reads_road:
+                    road = mine["road"] = (reads_road, self._road_family(ctx, state, g))
+                choices.append(road[1])
         choices.append(Choice(D.EndPhase, label="end the mode and road movement phase"))
         return Legal(seat, choices, prompt="modes (§6.2) and road movement (§6.3)")
+
+    @staticmethod
+    def _mode_family(ctx: Ctx, state: KState, g: Group) -> Choice:
+        return Choice.filtered(D.SetMode, {"group": g.id}, ctx.tables.modes, partial(roads.mode_refusal, ctx, state, g))
+
+    @staticmethod
+    def _road_family(ctx: Ctx, state: KState, g: Group) -> Choice:
+        reach = partial(lambda g: sorted(roads.road_reach(ctx, state, g)), g)
+        return Choice(D.RoadMove, {"group": g.id}, reach, check=partial(roads.road_refusal, ctx, state, g))
 
     def _legal_air(self, state: KState, seat: str) -> Legal:
         ctx = self.ctx
@@ -209,27 +295,41 @@ class Kursk(Ruleset[KState, KurskScenario]):
     def _legal_plot(self, state: KState, seat: str) -> Legal:
         ctx = self.ctx
         plotted = {gid for gid, _ in state.plots}
-        choices = []
-        plotting: list[Group] = []
-        for g in ctx.side_groups(state, seat):
-            if g.id in plotted or not plots.plottable(ctx, g):
-                continue
-            choices.append(
-                Choice(
-                    D.Plot,
-                    {"group": g.id},
-                    None,
-                    check=partial(plots.refusal, ctx, state, g),
-                    sampler=partial(plots.sample, ctx, state, g),
-                    size=1,  # an estimate: random play plots a group about as often as it commits
-                    hint=plots.plot_hint(ctx, g),
-                )
-            )
-            plotting.append(g)
-        choices.append(Choice(D.Commit, label="commit the plots"))
+        last = self._plotting.get(seat)
+        if last is not None and last[0] is state.groups and last[1] <= plotted:
+            # the same groups with more plots (a plot changes no group): the families of those plotted drop out
+            choices = [c for c in last[2] if c.fixed.get("group") not in plotted]
+            plotting = [g for g in last[3] if g.id not in plotted]
+        else:
+            kept = self._families
+            choices = []
+            plotting = []
+            for g in ctx.side_groups(state, seat):
+                if g.id in plotted or not plots.plottable(ctx, g):
+                    continue
+                mine = kept.of(g)
+                plot = mine.get("plot")
+                if plot is None:  # a plot reads its group alone
+                    plot = mine["plot"] = (None, self._plot_family(ctx, g))
+                choices.append(plot[1])
+                plotting.append(g)
+            choices.append(Choice(D.Commit, label="commit the plots"))
+        self._plotting[seat] = (state.groups, frozenset(plotted), choices, plotting)
         # worked out when asked for: a search or a random player never asks
         suggested = partial(self._suggest_plot, state, seat, plotting) if plotting else None
         return Legal(seat, choices, prompt="tactical plot (§6.4-6.7), then commit", suggested=suggested)
+
+    @staticmethod
+    def _plot_family(ctx: Ctx, g: Group) -> Choice:
+        return Choice(
+            D.Plot,
+            {"group": g.id},
+            None,
+            check=partial(plots.refusal, ctx, g),
+            sampler=partial(plots.sample, ctx, g),
+            size=1,  # an estimate: random play plots a group about as often as it commits
+            hint=plots.plot_hint(ctx, g),
+        )
 
     def _suggest_plot(self, state: KState, seat: str, plotting: list[Group]) -> Decision | None:
         """The computer's plot for the first group it has a legal one for."""
@@ -238,7 +338,7 @@ class Kursk(Ruleset[KState, KurskScenario]):
         view = self.view(state, seat)
         for g in plotting:
             text = suggest_plot(self.ctx, view, g.id)
-            if text is not None and plots.refusal(self.ctx, state, g, text) is None:
+            if text is not None and plots.refusal(self.ctx, g, text) is None:
                 return D.Plot(g.id, text)
         return None
 

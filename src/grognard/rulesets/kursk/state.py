@@ -6,10 +6,16 @@ one changes; the weapons of a group are a tuple of its units' counts.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from operator import attrgetter
+
+from grognard.engine.records import replace
 
 OFF_MAP = -1
+GROUP_ID = attrgetter("id")
+FEW = 8  # changes at most this many groups are looked up one by one; more, by a walk over every group
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,17 +114,25 @@ class KState:
     over: bool = False
     ended_by: str = ""  # "german" when the German ended the game (§3.5, §4.6)
 
+    def index(self, gid: int) -> int:
+        """Where group ``gid`` stands in ``groups`` (-1: nowhere). The groups are kept in the order of their IDs
+        (the order of battle, divide and renumber sort them), so it is looked up by bisection, then by a walk if
+        a position set up otherwise does not hold it there."""
+        groups = self.groups
+        i = bisect_left(groups, gid, key=GROUP_ID)
+        if i < len(groups) and groups[i].id == gid:
+            return i
+        return next((j for j, g in enumerate(groups) if g.id == gid), -1)
+
     def group(self, gid: int) -> Group:
-        for g in self.groups:
-            if g.id == gid:
-                return g
-        raise KeyError(f"no group {gid}")
+        i = self.index(gid)
+        if i < 0:
+            raise KeyError(f"no group {gid}")
+        return self.groups[i]
 
     def find(self, gid: int) -> Group | None:
-        for g in self.groups:
-            if g.id == gid and g.alive:
-                return g
-        return None
+        i = self.index(gid)
+        return self.groups[i] if i >= 0 and self.groups[i].alive else None
 
     def side_groups(self, side: str) -> Iterator[Group]:
         return (g for g in self.groups if g.side == side and g.on_map)
@@ -127,10 +141,21 @@ class KState:
         return [g for g in self.groups if g.cell == cell and g.alive]
 
     def with_groups(self, changed: Mapping[int, Group]) -> KState:
-        return replace(self, groups=tuple(changed.get(g.id, g) for g in self.groups))
+        if len(changed) > FEW:
+            return replace(self, groups=tuple(changed.get(g.id, g) for g in self.groups))
+        groups = list(self.groups)
+        for gid, g in changed.items():
+            i = self.index(gid)
+            if i >= 0:
+                groups[i] = g
+        return replace(self, groups=tuple(groups))
 
     def with_group(self, g: Group) -> KState:
-        return self.with_groups({g.id: g})
+        i = self.index(g.id)
+        if i < 0:
+            return replace(self, groups=self.groups)
+        groups = self.groups
+        return replace(self, groups=(*groups[:i], g, *groups[i + 1 :]))
 
     def plot_of(self, gid: int) -> str | None:
         for g, p in self.plots:

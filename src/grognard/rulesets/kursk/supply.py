@@ -3,10 +3,9 @@ weather, supplies to every friendly group within 2 hexes once a phase, capped by
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from grognard.engine.errors import IllegalDecision
 from grognard.engine.events import Step
+from grognard.engine.records import replace
 
 from .board import Ctx
 from .state import Depot, Group, KState

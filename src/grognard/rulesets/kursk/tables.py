@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cache
+from math import lcm
 from pathlib import Path
 from typing import Any
 
@@ -45,12 +46,24 @@ class Mode:
     plots: tuple[str, ...]
 
 
+FIRE_KINDS = ("offensive", "defensive", "opportunity", "bombardment")  # §8.1, §9.2, §9.5, §9.6
+
+
 @dataclass(frozen=True, slots=True)
 class Tables:
     map: GameMap
     weapons: dict[str, Weapon]
     modes: dict[str, Mode]
     raw: dict[str, Any]  # every other file as read, by stem (supply, combat, fire, ...)
+    # every system's AS (``strength``) against AFV and SOFT targets in each kind of fire, times ``scale`` (the
+    # least common denominator of them all), as whole numbers: a fire's strength is summed in integers
+    scaled: dict[tuple[str, str], tuple[int, int]] = field(default_factory=dict)
+    scale: int = 1
+    # what the rules ask of the map alone, worked out once (``Ctx.roads``, ``Ctx.around``)
+    roads: frozenset[int] = frozenset()
+    around: tuple[tuple[int, ...], ...] = ()
+    within: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict)  # ``Ctx.hexes_around``, as asked
+    plots: dict[str, Any] = field(default_factory=dict)  # each plot text's meaning (``plots.parse``), as asked
 
     def __getitem__(self, name: str) -> Any:
         return self.raw[name]
@@ -113,4 +126,17 @@ def load_tables() -> Tables:
         )
         for name, m in raw["modes"]["mode"].items()
     }
-    return Tables(load_map(DATA / "map.json", TERRAINS), weapons, modes, raw)
+    tables = Tables(load_map(DATA / "map.json", TERRAINS), weapons, modes, raw)
+    pairs = {
+        (w, k): (tables.strength(weapons[w], True, k), tables.strength(weapons[w], False, k))
+        for w in weapons
+        for k in FIRE_KINDS
+    }
+    scale = lcm(*(x.denominator for pair in pairs.values() for x in pair))
+    scaled = {key: (int(a * scale), int(b * scale)) for key, (a, b) in pairs.items()}
+    game_map = tables.map
+    grid = game_map.grid
+    towns = {c for c in grid.cells() if game_map.terrain[c] == "town"}
+    roads = frozenset(game_map.cell_features.get("road", frozenset()) | towns)
+    around = tuple(grid.neighbors(c) for c in range(grid.size))
+    return replace(tables, scaled=scaled, scale=scale, roads=roads, around=around)
