@@ -7,7 +7,8 @@ from dataclasses import InitVar, dataclass, field
 
 import pytest
 
-from grognard.engine.records import replace
+from grognard.engine import records
+from grognard.engine.records import remaker, replace
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,3 +89,25 @@ def test_a_replaced_object_of_slots_is_whole_frozen_and_hashes_alike() -> None:
     assert replace(CheckedSlots(1), n=2) == CheckedSlots(2)
     with pytest.raises(ValueError, match="negative"):
         replace(CheckedSlots(1), n=-1)  # a class that checks after __init__ is made by it
+
+
+def test_a_remaker_makes_what_replace_makes_for_its_fields() -> None:
+    p = Child(1, "y", (2,), d=3, e=4)
+    both = remaker(Child, ("e", "a"))
+    assert both(p, 5, 2) == dataclasses.replace(p, a=2, e=5) and both(p, 5, 2).c is p.c
+    assert remaker(Child, ("e", "a")) is both  # made once for the class and the fields
+    assert remaker(CheckedSlots, ("n",))(CheckedSlots(1), 2) == CheckedSlots(2)
+    with pytest.raises(ValueError, match="negative"):
+        remaker(CheckedSlots, ("n",))(CheckedSlots(1), -1)
+    with pytest.raises(TypeError, match="no field z"):
+        remaker(Plain, ("a", "z"))
+
+
+def test_past_the_limit_a_remaker_still_makes_the_same_object(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(records, "_remakers", {})
+    monkeypatch.setattr(records, "REMAKERS", 0)
+    p = Plain(1, "y", (2,), d=4)
+    assert remaker(Plain, ("b", "d"))(p, "z", 7) == dataclasses.replace(p, b="z", d=7)
+    assert replace(p, c=(), a=0) == dataclasses.replace(p, c=(), a=0) and records._remakers == {}
+    with pytest.raises(TypeError, match="no field z"):
+        replace(p, z=1)

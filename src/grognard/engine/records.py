@@ -2,10 +2,10 @@
 
 ``dataclasses.replace`` looks up the class's fields and builds a keyword dictionary on every call; a ruleset
 replaces a unit or a state for nearly every change it makes, and that lookup was up to a tenth of a random
-game's time. This makes, once per class, a function that makes the same object ``dataclasses.replace`` makes:
-for a class of slots that checks nothing after ``__init__`` (no ``__post_init__``), a new object whose slots it
-sets from every field (the changed ones from ``changes``), half the time of calling ``__init__``; else a call of
-the class's own ``__init__`` with every field.
+game's time. This makes, once per class and set of changed fields, a function that makes the same object
+``dataclasses.replace`` makes: for a class of slots that checks nothing after ``__init__`` (no
+``__post_init__``), a new object whose slots it sets from every field (the changed ones from the values given),
+half the time of calling ``__init__``; else a call of the class's own ``__init__`` with every field.
 """
 
 from __future__ import annotations
@@ -18,43 +18,74 @@ from typing import Any, TypeVar
 T = TypeVar("T")
 
 _makers: dict[type, Callable[[Any, dict[str, Any]], Any]] = {}
+_remakers: dict[tuple[type, tuple[str, ...]], Callable[..., Any]] = {}
+REMAKERS = 1024  # remakers kept (one per class and set of changed fields: as many as the rules' call sites)
 
 
 def replace(obj: T, /, **changes: Any) -> T:
     """A copy of the dataclass instance ``obj`` with ``changes``, as ``dataclasses.replace(obj, **changes)``."""
-    cls = type(obj)
-    maker = _makers.get(cls)
-    if maker is None:
-        maker = _makers[cls] = _maker(cls)
-    out: T = maker(obj, changes)
+    remake = _remakers.get((type(obj), tuple(changes)))
+    if remake is None:
+        remake = remaker(type(obj), tuple(changes))
+    out: T = remake(obj, *changes.values())
     return out
 
 
-def _maker(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
+def remaker(cls: type[T], changing: tuple[str, ...]) -> Callable[..., T]:
+    """A function (record, *values) making ``replace(record, **dict(zip(changing, values)))``, made once for the
+    class and the fields it changes (at most ``REMAKERS`` are kept; any other set goes through one function made
+    for the class, which reads the changes from a dictionary)."""
+    remake = _remakers.get((cls, changing))
+    if remake is not None:
+        return remake
+    if len(_remakers) >= REMAKERS:
+        maker = _makers.get(cls)
+        if maker is None:
+            maker = _makers[cls] = _maker(cls, None)
+        general = maker
+        return lambda obj, *values: general(obj, dict(zip(changing, values, strict=True)))
+    remake = _remakers[cls, changing] = _maker(cls, changing)
+    return remake
+
+
+def _maker(cls: type, changing: tuple[str, ...] | None) -> Callable[..., Any]:
+    """The function that makes a copy of a ``cls`` record: (obj, *values) for the fields ``changing``, or (obj,
+    changes) with the changes in a dictionary when ``changing`` is None."""
     fields = dataclasses.fields(cls)
+    names = frozenset(f.name for f in fields)
     if len(fields) != len(cls.__dataclass_fields__) or not all(f.init for f in fields):  # type: ignore[attr-defined]
         # InitVar or ClassVar pseudo-fields, or fields left out of __init__: dataclasses' own rules apply
-        return lambda obj, changes: dataclasses.replace(obj, **changes)
-    names = frozenset(f.name for f in fields)
-    check = (
-        "    if not changes.keys() <= names:\n"
-        "        raise TypeError(f'{cls.__name__} has no field {sorted(changes.keys() - names)[0]}')\n"
-        "    get = changes.get\n"
-    )
+        if changing is None:
+            return lambda obj, changes: dataclasses.replace(obj, **changes)
+        return lambda obj, *values: dataclasses.replace(obj, **dict(zip(changing, values, strict=True)))
+    if changing is not None and not set(changing) <= names:
+        raise TypeError(f"{cls.__name__} has no field {sorted(set(changing) - names)[0]}")
+    if changing is None:
+        head = (
+            "def make(obj, changes):\n"
+            "    if not changes.keys() <= names:\n"
+            "        raise TypeError(f'{cls.__name__} has no field {sorted(changes.keys() - names)[0]}')\n"
+            "    get = changes.get\n"
+        )
+        value = {f.name: f"get({f.name!r}, obj.{f.name})" for f in fields}
+    else:
+        head = f"def make(obj{''.join(f', _{i}' for i in range(len(changing)))}):\n"
+        given = {name: f"_{i}" for i, name in enumerate(changing)}
+        value = {f.name: given.get(f.name, f"obj.{f.name}") for f in fields}
     slots = [_slot(cls, f.name) for f in fields]
     space: dict[str, Any] = {"cls": cls, "names": names, "new": object.__new__}
     if getattr(cls, "__post_init__", None) is None and all(slots):
         # a class of slots that checks nothing after __init__: the new object's slots are set directly (the
         # object __init__ would make, without its call and its keyword or frozen-field handling)
-        sets = "".join(f"    set{i}(out, get({f.name!r}, obj.{f.name}))\n" for i, f in enumerate(fields))
-        source = f"def make(obj, changes):\n{check}    out = new(cls)\n{sets}    return out\n"
+        sets = "".join(f"    set{i}(out, {value[f.name]})\n" for i, f in enumerate(fields))
+        source = f"{head}    out = new(cls)\n{sets}    return out\n"
         space.update({f"set{i}": slot.__set__ for i, slot in enumerate(slots) if slot is not None})
     else:
         # positional where the class allows it: cheaper for __init__ to take than keywords
-        args = ", ".join(f"{f.name + '=' if f.kw_only else ''}get({f.name!r}, obj.{f.name})" for f in fields)
-        source = f"def make(obj, changes):\n{check}    return cls({args})\n"
+        args = ", ".join(f"{f.name + '=' if f.kw_only else ''}{value[f.name]}" for f in fields)
+        source = f"{head}    return cls({args})\n"
     exec(source, space)
-    made: Callable[[Any, dict[str, Any]], Any] = space["make"]
+    made: Callable[..., Any] = space["make"]
     return made
 
 

@@ -5,9 +5,10 @@ The basic game's corps schedule (§B2.0) is in ``moves``."""
 from __future__ import annotations
 
 from grognard.engine.events import Step
+from grognard.engine.records import replace
 
 from .ctx import Ctx
-from .state import AntietamState, replace
+from .state import AntietamState
 
 
 def group(ctx: Ctx, i: int) -> str:

@@ -13,13 +13,14 @@ from typing import Any, NamedTuple, cast
 import numpy as np
 
 from grognard.engine.events import Step
+from grognard.engine.records import replace
 
 from .board import IntArray
 from .ctx import ENEMY, Ctx
 from .leaders import bonus as leader_bonus
 from .leaders import wound_checks
 from .moves import enter, locked
-from .state import GONE, AntietamState, Unit, replace
+from .state import GONE, AntietamState, Unit
 
 LOSS_SLOT = {"infantry": 0, "cavalry": 1, "artillery": 2}
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from grognard.engine.errors import IllegalDecision
 from grognard.engine.events import Step
+from grognard.engine.records import replace
 
 from .ctx import ENEMY, Ctx
-from .state import AntietamState, replace
+from .state import AntietamState
 
 
 def formation_units(ctx: Ctx, k: int) -> list[int]:

@@ -6,10 +6,11 @@ from typing import Any
 
 from grognard.engine.errors import IllegalDecision
 from grognard.engine.events import Step
+from grognard.engine.records import replace
 
 from .activation import inactive
 from .ctx import ENEMY, Ctx
-from .state import AntietamState, Unit, replace
+from .state import AntietamState, Unit
 
 
 # --- §B2.0 the basic game's corps schedule ---------------------------------------------------------------

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from grognard.engine.errors import IllegalDecision
 from grognard.engine.events import Step
+from grognard.engine.records import replace
 
 from .ctx import ENEMY, Ctx, changed
-from .state import AntietamState, Pick, Unit, replace
+from .state import AntietamState, Pick, Unit
 
 
 def modes(ctx: Ctx, i: int) -> list[str]:

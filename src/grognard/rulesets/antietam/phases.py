@@ -10,6 +10,7 @@ from functools import partial
 
 from grognard.engine.decisions import Legal
 from grognard.engine.events import Step
+from grognard.engine.records import remaker, replace
 from grognard.engine.sequence import Part, TurnSequence
 
 from . import leaders, victory
@@ -18,7 +19,7 @@ from .combat import combat_phase
 from .ctx import ENEMY, Ctx
 from .moves import allowance, enter, in_command, locked, schedule
 from .orders import auto_fortify
-from .state import OFF_MAP, AntietamState, Unit, remaker, replace
+from .state import OFF_MAP, AntietamState, Unit
 
 OPS_PASSES = ("end_phase", "put_down")
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from grognard.engine import Choice, Decision, Event, IllegalDecision, Legal, Result, Ruleset, Step, Turn
 from grognard.engine.protocol import OptionSpec, TimeLimit
+from grognard.engine.records import replace
 from grognard.engine.rng import Dice, seed_state
 
 from . import activation, leaders, plots, view
@@ -25,7 +26,7 @@ from .ctx import ENEMY, Ctx, Options, changed
 from .moves import Steps, enemy_zoc_of, held_formations, held_refusal, locked, move, step_refusal
 from .phases import arrive, clock, deciding_side, operations_side, phase_names, phase_title, turn_sequence
 from .scenario import SCENARIO_DIR, AntietamScenario, read_scenario, scenario_from_document
-from .state import GONE, OFF_MAP, AntietamState, Unit, replace
+from .state import GONE, OFF_MAP, AntietamState, Unit
 from .tables import SEATS, load_tables
 from .victory import LEVEL_NAMES
 

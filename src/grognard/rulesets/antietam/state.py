@@ -7,13 +7,10 @@ scenario's :class:`~.tables.UnitSpec`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, fields
-from typing import Any, TypeVar
+from dataclasses import dataclass
+from typing import Any
 
-from grognard.engine import records
-
-R = TypeVar("R")
+from grognard.engine.records import remaker, replace
 
 OFF_MAP = -1  # not arrived yet
 GONE = -2  # eliminated
@@ -46,8 +43,8 @@ class Unit:
         return self.cell >= 0
 
     def updated(self, **changes: Any) -> Unit:
-        """The unit with ``changes`` (``replace`` below: the rules update units thousands of times a game)."""
-        return _remake(self, changes)
+        """The unit with ``changes`` (the rules update units thousands of times a game)."""
+        return replace(self, **changes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +95,7 @@ class AntietamState:
         units = list(self.units)
         units[i] = unit
         changes["units"] = tuple(units)
-        return _remake(self, changes)
+        return replace(self, **changes)
 
     def with_units(self, changed: dict[int, Unit]) -> AntietamState:
         if not changed:
@@ -114,67 +111,4 @@ class AntietamState:
         return out
 
 
-def _remaker(cls: type, changing: tuple[str, ...]) -> Callable[..., Any]:
-    """For a frozen record class with slots and a plain ``__init__``: a function (record, *values) making the record
-    ``dataclasses.replace(record, **dict(zip(changing, values)))`` makes, each slot set through its own descriptor.
-    A frozen class's ``__init__`` sets every field through ``object.__setattr__``, which costs twice as much: the
-    rules make some 10,000 units and states a random game, and that was a tenth of it."""
-    names = [f.name for f in fields(cls)]
-    assert sorted(names) == sorted(getattr(cls, "__slots__", ())) and not hasattr(cls, "__post_init__"), cls
-    if not set(changing) <= set(names):
-        raise TypeError(f"{cls.__name__} has no field {sorted(set(changing) - set(names))[0]}")
-    space: dict[str, Any] = {"new": object.__new__, "cls": cls}
-    space.update({f"set_{n}": getattr(cls, n).__set__ for n in names})
-    args = "".join(f", {n}" for n in changing)
-    sets = "".join(f"    set_{n}(out, {n if n in changing else 'obj.' + n})\n" for n in names)
-    exec(f"def remake(obj{args}):\n    out = new(cls)\n{sets}    return out\n", space)
-    made: Callable[..., Any] = space["remake"]
-    return made
-
-
-class _Remakers:
-    """The remakers of each record class, one per set of fields changed (as many as the rules have call sites:
-    at most ``LIMIT``, then any other set is made by the engine's ``records.replace``)."""
-
-    LIMIT = 256
-
-    def __init__(self) -> None:
-        self.made: dict[tuple[type, tuple[str, ...]], Callable[..., Any]] = {}
-        self.classes = frozenset((Unit, AntietamState, Pick))
-
-    def remake(self, record: R, changes: dict[str, Any]) -> R:
-        remake = self.made.get((type(record), tuple(changes)))
-        if remake is None:
-            remake = self.get(type(record), tuple(changes))
-            if remake is None:
-                out: R = records.replace(record, **changes)
-                return out
-        made: R = remake(record, *changes.values())
-        return made
-
-    def get(self, cls: type, changing: tuple[str, ...]) -> Callable[..., Any] | None:
-        """The remaker of ``cls`` for the fields ``changing`` (None: not one of the game's records, or the limit)."""
-        remake = self.made.get((cls, changing))
-        if remake is None and cls in self.classes and len(self.made) < self.LIMIT:
-            remake = self.made[cls, changing] = _remaker(cls, changing)
-        return remake
-
-
-_REMAKERS = _Remakers()
-_remake = _REMAKERS.remake
-_remake_table = _remaker(AntietamState, ("units",))
-
-
-def remaker(cls: type[R], changing: tuple[str, ...]) -> Callable[..., R]:
-    """A function (record, *values) making ``replace(record, **dict(zip(changing, values)))``, for a rule that
-    changes the same fields of many records at once (a new phase's operation points)."""
-    made = _REMAKERS.get(cls, changing)
-    if made is None:
-        return lambda record, *values: records.replace(record, **dict(zip(changing, values, strict=True)))
-    return made
-
-
-def replace(record: R, /, **changes: Any) -> R:
-    """``dataclasses.replace`` for a unit, a state or a pick (quicker: ``_remaker``); any other record by the
-    engine's ``records.replace``."""
-    return _remake(record, changes)
+_remake_table = remaker(AntietamState, ("units",))
