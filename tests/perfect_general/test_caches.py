@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import gc
+import weakref
+
 from grognard.ai import make_player
 from grognard.ai.driver import computer_decision
 from grognard.engine import Game
-from grognard.engine.movement import reach
+from grognard.engine.movement import LazyCosts, reach
 from grognard.rulesets.perfect_general import PerfectGeneral
 from grognard.rulesets.perfect_general.board import ReachCache, _reach_bytes
 
 
 def test_reach_cache_keeps_within_its_bytes_dropping_the_least_recently_used() -> None:
-    costs = tuple(tuple((b, 2) for b in (a - 1, a + 1) if 0 <= b < 400) for a in range(400))  # a line of 400
+    rows = [tuple((b, 2) for b in (a - 1, a + 1) if 0 <= b < 400) for a in range(400)]  # a line of 400
+    costs = LazyCosts(rows, rows.__getitem__)
     searches = [reach(costs, start, 6) for start in range(100, 105)]  # each reaches 7 locations
     size = _reach_bytes(searches[0])
     cache = ReachCache(3 * size)
@@ -22,7 +26,20 @@ def test_reach_cache_keeps_within_its_bytes_dropping_the_least_recently_used() -
     assert len(cache) == 3 and cache.bytes <= 3 * size
     assert cache.get(1, costs) is None and cache.get(0, costs) is searches[0]
     assert cache.get(2, costs) is searches[2] and cache.get(3, costs) is searches[3]
-    assert cache.get(3, (*costs[:-1], ())) is None  # another table under a reused id: not answered
+    assert cache.get(3, LazyCosts(rows, rows.__getitem__)) is None  # another table under a reused id: not answered
+
+
+def test_a_kept_search_does_not_keep_its_cost_table_alive() -> None:
+    """A table and its terrain's step classes are 100-300 KB: once nobody else holds it, its searches can never be
+    asked for again, and the cache must not be what keeps it (20 games of one board held hundreds of them)."""
+    rows = [tuple((b, 2) for b in (a - 1, a + 1) if 0 <= b < 50) for a in range(50)]
+    costs = LazyCosts(rows, rows.__getitem__)
+    cache = ReachCache(1 << 20)
+    entry = cache.put(0, costs, reach(costs, 10, 6))
+    table = weakref.ref(costs)
+    del costs
+    gc.collect()
+    assert table() is None and entry.costs() is None
 
 
 def test_movement_searches_of_a_whole_game_stay_within_the_board_budget() -> None:
@@ -103,7 +120,8 @@ def test_a_view_hands_out_its_own_unit_entries() -> None:
 def test_a_count_made_from_the_last_count_is_the_count_with_the_friends_now() -> None:
     from grognard.rulesets.perfect_general.board import Entry
 
-    costs = tuple(tuple((b, 2) for b in (a - 1, a + 1) if 0 <= b < 400) for a in range(400))  # a line of 400
+    rows = [tuple((b, 2) for b in (a - 1, a + 1) if 0 <= b < 400) for a in range(400)]  # a line of 400
+    costs = LazyCosts(rows, rows.__getitem__)
     r = reach(costs, 100, 6)  # reaches 97..103
     board = PerfectGeneral(PerfectGeneral.load_scenario("simple_little_war")).board
     entry = Entry(costs, r, _reach_bytes(r), None)

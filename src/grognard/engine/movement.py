@@ -36,7 +36,7 @@ class LazyCosts(list[Steps | None]):
     map of thousands): a row not yet worked out is None, and :meth:`row` works it out with ``fill`` and keeps it.
     ``reach`` and the other functions here take it wherever they take :data:`EdgeCosts`."""
 
-    __slots__ = ("_fill",)
+    __slots__ = ("__weakref__", "_fill")
 
     def __init__(self, rows: Iterable[Steps | None], fill: Callable[[int], Steps]) -> None:
         super().__init__(rows)

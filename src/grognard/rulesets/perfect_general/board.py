@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import sys
+import weakref
 from collections.abc import Callable, Hashable, Iterable
 from typing import Any, Literal, TypeVar, overload
 
@@ -12,7 +13,7 @@ import numpy as np
 
 from grognard.engine.los import Observer, Sight
 from grognard.engine.maps import GameMap
-from grognard.engine.movement import UNREACHED, Costs, EdgeCosts, LazyCosts, Reach, Steps
+from grognard.engine.movement import UNREACHED, EdgeCosts, LazyCosts, Reach, Steps
 
 from .scenario import PGScenario
 from .state import PGState, Unit
@@ -491,7 +492,10 @@ class Board:
 
 
 class ReachCache:
-    """Movement searches by key, each with the cost table it searched, bounded by an estimate of their bytes.
+    """Movement searches by key, each with the cost table it searched, bounded by an estimate of their bytes. An
+    entry does not keep its table alive (a table is some 20-200 KB and the step classes of its terrain 100 KB
+    more; hundreds of searches of past damage and weather would hold hundreds of them): once nobody else holds
+    the table, nobody can ask for its searches again.
     When room is needed the oldest searches go first, but one asked for since it was last passed over gets a
     second chance (it goes to the back): nearly the least recently used, without reordering on every use.
 
@@ -510,31 +514,31 @@ class ReachCache:
     def __len__(self) -> int:
         return len(self._entries)
 
-    def entry(self, key: Hashable, costs: Costs) -> Entry | None:
+    def entry(self, key: Hashable, costs: LazyCosts) -> Entry | None:
         """The entry kept under ``key``, if its search searched ``costs`` (the key holds the table's id, which a
         table made later may reuse)."""
         found = self._entries.get(key)
-        if found is None or found.costs is not costs:
+        if found is None or found.costs() is not costs:
             return None
         found.used = True
         return found
 
-    def get(self, key: Hashable, costs: Costs) -> Reach | None:
+    def get(self, key: Hashable, costs: LazyCosts) -> Reach | None:
         """The search kept under ``key``, if it searched ``costs``."""
         found = self.entry(key, costs)
         return None if found is None else found.reach
 
-    def latest(self, family: Hashable, costs: Costs) -> tuple[Any, Reach] | None:
+    def latest(self, family: Hashable, costs: LazyCosts) -> tuple[Any, Reach] | None:
         """The key and search last put with ``family``, if still kept and it searched ``costs``."""
         key = self._latest.get(family)
         if key is None:
             return None
         found = self._entries.get(key)
-        if found is None or found.costs is not costs or found.reach is None:
+        if found is None or found.costs() is not costs or found.reach is None:
             return None
         return key, found.reach
 
-    def put(self, key: Hashable, costs: Costs, reach: Reach, family: Hashable = None) -> Entry:
+    def put(self, key: Hashable, costs: LazyCosts, reach: Reach, family: Hashable = None) -> Entry:
         size = _reach_bytes(reach)
         old = self._entries.pop(key, None)
         if old is not None:
@@ -570,14 +574,14 @@ class ReachCache:
 
 
 class Entry:
-    """One kept search (None once dropped), its table, its size estimate and family, whether it was asked for
-    since the cache last passed over it, and the counts of its destinations by friends' locations (at most
-    :data:`COUNTS_KEPT` sets), the last one apart."""
+    """One kept search (None once dropped), its table (a weak reference), its size estimate and family, whether
+    it was asked for since the cache last passed over it, and the counts of its destinations by friends'
+    locations (at most :data:`COUNTS_KEPT` sets), the last one apart."""
 
     __slots__ = ("costs", "counts", "family", "last", "reach", "size", "used")
 
-    def __init__(self, costs: Costs, reach: Reach, size: int, family: Hashable) -> None:
-        self.costs = costs
+    def __init__(self, costs: LazyCosts, reach: Reach, size: int, family: Hashable) -> None:
+        self.costs = weakref.ref(costs)
         self.reach: Reach | None = reach
         self.size = size
         self.family = family

@@ -65,7 +65,7 @@ def _search(ctx: Ctx, state: PGState, unit: Unit, blocked: frozenset[int], stop:
     kept = board.unit_searches.get(unit.id)
     if kept is not None and kept[0] is unit and kept[1] == id(costs) and kept[2] is blocked and kept[3] is stop:
         entry = kept[4]
-        if entry.reach is not None and entry.costs is costs:
+        if entry.reach is not None and entry.costs() is costs:
             entry.used = True
             return entry
     entry = _searched(ctx, state, unit, unit.mp, blocked, stop)
