@@ -317,6 +317,16 @@ def test_ia7_6_zoc_to_zoc_costs_8_more_and_only_as_a_first_move(position: Any) -
     assert why is not None and why.rule == "§IA7.6"
 
 
+def test_ia7_6_artillery_may_not_move_zoc_to_zoc_and_is_told_so(position: Any) -> None:
+    """Operations Costs Table "Move ZOC to ZOC ... P P": prohibited to artillery, limbered or not; the refusal says
+    so (it read as a stream's "but at a bridge or ford")."""
+    opts = INTER | {"activation": False}
+    p = position({"u_i_corps_b": ("5,5", {"mode": "limbered", "op": 20}), "c_law_a": inf("6,6")}, options=opts)
+    why, _ = cost(p, "u_i_corps_b", "5,6")
+    assert why is not None and why.rule == "§IA7.6" and "artillery may not move ZOC to ZOC" in str(why)
+    assert cost(p, "u_i_corps_b", "4,5")[0] is None  # leaving the zone of control is allowed
+
+
 def test_amb20_routed_units_caught_in_a_zoc_lose_10_percent_and_stop(position: Any) -> None:
     """§IA7.6 "Routed units forced to retreat through an enemy ZOC suffer losses and stop their retreat" (AMB-20:
     10% of the men, at least 10); the basic game eliminates them (§B3.6)."""

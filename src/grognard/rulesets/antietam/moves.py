@@ -188,8 +188,8 @@ class Steps:
         if a in enemy_zoc or b in enemy_zoc:  # "Enter or leave enemy ZOC"
             cost += zoc
             if not ctx.basic and zoc_to_zoc_step:  # "Move ZOC to ZOC +8 +5 P P" (§IA7.6)
-                if zoc_to_zoc is None:
-                    return IllegalDecision(f"{terrain} may not be entered but at a bridge or ford", "§IA7.5"), 0
+                if zoc_to_zoc is None:  # the artillery columns' "P"
+                    return IllegalDecision("artillery may not move ZOC to ZOC", "§IA7.6"), 0
                 cost += zoc_to_zoc
         # §B3.6 basic game: "A unit must have 10 operation points to move ZOC to ZOC."
         if ctx.basic and zoc_to_zoc_step:
