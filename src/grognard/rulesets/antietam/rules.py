@@ -23,7 +23,7 @@ from . import orders as unit_orders
 from .board import Board
 from .combat import count_loss
 from .ctx import ENEMY, Ctx, Options, changed
-from .moves import Steps, enemy_zoc_of, held_formations, held_refusal, locked, move, step_refusal
+from .moves import Steps, enemy_zoc_of, held_formations, held_refusal, locked, move
 from .phases import arrive, clock, deciding_side, operations_side, phase_names, phase_title, turn_sequence
 from .scenario import SCENARIO_DIR, AntietamScenario, read_scenario, scenario_from_document
 from .state import GONE, OFF_MAP, AntietamState, Unit
@@ -427,7 +427,8 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
         match d:
             case D.Move(to=to):
                 cell = ctx.board.square(to)
-                why, cost = step_refusal(ctx, state, i, cell, ctx.occupants(state), enemy_zoc_of(ctx, state, seat))
+                occ = ctx.occupants(state)  # the steps the legal set checked the move by (kept for this position)
+                why, cost = self._steps(state, i, occ, enemy_zoc_of(ctx, state, seat)).refusal(cell)
                 assert why is None
                 return move(ctx, state, i, cell, cost, step)
             case D.Mode():
