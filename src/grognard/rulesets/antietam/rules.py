@@ -7,7 +7,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields
 from functools import partial
-from itertools import chain, compress, islice
+from itertools import compress
 from operator import attrgetter, not_
 from pathlib import Path
 from typing import Any
@@ -329,7 +329,9 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
         last = known.get("last")
         if last is not None and last[0] is units:
             return last[1], last[2]
-        held = frozenset() if ctx.cycle else held_formations(ctx, state)
+        held = known.get("held")  # the formations the schedule holds: by the turn and the releases, the memo's key
+        if held is None:
+            held = known["held"] = frozenset() if ctx.cycle else held_formations(ctx, state)
         formations, sides = ctx.formations, ctx.board.sides
 
         def ready(ids: Sequence[int]) -> list[int]:
@@ -379,7 +381,7 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
         """§B3.3 N: the next unit after the one picked up, in OOB order, not yet picked up this phase; -1 if none."""
         ready = self._ready_units(state, seat)[0]
         k = bisect_right(ready, state.accessed)
-        order = list(chain(islice(ready, k, None), islice(ready, k)))
+        order = ready[k:] + ready[:k]
         return next(compress(order, map(not_, map(_ACTED, map(state.units.__getitem__, order)))), -1)
 
     # --- deciding ---------------------------------------------------------------------------------------------
