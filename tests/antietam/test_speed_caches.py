@@ -11,9 +11,9 @@ import pytest
 from grognard.ai import parse_players
 from grognard.ai.driver import computer_decision
 from grognard.engine.game import new_game
-from grognard.rulesets.antietam.ctx import ENEMY
+from grognard.rulesets.antietam.ctx import ENEMY, changed
 from grognard.rulesets.antietam.rules import Antietam
-from grognard.rulesets.antietam.state import AntietamState
+from grognard.rulesets.antietam.state import AntietamState, Unit
 
 
 def answers(rules: Antietam, state: AntietamState, seat: str) -> tuple[Any, ...]:
@@ -53,3 +53,23 @@ def test_kept_answers_are_the_answers_worked_out_afresh(level: str, seed: int) -
         kinds.add(due[1].kind)
         game.apply(*due)
     assert {"move", "plot", "end_phase"} <= kinds  # steps, plots and combat phases were all walked through
+
+
+def test_changed_answers_as_comparing_the_tables_record_by_record() -> None:
+    """``changed`` follows how a unit table was made from another (``state.made_from``) where it can: its answer
+    is every unit whose record is not the same object, in order, whether a decision made one table or dozens
+    (a combat phase), and a record put back as it was is not a change."""
+    game = new_game(Antietam, "1_full_battle", {}, 3)
+    players = parse_players("random,random", Antietam, Antietam.seats, 3)
+    before, walked = game.state.units, 0
+    while walked < 150 and game.turn().seat is not None:
+        due = computer_decision(game, players)
+        assert due is not None
+        game.apply(*due)
+        after = game.state.units
+        assert changed(before, after) == [i for i, (a, b) in enumerate(zip(before, after, strict=True)) if a is not b]
+        before, walked = after, walked + 1
+    state = game.state
+    u = state.units[5]
+    moved = state.with_unit(5, Unit(u.cell, u.strength + 1)).with_units({7: state.units[6], 5: u})
+    assert changed(state.units, moved.units) == [7]  # unit 5 is its own record again

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .records import remaker
 from .rng import Dice
 
 
@@ -24,6 +25,16 @@ class Event:
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "text": self.text, **dict(self.data)}
+
+
+# An event made with all its fields given, without the frozen class's checked ``__init__`` (a random game emits
+# tens of thousands): the same object ``Event(kind, text, data, seen_by)`` makes.
+_BLANK = Event("")
+_made = remaker(Event, ("kind", "text", "data", "seen_by"))
+
+
+def _seen(seen_by: Iterable[str] | None) -> tuple[str, ...] | None:
+    return seen_by if seen_by is None or type(seen_by) is tuple else tuple(seen_by)
 
 
 def visible_to(event: Event, seat: str | None) -> bool:
@@ -46,30 +57,24 @@ class Step:
         self.revealed = False
 
     def emit(self, kind: str, text: str = "", seen_by: Iterable[str] | None = None, **data: Any) -> Event:
-        event = Event(kind, text, data, tuple(seen_by) if seen_by is not None else None)
+        event: Event = _made(_BLANK, kind, text, data, _seen(seen_by))
         self.events.append(event)
         return event
 
     def roll(self, sides: int, why: str, seen_by: Iterable[str] | None = None) -> int:
         """Roll a die of ``sides`` faces for ``why``; the roll is logged as an event."""
         value = self.dice.roll(sides)
-        self.emit("roll", f"{why}: rolled {value} on d{sides}", seen_by, sides=sides, value=value, why=why)
+        data = {"sides": sides, "value": value, "why": why}
+        self.events.append(_made(_BLANK, "roll", f"{why}: rolled {value} on d{sides}", data, _seen(seen_by)))
         return value
 
     def chance(self, percent: int, why: str, seen_by: Iterable[str] | None = None) -> bool:
         """Succeeds with ``percent`` per cent (a d100 roll of ``percent`` or less); logged as an event."""
         value = self.dice.percent()
         ok = value <= percent
-        self.emit(
-            "roll",
-            f"{why}: {percent}% needed, rolled {value}: {'success' if ok else 'failure'}",
-            seen_by,
-            sides=100,
-            value=value,
-            percent=percent,
-            success=ok,
-            why=why,
-        )
+        text = f"{why}: {percent}% needed, rolled {value}: {'success' if ok else 'failure'}"
+        data = {"sides": 100, "value": value, "percent": percent, "success": ok, "why": why}
+        self.events.append(_made(_BLANK, "roll", text, data, _seen(seen_by)))
         return ok
 
     @property

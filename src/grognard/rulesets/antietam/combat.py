@@ -13,7 +13,7 @@ from typing import Any, NamedTuple, cast
 import numpy as np
 
 from grognard.engine.events import Step
-from grognard.engine.records import replace
+from grognard.engine.records import remaker, replace
 
 from .board import IntArray
 from .ctx import ENEMY, Ctx
@@ -193,7 +193,7 @@ def fire(ctx: Ctx, state: AntietamState, i: int, cell: int, step: Step, defensiv
     total = product(base * u.strength, mods, 1 if artillery else 100)
     cost = fire_cost(ctx, i)
     spent = min(cost, u.op) if defensive else cost  # AMB-22: defensive fire spends OP down to 0
-    state = state.with_unit(i, u.updated(op=u.op - spent, ammo=not out, fired_at=cell))
+    state = state.with_unit(i, _FIRED(u, u.op - spent, not out, cell))
     at, into = board.label(u.cell), board.label(cell)
     step.emit(
         "fire",
@@ -209,17 +209,24 @@ def fire(ctx: Ctx, state: AntietamState, i: int, cell: int, step: Step, defensiv
         casualties=total,
     )
     step.emit("fired_on", f"Fire into {into}: {total} casualties", (ENEMY[side],), target=into)
-    return distribute(ctx, state, cell, total, artillery, d, step, melee=False)
+    if total <= 0:
+        return state
+    here = recipients(ctx, occ, cell, artillery, d, step)  # the fire moved no unit: who stands where is ``occ``
+    return distribute(ctx, state, cell, total, artillery, d, step, False, here)
 
 
 _MODIFIER_TEXT = "{0[0]} {0[1]}%".format  # "density 104%": a modifier as the fire's message names it
+_FIRED = remaker(Unit, ("op", "ammo", "fired_at"))  # a unit that fired (some thousand a game)
+_LOSSES = remaker(Unit, ("strength", "fatigue"))  # a unit that took losses
 
 
-def recipients(ctx: Ctx, state: AntietamState, cell: int, by_artillery: bool, distance: int, step: Step) -> list[int]:
-    """§IA7.7 who shares the casualties of a fire into ``cell``: artillery only if alone in the square or fired
-    on by artillery; artillery fire at range 1 strikes one unit (AMB-13 reading)."""
+def recipients(
+    ctx: Ctx, occ: dict[int, list[int]], cell: int, by_artillery: bool, distance: int, step: Step
+) -> list[int]:
+    """§IA7.7 who shares the casualties of a fire into ``cell`` (``occ``: who stands where): artillery only if
+    alone in the square or fired on by artillery; artillery fire at range 1 strikes one unit (AMB-13 reading)."""
     board = ctx.board
-    here = [j for j in ctx.occupants(state).get(cell, ())]
+    here = list(occ.get(cell, ()))
     if not by_artillery:
         others = [j for j in here if not board.spec(j).artillery]
         here = others or here
@@ -245,7 +252,7 @@ def distribute(
     the casualties of the others"."""
     if total <= 0:
         return state
-    units = among if among is not None else recipients(ctx, state, cell, by_artillery, distance, step)
+    units = among if among is not None else recipients(ctx, ctx.occupants(state), cell, by_artillery, distance, step)
     if not units:
         return state
     shares = [1] * len(units)
@@ -294,14 +301,14 @@ def take_losses(ctx: Ctx, state: AntietamState, i: int, casualties: int, guns_lo
         lost = min(casualties, u.strength)
         gain = fatigue_for_losses(ctx, u.strength, lost)
     men = u.strength
-    u = u.updated(strength=u.strength - lost, fatigue=u.fatigue + gain)
+    u = _LOSSES(u, u.strength - lost, u.fatigue + gain)
     if ctx.has["leaders"] and state.leaders:
         state = wound_checks(ctx, state.with_unit(i, u), i, casualties, men, step)
         u = state.units[i]
         if lost:
             state = count_loss(ctx, state, i, lost)
     else:  # one new state for the unit and the side's losses
-        state = state.with_unit_and(i, u, losses=counted(ctx, state.losses, i, lost)) if lost else state.with_unit(i, u)
+        state = state.with_unit_and_losses(i, u, counted(ctx, state.losses, i, lost)) if lost else state.with_unit(i, u)
     step.emit(
         "losses",
         f"{spec.name} loses {lost} {'guns' if artillery else 'men'}",

@@ -16,7 +16,7 @@ import numpy as np
 from grognard.engine.events import Step
 
 from .board import Board, IntArray
-from .state import AntietamState, Unit
+from .state import AntietamState, Unit, lineage
 
 ENEMY = {"union": "confederate", "confederate": "union"}
 _CELL = attrgetter("cell")
@@ -24,8 +24,19 @@ _ON_MAP = partial(le, 0)  # a square (0 or more) rather than OFF_MAP or GONE
 
 
 def changed(before: tuple[Unit, ...], after: tuple[Unit, ...]) -> list[int]:
-    """The indices of the units whose records differ between two unit tables (a record not changed is the same
-    object: frozen records are replaced, never changed)."""
+    """The indices of the units whose records differ between two unit tables, in order (a record not changed is
+    the same object: frozen records are replaced, never changed). When ``after`` was made from ``before`` by a
+    few replacements (``state.made_from``), only the units replaced are compared."""
+    replaced: set[int] = set()
+    table = after
+    for _ in range(8):
+        if table is before:
+            return [i for i in sorted(replaced) if before[i] is not after[i]]
+        made = lineage.get(id(table))
+        if made is None or made[0] is not table:
+            break
+        replaced.update(made[2])
+        table = made[1]
     return list(compress(count(), map(is_not, before, after)))
 
 
@@ -86,6 +97,8 @@ class Ctx:
         self._mine: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {}
         self._zoc: dict[str, tuple[tuple[int, ...], tuple[int, ...], frozenset[int]]] = {}
         self._memos: dict[str, tuple[tuple[Any, ...], dict[Any, Any]]] = {}
+        # by unit: the record the last new phase's reset of its points made, and the record it was made from
+        self.reset_from: dict[int, tuple[Unit, Unit]] = {}
         # §IA2.3 the sequence of play, the side whose operation phase each phase is ("" for the others), and which
         # is the activation phase
         self.phases: tuple[str, ...] = tuple(self.rules["sequence"]["phases"])

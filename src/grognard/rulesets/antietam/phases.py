@@ -239,12 +239,22 @@ def begin_operations(ctx: Ctx, side: str, second: bool, state: AntietamState, st
     full, short, carry = allowance(ctx, True), allowance(ctx, False), op["carry_over_max"]
     specs, units = ctx.board.specs, state.units
     reset = remaker(Unit, ("op", "moved", "acted", "plotted"))
+    made = ctx.reset_from
     for i in ctx.side_units(state, side):
         u = units[i]
         base = 0 if specs[i].division in zero else full if in_command(ctx, state, i) else short
         points = base + min(u.op, carry) if second else base
         if u.op != points or u.moved or u.acted or u.plotted:  # a unit that has all this already stays as it is
-            changed[i] = reset(u, points, False, False, False)
+            # a unit left alone since its last reset has the points of the record that reset was made from (they
+            # alternate between a turn's first and second phase): that record, when it had no flags set
+            last = made.get(i)
+            was = None if last is None or last[0] is not u else last[1]
+            if was is not None and was.op == points and not (was.moved or was.acted or was.plotted):
+                new = was
+            else:
+                new = reset(u, points, False, False, False)
+            made[i] = (new, u)
+            changed[i] = new
     ctx.tell(step, "operations", f"{side.capitalize()} operation phase", side=side)
     return state.with_units(changed)
 

@@ -7,7 +7,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields
 from functools import partial
-from itertools import chain, compress, islice
+from itertools import compress
 from operator import attrgetter, not_
 from pathlib import Path
 from typing import Any
@@ -23,7 +23,7 @@ from . import orders as unit_orders
 from .board import Board
 from .combat import count_loss
 from .ctx import ENEMY, Ctx, Options, changed
-from .moves import Steps, enemy_zoc_of, held_formations, held_refusal, locked, move, step_refusal
+from .moves import Steps, enemy_zoc_of, held_formations, held_refusal, locked, move
 from .phases import arrive, clock, deciding_side, operations_side, phase_names, phase_title, turn_sequence
 from .scenario import SCENARIO_DIR, AntietamScenario, read_scenario, scenario_from_document
 from .state import GONE, OFF_MAP, AntietamState, Unit
@@ -329,7 +329,9 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
         last = known.get("last")
         if last is not None and last[0] is units:
             return last[1], last[2]
-        held = frozenset() if ctx.cycle else held_formations(ctx, state)
+        held = known.get("held")  # the formations the schedule holds: by the turn and the releases, the memo's key
+        if held is None:
+            held = known["held"] = frozenset() if ctx.cycle else held_formations(ctx, state)
         formations, sides = ctx.formations, ctx.board.sides
 
         def ready(ids: Sequence[int]) -> list[int]:
@@ -379,7 +381,7 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
         """§B3.3 N: the next unit after the one picked up, in OOB order, not yet picked up this phase; -1 if none."""
         ready = self._ready_units(state, seat)[0]
         k = bisect_right(ready, state.accessed)
-        order = list(chain(islice(ready, k, None), islice(ready, k)))
+        order = ready[k:] + ready[:k]
         return next(compress(order, map(not_, map(_ACTED, map(state.units.__getitem__, order)))), -1)
 
     # --- deciding ---------------------------------------------------------------------------------------------
@@ -427,7 +429,8 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
         match d:
             case D.Move(to=to):
                 cell = ctx.board.square(to)
-                why, cost = step_refusal(ctx, state, i, cell, ctx.occupants(state), enemy_zoc_of(ctx, state, seat))
+                occ = ctx.occupants(state)  # the steps the legal set checked the move by (kept for this position)
+                why, cost = self._steps(state, i, occ, enemy_zoc_of(ctx, state, seat)).refusal(cell)
                 assert why is None
                 return move(ctx, state, i, cell, cost, step)
             case D.Mode():

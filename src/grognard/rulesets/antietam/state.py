@@ -88,14 +88,14 @@ class AntietamState:
     def with_unit(self, i: int, unit: Unit) -> AntietamState:
         units = list(self.units)
         units[i] = unit
-        return self._with_table(tuple(units))
+        return self._with_table(made_from(tuple(units), self.units, (i,)))
 
-    def with_unit_and(self, i: int, unit: Unit, **changes: Any) -> AntietamState:
-        """The state with unit ``i`` replaced and ``changes`` to its other fields, made at once."""
+    def with_unit_and_losses(self, i: int, unit: Unit, losses: tuple[int, ...]) -> AntietamState:
+        """The state with unit ``i`` replaced and the sides' losses ``losses``, made at once (a unit's losses)."""
         units = list(self.units)
         units[i] = unit
-        changes["units"] = tuple(units)
-        return replace(self, **changes)
+        out: AntietamState = _remake_losses(self, made_from(tuple(units), self.units, (i,)), losses)
+        return out
 
     def with_units(self, changed: dict[int, Unit]) -> AntietamState:
         if not changed:
@@ -103,7 +103,7 @@ class AntietamState:
         units = list(self.units)
         for i, u in changed.items():
             units[i] = u
-        return self._with_table(tuple(units))
+        return self._with_table(made_from(tuple(units), self.units, tuple(changed)))
 
     def _with_table(self, units: tuple[Unit, ...]) -> AntietamState:
         """``replace(self, units=units)`` (every fire and step of a unit comes here)."""
@@ -112,3 +112,20 @@ class AntietamState:
 
 
 _remake_table = remaker(AntietamState, ("units",))
+_remake_losses = remaker(AntietamState, ("units", "losses"))
+
+# The unit tables last made from another by replacing some of its units, by the new table's id: (the new table,
+# the table it was made from, the indices replaced). What ``ctx.changed`` follows back instead of comparing two
+# tables of 209 units record by record (a fire makes two to four tables, each asked about). Holds the tables it
+# names, so an id found here is the table's own; emptied when it holds ``LINEAGE`` tables.
+Table = tuple[Unit, ...]
+lineage: dict[int, tuple[Table, Table, tuple[int, ...]]] = {}
+LINEAGE = 64
+
+
+def made_from(units: Table, before: Table, replaced: tuple[int, ...]) -> Table:
+    """``units``, noted as ``before`` with the units ``replaced`` (and the others the same records)."""
+    if len(lineage) >= LINEAGE:
+        lineage.clear()
+    lineage[id(units)] = (units, before, replaced)
+    return units
