@@ -85,6 +85,9 @@ class Board:
         self.unit_searches: dict[str, tuple[Unit, int, frozenset[int], frozenset[int], Entry]] = {}
         # moves.load_candidates' last answer for each carrier, with the search and the units to load it came from
         self.loads: dict[str, tuple[Unit, Entry, tuple[Unit, ...], tuple[str, ...]]] = {}
+        # moves._plan_assaults' last plans for each unit, with the search, the enemies' locations within reach and
+        # which locations around them friends held
+        self.assaults: dict[str, tuple[Unit, Entry, tuple[int, ...], tuple[bool, ...], dict[int, int]]] = {}
         self._sets: dict[frozenset[int], frozenset[int]] = {}
         self._change: tuple[frozenset[int], frozenset[int], tuple[tuple[int, ...], tuple[int, ...]]] = (
             frozenset(),
