@@ -18,7 +18,7 @@ from .scenario import PGScenario
 from .state import PGState, Unit
 from .tables import Tables, UnitType, Weather
 
-# what one board keeps of movement searches (bytes): a Lauter search holds two full-map lists, about 36 KB, so
+# what one board keeps of movement searches (bytes): a Lauter search holds two full-map arrays, about 13 KB, so
 # this keeps a few hundred, more than the units of one side, whose searches the next decision mostly reuses
 REACH_BYTES = 8 * 1024 * 1024
 # answered sight pairs and sight rows one arrangement of blocking terrain and barrages keeps (a pair ~100 bytes,
