@@ -307,6 +307,16 @@ def test_the_min_one_step_is_not_taken_where_an_ordinary_path_reaches():
     assert r.cost[1] == 2 and r.path(1) == [0, 3, 1] and path_cost(costs, r.path(1)) == 2
 
 
+def test_a_search_on_a_map_past_16_bit_cells_holds_its_paths() -> None:
+    # a search keeps its numbers in the narrowest machine integers that hold them: on a map of more than 32,767
+    # cells a previous cell may not fit in 16 bits
+    n = 40_000
+    line = tuple(tuple((b, 1) for b in (a - 1, a + 1) if 0 <= b < n) for a in range(n))  # a line of 40,000
+    r = reach(line, n - 30, 25)
+    assert r.path(n - 6) == list(range(n - 30, n - 5)) and r.cost[n - 6] == 24 and r.cost[n - 1] == UNREACHED
+    assert r.path(n - 55) == list(range(n - 30, n - 56, -1))
+
+
 def test_zero_cost_steps_are_followed_within_the_same_bucket():
     costs = open_row(6, cost=0)
     assert list(reach(costs, 0, 0).cost) == [0] * 6

@@ -128,3 +128,34 @@ def test_a_count_made_from_the_last_count_is_the_count_with_the_friends_now() ->
     friends = [frozenset({100, 98, 200}), frozenset({100, 97, 200}), frozenset({99, 101, 300}), frozenset()]
     for now in friends * 2:  # each from the last (one or two moved), then again from the kept counts
         assert entry.count(now, board) == r.count_destinations(now)
+
+
+def test_close_assault_plans_kept_from_the_last_state_are_the_plans_made_afresh() -> None:
+    from grognard.rulesets.perfect_general import moves
+    from grognard.rulesets.perfect_general.context import own_units
+    from grognard.rulesets.perfect_general.state import Phase
+
+    cls = PerfectGeneral
+    game = Game(cls(cls.load_scenario("lauter_offensive")), 2)
+    players = {s: make_player("general", cls, 1) for s in cls.seats}
+    ctx = game.rules.ctx  # type: ignore[attr-defined]
+    board = ctx.board
+    reused = planned = 0
+    for _ in range(900):
+        due = computer_decision(game, players)
+        if due is None:
+            break
+        state, seat = game.state, game.turn().seat
+        if state.phase == Phase.MOVEMENT and seat is not None:
+            for u in own_units(state, seat):
+                if not (ctx.tables.units[u.type].has("assault") and moves.can_move(ctx, u)):
+                    continue
+                before = board.assaults.get(u.id)
+                kept = moves._plan_assaults(ctx, state, u)
+                reused += before is not None and kept is before[4]
+                saved, board.assaults = board.assaults, {}
+                assert kept == moves._plan_assaults(ctx, state, u), u.id
+                board.assaults = saved
+                planned += bool(kept)
+        game.apply(*due)
+    assert reused > 10 and planned > 10

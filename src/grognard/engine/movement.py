@@ -157,8 +157,11 @@ def reach(
       budget and ends the move, and it is only taken into a cell the unit cannot reach otherwise.
     """
     n = len(costs)
-    cost = array("q", (UNREACHED,)) * n
-    prev = array("q", (-1,)) * n
+    # the narrowest machine integers that hold the numbers (a cost kept is below UNREACHED, or the budget of a
+    # min_one step; a previous cell is a cell or -1): 6 bytes a cell on a map of fewer than 32,768 cells instead
+    # of 16, less memory to fill, and a cache of searches bounded by bytes keeps more than twice as many
+    cost = array("i" if budget < UNREACHED else "q", (UNREACHED,)) * n
+    prev = array("h" if n < 1 << 15 else "i" if n < 1 << 31 else "q", (-1,)) * n
     for b in blocked:  # a cost below every step's makes the relaxation test refuse blocked cells by itself
         cost[b] = BLOCKED
     cost[start] = 0

@@ -19,7 +19,7 @@ from .scenario import PGScenario
 from .state import PGState, Unit
 from .tables import Tables, UnitType, Weather
 
-# what one board keeps of movement searches (bytes): a Lauter search holds two full-map lists, about 36 KB, so
+# what one board keeps of movement searches (bytes): a Lauter search holds two full-map arrays, about 13 KB, so
 # this keeps a few hundred, more than the units of one side, whose searches the next decision mostly reuses
 REACH_BYTES = 8 * 1024 * 1024
 # answered sight pairs and sight rows one arrangement of blocking terrain and barrages keeps (a pair ~100 bytes,
@@ -86,6 +86,9 @@ class Board:
         self.unit_searches: dict[str, tuple[Unit, int, frozenset[int], frozenset[int], Entry]] = {}
         # moves.load_candidates' last answer for each carrier, with the search and the units to load it came from
         self.loads: dict[str, tuple[Unit, Entry, tuple[Unit, ...], tuple[str, ...]]] = {}
+        # moves._plan_assaults' last plans for each unit, with the search, the enemies' locations within reach and
+        # which locations around them friends held
+        self.assaults: dict[str, tuple[Unit, Entry, tuple[int, ...], tuple[bool, ...], dict[int, int]]] = {}
         self._sets: dict[frozenset[int], frozenset[int]] = {}
         self._change: tuple[frozenset[int], frozenset[int], tuple[tuple[int, ...], tuple[int, ...]]] = (
             frozenset(),

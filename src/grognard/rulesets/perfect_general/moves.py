@@ -159,30 +159,42 @@ def assault_targets(ctx: Ctx, state: PGState, unit: Unit) -> list[int]:
 
 def _assault_plans(ctx: Ctx, state: PGState, unit: Unit) -> dict[int, int]:
     """For each assaultable enemy location, the location the assault is made from (worked out once per state:
-    the legal set's odds, its assault family and the assault itself ask)."""
+    the legal set's odds, its assault family and the assault itself ask; kept from one state to the next while
+    nothing it depends on changed). Shared: not to be changed."""
     return ctx.board.unit_memo(state, "assault", unit, lambda: _plan_assaults(ctx, state, unit))
 
 
 def _plan_assaults(ctx: Ctx, state: PGState, unit: Unit) -> dict[int, int]:
-    plans: dict[int, int] = {}
-    memo = ctx.board.state_memo(state)
+    board = ctx.board
+    memo = board.state_memo(state)
     known = memo.get(("known", unit.side))
     if known is None:  # the same for every unit of the side
         known = memo[("known", unit.side)] = tuple(known_enemies(ctx, state, unit.side))
     # a step costs at least one half point, and a unit that has not moved may always make one (p.26): an enemy
     # farther than the movement left and one more step is out of reach
-    near = ctx.board.near(known, unit.cell, max(unit.mp, 1) + 1)
+    near = board.near(known, unit.cell, max(unit.mp, 1) + 1)
     if not near:
-        return plans
-    r = unit_reach(ctx, state, unit)
-    costs = _costs_of(ctx, state, unit)
+        return {}
+    blocked, stop, friends = _field(ctx, state, unit.side)
+    entry = _search(ctx, state, unit, blocked, stop)
+    # the plans stand while the unit, its search (and so its cost table), the enemies within reach and which
+    # locations next to them friends hold (a move may not end there) are the same: one unit moves at a time
+    cells = tuple([e.cell for e in near])
+    held = tuple([c in friends for e in cells for c in board.neighbors[e]])
+    kept = board.assaults.get(unit.id)
+    if kept is not None and kept[0] is unit and kept[1] is entry and kept[2] == cells and kept[3] == held:
+        return kept[4]
+    r = entry.reach
+    assert r is not None  # an entry handed out now holds its search
+    costs = _costs_of(ctx, state, unit)  # the entry's own table (_search)
     first = not unit.moved
-    for e in near:
+    plans: dict[int, int] = {}
+    for e in cells:
         best: tuple[int, int] | None = None
-        for c in ctx.board.neighbors[e.cell]:
-            if r.cost[c] >= UNREACHED or (c != unit.cell and c in r.no_stop):
+        for c in board.neighbors[e]:
+            if r.cost[c] >= UNREACHED or (c != unit.cell and c in friends):
                 continue
-            step_cost = next((k for v, k in costs.row(c) if v == e.cell), None)
+            step_cost = next((k for v, k in costs.row(c) if v == e), None)
             if step_cost is None:
                 continue  # the unit could not enter the enemy's location at all
             if r.cost[c] + step_cost <= unit.mp or (c == unit.cell and first):
@@ -190,7 +202,10 @@ def _plan_assaults(ctx: Ctx, state: PGState, unit: Unit) -> dict[int, int]:
                 if best is None or cand < best:
                     best = cand
         if best is not None:
-            plans[e.cell] = best[1]
+            plans[e] = best[1]
+    if len(board.assaults) >= UNITS_KEPT:
+        board.assaults.clear()
+    board.assaults[unit.id] = (unit, entry, cells, held, plans)
     return plans
 
 
