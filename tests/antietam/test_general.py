@@ -243,3 +243,21 @@ def test_the_confederate_retakes_a_lost_victory_square_within_reach() -> None:
     assert General(1, 1)._goal(pic, pic.by_id["c_toombs_a"]) == (square, 0)
     assert General(1, 1)._goal(pic, pic.by_id["c_law_a"]) is None
     assert General(1, 0)._goal(pic, pic.by_id["c_toombs_a"]) != (square, 0)
+
+
+def test_the_confederate_leaves_alone_a_square_the_union_only_stands_next_to() -> None:
+    """§IA10.1: only a square the Union possesses scores; one it stands next to without possessing gives it
+    nothing (the digest's AMB-18 half points are dropped), so the general spends no march on retaking it."""
+    pic, board = _picture(
+        "confederate",
+        [
+            {**_READY_CONFEDERATE, "id": "c_toombs_a", "type": "infantry", "square": "28,3"},
+            {"id": "u", "side": "union", "type": "infantry", "square": "24,3"},
+        ],
+    )
+    square = board.grid.parse("25,3")
+    pic.victory = [(square, 1000, "confederate")]
+    pic.victory_cells = frozenset([square])
+    assert General(1, 1)._confederate_retakes(pic) == {}
+    pic.victory = [(square, 1000, "union")]
+    assert General(1, 1)._confederate_retakes(pic) == {"c_toombs_a": square}

@@ -220,8 +220,8 @@ class General(Player):
         return threat, (cfg["artillery_stand_off"] if artillery else cfg["reserve_stop"])
 
     def _confederate_retakes(self, pic: Picture) -> dict[str, int]:
-        """Unit id -> the victory square it makes for: a square no Confederate stands on that gives the Union
-        points (its holder, or a Union unit next to it, §IA10.1 AMB-18) and no seen enemy holds, most valuable
+        """Unit id -> the victory square it makes for: a square the Union possesses (its last holder, §IA10.1
+        AMB-18: the only squares that give it points) and no seen enemy stands on, most valuable
         first, for the nearest fit unit within ``retake_reach`` operation points that is not in contact. Entering
         makes the Confederates its holder (AMB-18), and the Confederate moves last in a turn (§IA2.3): on the last
         turn every unit may go, as far as its operation points left this turn carry it."""
@@ -248,8 +248,8 @@ class General(Player):
         for c, points, holder in sorted(pic.victory, key=lambda v: (-v[1], v[0])):
             if points < least or c in held or c in enemy or not free:
                 continue
-            if holder != "union" and pic.enemy_distance(c) > 1:
-                continue  # gives the Union nothing now
+            if holder != "union":
+                continue  # gives the Union nothing (§IA10.1: only a square "in possession" scores)
             field = self._field(pic, c)
             fit = [f for f in free if field.get(f["cell"], 1 << 30) <= (f["op"] + later if last else reach)]
             if not fit:
