@@ -428,3 +428,34 @@ def test_confederate_fire_counts_troopers_at_three_points() -> None:
     cav = general._confederate_fire_value(pic, law, board.grid.parse("30,11"))
     men = general._confederate_fire_value(pic, law, board.grid.parse("31,11"))
     assert cav == 3 * men > 0
+
+
+def test_on_the_last_turn_the_confederate_storms_a_victory_square_the_union_holds() -> None:
+    """§IA10.1 a square the Union possesses scores for it; the Confederate moves last (§IA2.3), a melee costs the
+    attacker 0-24 men short of a -5 differential, and a defender that retreats leaves the square to the attackers'
+    advance (Melee Combat Results Table, §B4.2): on the last turn the Confederate melees a Union-held victory square
+    when the men of its units next to it reach half the defenders' by the order of battle; not before the last
+    turn, not with fewer men, not a square worth less than ``retake_points``, and never at easy."""
+    ready = {**_READY_CONFEDERATE, "type": "infantry", "disrupted": False}
+
+    def picture(men: int, points: int = 4000) -> tuple[Picture, int]:
+        pic, board = _picture(
+            "confederate",
+            [
+                {**ready, "id": "c_law_a", "square": "32,6", "men": men},
+                {"id": "u_duryea_a", "side": "union", "type": "infantry", "square": "32,7"},
+            ],
+        )
+        town = board.grid.parse("32,7")
+        pic.victory, pic.victory_cells = [(town, points, "union")], frozenset([town])
+        return pic, town
+
+    pic, town = picture(300)  # Duryea-A: 501 men in the order of battle
+    law = pic.by_id["c_law_a"]
+    assert not General(1, 1)._melee(pic, law, town)  # turn 1
+    _last_turn(pic)
+    assert General(1, 1)._melee(pic, law, town)
+    assert not General(1, 0)._melee(pic, law, town)
+    for few in (picture(200), picture(300, 500)):
+        _last_turn(few[0])
+        assert not General(1, 1)._melee(few[0], few[0].by_id["c_law_a"], town)

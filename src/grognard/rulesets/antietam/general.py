@@ -527,7 +527,10 @@ class General(Player):
             options = [
                 e["cell"] for e in pic.enemies_near(u["cell"], 12) if D.Plot((f"{uid}@{b.label(e['cell'])}",)) in legal
             ]
-            if options and self.lv["focus_fire"] and pic.seat == "confederate":
+            storm = [c for c in options if self._storm(pic, c) and self._melee(pic, u, c)]
+            if storm:
+                best = storm[0]  # the last turn: fire into the victory square to melee it
+            elif options and self.lv["focus_fire"] and pic.seat == "confederate":
                 best = max(options, key=lambda c: (self._confederate_fire_value(pic, u, c), reach.get(c, 0), -c))
             elif options and self.lv["focus_fire"]:
                 gunner = u["type"] == "artillery"
@@ -597,9 +600,23 @@ class General(Player):
         guns = int(self.lv["confederate_melee_guns"])
         if guns and any(e["type"] == "artillery" for e in defenders):
             return self._union_melee(pic, target, defenders, guns)
+        if self._storm(pic, target):
+            return self._union_melee(pic, target, defenders, int(self.lv["confederate_storm_strength"]))
         ours = sum(1 for f in pic.mine if f["type"] != "artillery" and b.grid.adjacent(f["cell"], target))
         ratio = int(self.lv["union_melee_ratio" if pic.seat == "union" else "confederate_melee_ratio"])
         return ratio > 0 and ours >= ratio * max(1, len(defenders))
+
+    def _storm(self, pic: Picture, target: int) -> bool:
+        """The last turn's storm of a victory square the Union possesses (§IA10.1) at levels that do it
+        (``confederate_storm_strength``): a melee costs the attacker 0-24 men (more only at a differential of -5 or
+        worse) and a defender that retreats leaves the square to the attackers' advance (Melee Combat Results
+        Table, §B4.2), which makes the Confederates its holder (AMB-18) with the Union's turn over (§IA2.3)."""
+        if pic.seat != "confederate" or not self.lv["confederate_storm_strength"]:
+            return False
+        if pic.view["turn"] < int(pic.view["last_turn"]):
+            return False
+        least = int(self.lv["retake_points"])
+        return any(c == target and holder == "union" and points >= least for c, points, holder in pic.victory)
 
     def _union_melee(self, pic: Picture, target: int, defenders: list[Unit], percent: int) -> bool:
         """§IA8.4 melee by strength: the men of the general's units next to the square that can melee (not routed
