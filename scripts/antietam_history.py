@@ -35,7 +35,7 @@ from grognard.rulesets.antietam import Antietam
 from grognard.rulesets.antietam.victory import LEVEL_NAMES, square_points
 
 SCENARIOS = ("1_full_battle", "2_hooker", "3_xii_corps", "4_ii_corps", "5_ix_corps")
-HOLDS = ("union", "union_zoc", "confederate")  # full points, half points (in a Union ZOC), none (§IA10.1)
+HOLDS = ("union", "union_half", "confederate")  # §IA10.1: full points, half (in the Confederate ZOC), none
 
 # History, from shared/reference/antietam-battlefield.md "(d) History for calibration" (Official Records via NPS
 # and HistoryNet; the ground at nightfall; the game's points applied to history).
@@ -74,7 +74,7 @@ def play(job: Job) -> dict[str, Any]:
     board = ctx.board
     squares = {}
     for (cell, got), (_, full, _) in zip(square_points(ctx, state), board.victory, strict=True):
-        squares[board.label(cell)] = "union" if got == full else "union_zoc" if got else "confederate"
+        squares[board.label(cell)] = "union" if got == full else "union_half" if got else "confederate"
     level = next(k for k, words in LEVEL_NAMES.items() if words == result.levels["union"])
     losses = state.losses
     return {
@@ -142,7 +142,7 @@ def report(summary: dict[str, dict[str, Any]], place_names: dict[str, str]) -> s
     )
     lines += [
         "",
-        "Victory squares at the end: games held by the Union / in a Union ZOC (half points) / Confederate.",
+        "Victory squares at the end: games the Union held free / held in the Confederate ZOC (half) / did not hold.",
         "",
     ]
     lines.append("| square | place | history | " + " | ".join(summary) + " |")

@@ -28,8 +28,9 @@ SEATS = ("union", "confederate")
 Job = tuple[str, str, str, str, int]  # scenario, seat, player, opponent, seed
 
 
-def play(job: Job) -> tuple[Job, str, str, list[list[float]], float]:
-    """One game: the player's outcome, the victory level, its [wall, CPU] seconds per operation phase, wall time."""
+def play(job: Job) -> tuple[Job, str, str, list[list[float]], float, int]:
+    """One game: the player's outcome, the victory level, its [wall, CPU] seconds per operation phase, wall time,
+    the score (Union points - Confederate points, §IA10.2)."""
     scenario, seat, player, opponent, seed = job
     start = time.perf_counter()
     game = new_game(Antietam, scenario, None, seed)
@@ -42,7 +43,9 @@ def play(job: Job) -> tuple[Job, str, str, list[list[float]], float]:
     result = game.result()
     assert result is not None
     outcome = outcome_of(result, seat)
-    return job, outcome, result.levels[seat], list(spent.values()), time.perf_counter() - start
+    scores = dict(result.scores)
+    score = int(scores["union"] - scores["confederate"])
+    return job, outcome, result.levels[seat], list(spent.values()), time.perf_counter() - start, score
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -63,15 +66,15 @@ def main(argv: list[str] | None = None) -> int:
     )
 
     def each(r: Any) -> str:
-        (_, seat, _, opp, seed), outcome, level, _, wall = r
-        return f"{seat} against {opp}, seed {seed}: {outcome}, {level}, {wall:.0f} s"
+        (_, seat, _, opp, seed), outcome, level, _, wall, score = r
+        return f"{seat} against {opp}, seed {seed}: {outcome}, {level}, score {score:+}, {wall:.0f} s"
 
     results = play_all(play, jobs, args.jobs, each)
     tally: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
     levels: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
     walls: dict[tuple[str, str], float] = defaultdict(float)
     phases: list[list[float]] = []
-    for (_, seat, _, opp, _), outcome, level, spent, wall in results:
+    for (_, seat, _, opp, _), outcome, level, spent, wall, _ in results:
         tally[(opp, seat)][outcome] += 1
         levels[(opp, seat)][level] += 1
         walls[(opp, seat)] += wall

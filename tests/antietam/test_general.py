@@ -136,8 +136,9 @@ def test_fire_pays_at_guns_for_batteries_and_at_men_for_the_rest() -> None:
 
 
 def test_batteries_and_cavalry_pull_back_from_melee_reach() -> None:
-    """A gun is 150 points and a trooper 3 (§IA10.1): at normal a battery or cavalry unit with an enemy two squares
-    away walks to its rear to rally out of reach; an infantry unit holds; at easy the battery stays to fire."""
+    """A gun is 150 points and a trooper 3 (§IA10.1): at normal a battery alone with an enemy two squares away walks
+    to its rear to rally out of reach, a Confederate cavalry unit rides off to a square farther from the enemy;
+    an infantry unit holds; at easy the battery stays to fire."""
     pic, _ = _picture(
         "confederate",
         [
@@ -148,8 +149,10 @@ def test_batteries_and_cavalry_pull_back_from_melee_reach() -> None:
         ],
     )
     normal, easy = General(1, 1), General(1, 0)
-    for uid in ("c_long_a", "c_flee_a"):
-        assert normal._goal(pic, pic.by_id[uid]) == (pic.rear, 0)
+    assert normal._goal(pic, pic.by_id["c_long_a"]) == (pic.rear, 0)
+    ride = normal._goal(pic, pic.by_id["c_flee_a"])
+    far = pic.enemy_distances()
+    assert ride is not None and int(far[ride[0]]) > int(far[pic.by_id["c_flee_a"]["cell"]])
     assert normal._goal(pic, pic.by_id["c_law_a"]) is None
     assert easy._goal(pic, pic.by_id["c_long_a"]) != (pic.rear, 0)
 
@@ -243,3 +246,216 @@ def test_the_confederate_retakes_a_lost_victory_square_within_reach() -> None:
     assert General(1, 1)._goal(pic, pic.by_id["c_toombs_a"]) == (square, 0)
     assert General(1, 1)._goal(pic, pic.by_id["c_law_a"]) is None
     assert General(1, 0)._goal(pic, pic.by_id["c_toombs_a"]) != (square, 0)
+
+
+def test_the_confederate_leaves_alone_a_square_the_union_only_stands_next_to() -> None:
+    """§IA10.1: only a square the Union possesses scores; one it stands next to without possessing gives it
+    nothing (the digest's AMB-18 half points are dropped), so the general spends no march on retaking it."""
+    pic, board = _picture(
+        "confederate",
+        [
+            {**_READY_CONFEDERATE, "id": "c_toombs_a", "type": "infantry", "square": "28,2"},
+            {"id": "u", "side": "union", "type": "infantry", "square": "24,3"},
+        ],
+    )
+    square = board.grid.parse("25,3")
+    pic.victory = [(square, 1000, "confederate")]
+    pic.victory_cells = frozenset([square])
+    assert General(1, 1)._confederate_retakes(pic) == {}
+    pic.victory = [(square, 1000, "union")]
+    assert General(1, 1)._confederate_retakes(pic) == {"c_toombs_a": square}
+
+
+def test_hampton_rides_clear_of_the_ix_corps_instead_of_through_it() -> None:
+    """§IA10.1 3 points a trooper: a Confederate trooper with the enemy near is kept out of the fight. Hampton's
+    brigade arrives at 17,0 (§IA6.0) east of the creek, with the IX Corps between it and the rear corner: it
+    makes for the nearest square farthest from the seen enemy by a way that never passes next to one, not for
+    the rear through the enemy, and at `easy` it is not guarded."""
+    pic, _ = _picture(
+        "confederate",
+        [
+            {**_READY_CONFEDERATE, "id": "c_hampton_a", "type": "cavalry", "square": "17,0"},
+            {"id": "u1", "side": "union", "type": "infantry", "square": "19,2"},
+            {"id": "u2", "side": "union", "type": "infantry", "square": "20,3"},
+            {"id": "u3", "side": "union", "type": "infantry", "square": "18,4"},
+        ],
+    )
+    hampton = pic.by_id["c_hampton_a"]
+    goal = General(1, 1)._goal(pic, hampton)
+    assert goal is not None and goal[0] != pic.rear
+    far = pic.enemy_distances()
+    assert int(far[goal[0]]) >= 6 > int(far[hampton["cell"]])
+    assert General(1, 0)._goal(pic, hampton) != goal
+
+
+def _last_turn(pic: Picture, phase: str = "confederate_operations_1") -> None:
+    pic.view["turn"], pic.view["phase"] = 11, phase
+
+
+def test_on_the_last_turn_a_unit_stands_next_to_each_square_the_union_keeps() -> None:
+    """§IA10.1 "(2000 if in ZOC)": Sharpsburg possessed by the Union scores half when a Confederate unit stands
+    next to it, and the Confederate moves last (§IA2.3): on the last turn the nearest free unit whose operation
+    points carry it there goes to a square next to it; not before the last turn, not when a Confederate already
+    stands next to it, and at `easy` never."""
+    town = "32,7"
+    units = [
+        {**_READY_CONFEDERATE, "id": "c_law_a", "type": "infantry", "square": "36,7"},
+        {"id": "u", "side": "union", "type": "infantry", "square": town},
+    ]
+    pic, board = _picture("confederate", units)
+    square = board.grid.parse(town)
+    pic.victory = [(square, 4000, "union")]
+    pic.victory_cells = frozenset([square])
+    assert General(1, 1)._confederate_retakes(pic) == {}  # turn 1: the end is far
+    _last_turn(pic)
+    plan = General(1, 1)._confederate_retakes(pic)
+    assert set(plan) == {"c_law_a"} and board.grid.adjacent(plan["c_law_a"], square)
+    assert General(1, 1)._goal(pic, pic.by_id["c_law_a"]) == (plan["c_law_a"], 0)
+    assert General(1, 0)._confederate_retakes(pic) == {}
+    there, board = _picture(
+        "confederate",
+        [*units, {**_READY_CONFEDERATE, "id": "c_law_b", "type": "infantry", "square": "33,8", "acted": True}],
+    )
+    there.victory, there.victory_cells = pic.victory, pic.victory_cells
+    _last_turn(there)
+    assert General(1, 1)._confederate_retakes(there) == {}
+
+
+def test_the_unit_in_hand_keeps_its_errand() -> None:
+    """A unit picked up is marked as acted (the view's ``acted``): the unit the general holds keeps the victory
+    square it was sent to retake (§IA10.1) while it marches, instead of losing it at its first step."""
+    pic, board = _picture(
+        "confederate",
+        [
+            {**_READY_CONFEDERATE, "id": "c_toombs_a", "type": "infantry", "square": "28,3", "acted": True},
+            {"id": "u", "side": "union", "type": "infantry", "square": "30,16"},
+        ],
+    )
+    square = board.grid.parse("25,3")
+    pic.victory = [(square, 1000, "union")]
+    pic.victory_cells = frozenset([square])
+    assert General(1, 1)._confederate_retakes(pic) == {}
+    pic.accessed = "c_toombs_a"
+    assert General(1, 1)._confederate_retakes(pic) == {"c_toombs_a": square}
+
+
+def test_a_battery_stacked_with_infantry_stays_to_fire() -> None:
+    """§IA7.7 infantry fire strikes a square's artillery only when it is alone there, and a battery that moves may
+    not fire (§B3.4): a Confederate battery stacked with its infantry stays with an enemy two squares off and
+    fires, with an enemy next to it too (canister at one square: Weapon/Range Casualty Table); alone, it is pulled
+    back (a gun is 150 points, §IA10.1); at easy no battery is pulled back."""
+    units = [
+        {**_READY_CONFEDERATE, "id": "c_long_a", "type": "artillery", "square": "30,10"},
+        {"id": "u", "side": "union", "type": "infantry", "square": "30,12"},
+    ]
+    alone, _ = _picture("confederate", units)
+    assert General(1, 1)._goal(alone, alone.by_id["c_long_a"]) == (alone.rear, 0)
+    with_men = [*units, {**_READY_CONFEDERATE, "id": "c_law_a", "type": "infantry", "square": "30,10"}]
+    covered, _ = _picture("confederate", with_men)
+    assert General(1, 1)._goal(covered, covered.by_id["c_long_a"]) is None
+    close = [{**u, "square": "30,11"} if u["id"] == "u" else u for u in with_men]
+    pressed, _ = _picture("confederate", close)
+    assert General(1, 1)._goal(pressed, pressed.by_id["c_long_a"]) is None
+    assert General(1, 0)._goal(alone, alone.by_id["c_long_a"]) != (alone.rear, 0)
+
+
+def test_a_unit_closed_in_on_every_side_pulls_out_while_it_can() -> None:
+    """§B3.6 a routed unit whose retreat must enter an enemy zone of control is eliminated: a Confederate unit in
+    contact with fewer than three squares around it clear of the seen enemy's zone of control makes for a square
+    out of it (by a way that never passes next to an enemy); with more it holds, and on a victory square it
+    holds whatever comes."""
+    ring = [
+        {"id": f"u{k}", "side": "union", "type": "infantry", "square": sq}
+        for k, sq in enumerate(("30,11", "31,12", "29,12", "32,10", "28,10"))
+    ]
+    man = {**_READY_CONFEDERATE, "id": "c_law_a", "type": "infantry", "square": "30,10"}
+    pic, board = _picture("confederate", [man, *ring])
+    far = pic.enemy_distances()
+    cell = pic.by_id["c_law_a"]["cell"]
+    assert sum(1 for n in board.grid.neighbors(cell) if far[n] > 1) < 2
+    goal = General(1, 1)._goal(pic, pic.by_id["c_law_a"])
+    assert goal is not None and int(far[goal[0]]) >= 3
+    open_, _ = _picture("confederate", [man, *ring[:2]])
+    assert General(1, 1)._goal(open_, open_.by_id["c_law_a"]) is None
+    pic.victory_cells = frozenset([cell])
+    assert General(1, 1)._goal(pic, pic.by_id["c_law_a"]) is None
+
+
+def test_the_confederate_melees_union_guns_that_came_close() -> None:
+    """§IA8.2 guns are lost in melee, 150 points each (§IA10.1): the Confederate melees a square holding a Union
+    battery when the men of its units next to it reach the defenders' men by the order of battle (a gun counted
+    as its 20 melee men, combat.toml); not with fewer men, not a square of infantry alone (it melees only routed
+    attackers there), and never at easy."""
+    ready = {**_READY_CONFEDERATE, "type": "infantry", "disrupted": False}
+
+    def picture(wofford_men: int, guns: bool) -> tuple[Picture, Board]:
+        enemy = [{"id": "u_duryea_a", "side": "union", "type": "infantry", "square": "30,12"}]
+        if guns:
+            enemy.append({"id": "u_i_corps_b", "side": "union", "type": "artillery", "square": "30,12"})
+        return _picture(
+            "confederate",
+            [
+                {**ready, "id": "c_law_a", "square": "30,11", "men": 503},
+                {**ready, "id": "c_wofford_a", "square": "31,11", "men": wofford_men},
+                *enemy,
+            ],
+        )
+
+    # defenders: Duryea-A's 501 men and I Corps-B's 19 guns x 20 = 881
+    pic, board = picture(400, True)
+    target = board.grid.parse("30,12")
+    assert General(1, 1)._melee(pic, pic.by_id["c_law_a"], target)
+    assert not General(1, 0)._melee(pic, pic.by_id["c_law_a"], target)
+    few, _ = picture(300, True)
+    assert not General(1, 1)._melee(few, few.by_id["c_law_a"], target)
+    men_only, _ = picture(900, False)
+    assert not General(1, 1)._melee(men_only, men_only.by_id["c_law_a"], target)
+
+
+def test_confederate_fire_counts_troopers_at_three_points() -> None:
+    """§IA10.1 "3 pts per Cavalryman lost": at the same range and ground the Confederate's fire is worth three times
+    as much into a square of cavalry as into one of infantry."""
+    pic, board = _picture(
+        "confederate",
+        [
+            {**_READY_CONFEDERATE, "id": "c_law_a", "type": "infantry", "square": "30,10"},
+            {"id": "u_cav", "side": "union", "type": "cavalry", "square": "30,11"},
+            {"id": "u_men", "side": "union", "type": "infantry", "square": "31,11"},
+        ],
+    )
+    general, law = General(1, 1), pic.by_id["c_law_a"]
+    assert board.map.terrain[board.grid.parse("30,11")] == board.map.terrain[board.grid.parse("31,11")]
+    cav = general._confederate_fire_value(pic, law, board.grid.parse("30,11"))
+    men = general._confederate_fire_value(pic, law, board.grid.parse("31,11"))
+    assert cav == 3 * men > 0
+
+
+def test_on_the_last_turn_the_confederate_storms_a_victory_square_the_union_holds() -> None:
+    """§IA10.1 a square the Union possesses scores for it; the Confederate moves last (§IA2.3), a melee costs the
+    attacker 0-24 men short of a -5 differential, and a defender that retreats leaves the square to the attackers'
+    advance (Melee Combat Results Table, §B4.2): on the last turn the Confederate melees a Union-held victory square
+    when the men of its units next to it reach half the defenders' by the order of battle; not before the last
+    turn, not with fewer men, not a square worth less than ``retake_points``, and never at easy."""
+    ready = {**_READY_CONFEDERATE, "type": "infantry", "disrupted": False}
+
+    def picture(men: int, points: int = 4000) -> tuple[Picture, int]:
+        pic, board = _picture(
+            "confederate",
+            [
+                {**ready, "id": "c_law_a", "square": "32,6", "men": men},
+                {"id": "u_duryea_a", "side": "union", "type": "infantry", "square": "32,7"},
+            ],
+        )
+        town = board.grid.parse("32,7")
+        pic.victory, pic.victory_cells = [(town, points, "union")], frozenset([town])
+        return pic, town
+
+    pic, town = picture(300)  # Duryea-A: 501 men in the order of battle
+    law = pic.by_id["c_law_a"]
+    assert not General(1, 1)._melee(pic, law, town)  # turn 1
+    _last_turn(pic)
+    assert General(1, 1)._melee(pic, law, town)
+    assert not General(1, 0)._melee(pic, law, town)
+    for few in (picture(200), picture(300, 500)):
+        _last_turn(few[0])
+        assert not General(1, 1)._melee(few[0], few[0].by_id["c_law_a"], town)

@@ -34,8 +34,10 @@ plots only fire; ``normal`` plays the plan above; ``hard`` also demands more sup
 from __future__ import annotations
 
 import heapq
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
+
+import numpy as np
 
 from grognard.ai.base import Player, derived_seed, tuning_at
 from grognard.ai.observation import Observation
@@ -58,7 +60,7 @@ class General(Player):
     def __init__(self, seed: int = 0, level: int = 1) -> None:
         super().__init__(seed, level)
         self.cfg, self.lv = tuning_at(DATA / "general.toml", level)
-        self._fields: dict[tuple[int, tuple[str, ...]], dict[int, int]] = {}  # a pure cache: the static map
+        self._fields: dict[tuple[int, tuple[str, ...], str], dict[int, int]] = {}  # a pure cache: the static map
         self._retakes: tuple[Picture, dict[str, int]] | None = None  # a cache of the decision's picture
 
     # --- entry point -----------------------------------------------------------------------------------------
@@ -118,7 +120,7 @@ class General(Player):
         if u["held"]:
             return False
         goal = self._goal(pic, u)
-        return goal is not None and self._field(pic, goal[0]).get(u["cell"], 0) > goal[1]
+        return goal is not None and self._field(pic, goal[0], _column(u)).get(u["cell"], 0) > goal[1]
 
     # --- §IA7.8 modes and §IA7.9 facing (intermediate and advanced games) ----------------------------------
     def _mode_wanted(self, pic: Picture, u: Unit) -> bool:
@@ -132,7 +134,9 @@ class General(Player):
             if marching:
                 return near <= reach or self._goal(pic, u) is None
             goal = None if u["held"] else self._goal(pic, u)
-            return near > reach and goal is not None and self._field(pic, goal[0]).get(u["cell"], 0) > goal[1]
+            return (
+                near > reach and goal is not None and self._field(pic, goal[0], _column(u)).get(u["cell"], 0) > goal[1]
+            )
         return marching and near <= int(self.cfg["modes"]["deploy_distance"])
 
     def _facing_wanted(self, pic: Picture, u: Unit) -> int | None:
@@ -155,13 +159,16 @@ class General(Player):
         """(square, distance to stop at) for unit ``u``, or None to stay."""
         cell = u["cell"]
         near = pic.enemy_distance(cell)
-        if u["routed"] or u["morale"] < self.lv["withdraw_below_morale"]:
+        if self._withdrawing(u):
             # §IA5.2 rally: out of fire, toward the rear corner (§IA8.5 retreats go there too)
             return (pic.rear, 0) if near <= self.cfg["rally"]["safe_distance"] else None
         artillery = u["type"] == "artillery"
-        if pic.seat == "confederate" and u["type"] == "cavalry" and near <= self.lv["confederate_cavalry_guard"]:
-            return pic.rear, 0  # 3 points a trooper (§IA10.1) and few of them: kept out of the fight
-        if u["type"] in ("artillery", "cavalry") and near <= self.lv["guard_distance"] and not u["held"]:
+        if self._guarded(pic, u, near):
+            return self._refuge(pic, u, int(self.cfg["refuge"]["distance"])), 0  # 3 points a trooper (§IA10.1)
+        if self._trapped(pic, u):
+            return self._refuge(pic, u, int(self.cfg["refuge"]["trapped_distance"])), 0
+        guarded = u["type"] in ("artillery", "cavalry") and near <= self.lv["guard_distance"] and not u["held"]
+        if guarded and not (artillery and self._covered(pic, u)):
             return pic.rear, 0  # a gun is 150 points, a trooper 3 (§IA10.1): out of melee's reach before it comes
         if artillery and near <= self._battery_reach(pic, u):
             return None  # an enemy in range: stay and fire (a moved battery may not fire, §B3.4)
@@ -173,6 +180,74 @@ class General(Player):
         if pic.seat == "union":
             return self._union_goal(pic, u, near, artillery)
         return self._confederate_goal(pic, u, near, artillery)
+
+    def _withdrawing(self, u: Unit) -> bool:
+        """Routed, or worn out (morale under the level's ``withdraw_below_morale``)."""
+        return bool(u["routed"] or u["morale"] < self.lv["withdraw_below_morale"])
+
+    def _covered(self, pic: Picture, u: Unit) -> bool:
+        """A Confederate battery stacked with infantry of its own that is not routed, at levels that keep it there
+        (``battery_stays_covered``): infantry fire strikes a square's artillery only when it is alone there
+        (§IA7.7), and a battery that moves may not fire (§B3.4)."""
+        if pic.seat != "confederate" or not self.lv["battery_stays_covered"]:
+            return False
+        return any(f["type"] == "infantry" and not f["routed"] and f["cell"] == u["cell"] for f in pic.mine)
+
+    def _fleeing(self, pic: Picture, u: Unit) -> bool:
+        """A guarded trooper or a trapped unit: it keeps no operation points and steps next to no enemy."""
+        return self._guarded(pic, u, pic.enemy_distance(u["cell"])) or self._trapped(pic, u)
+
+    def _guarded(self, pic: Picture, u: Unit, near: int) -> bool:
+        """A Confederate trooper with an enemy within ``confederate_cavalry_guard`` squares: kept out of the fight."""
+        return pic.seat == "confederate" and u["type"] == "cavalry" and near <= self.lv["confederate_cavalry_guard"]
+
+    def _trapped(self, pic: Picture, u: Unit) -> bool:
+        """A Confederate unit in contact with fewer than ``escape_squares`` squares around it clear of the seen
+        enemy's zone of control, not on a victory square and not on the last turn: once none is left, a rout
+        eliminates it (§B3.6), as the greedy attacker closes on it from every side."""
+        need = int(self.lv["escape_squares"])
+        cell = u["cell"]
+        if pic.seat != "confederate" or not need or pic.enemy_distance(cell) > 1:
+            return False
+        if cell in pic.victory_cells or pic.view["turn"] >= int(pic.view["last_turn"]):
+            return False
+        far = pic.enemy_distances()
+        cost = self._cost(pic, _column(u))
+        clear = [n for n in pic.board.grid.neighbors(cell) if far[n] > 1 and cost(n, False) is not None]
+        return len(clear) < need
+
+    def _refuge(self, pic: Picture, u: Unit, distance: int) -> int:
+        """The nearest square, within ``reach`` operation points by a path that never steps next to a seen enemy,
+        of those farthest from the seen enemy (up to ``distance`` squares; then nearer the rear corner): the rear
+        may lie behind the enemy (Hampton's brigade arrives at 17,0 among the IX Corps, east of the creek)."""
+        cfg = self.cfg["refuge"]
+        b = pic.board
+        far = np.minimum(pic.enemy_distances(), distance)
+        spent = self._reach(pic, u, int(cfg["reach"]), far > 1)
+        rear = b.dist[pic.rear]
+        return max(spent, key=lambda c: (int(far[c]), -spent[c], -int(rear[c]), -c))
+
+    def _reach(self, pic: Picture, u: Unit, limit: int, open_: Any) -> dict[int, int]:
+        """Operation points from unit ``u``'s square to each square within ``limit`` by its costs, through squares
+        where ``open_`` is true (its own aside)."""
+        b = pic.board
+        cost = self._cost(pic, _column(u))
+        start = u["cell"]
+        out = {start: 0}
+        todo = [(0, start)]
+        while todo:
+            d, c = heapq.heappop(todo)
+            if d > out[c]:
+                continue
+            for n in b.grid.neighbors(c):
+                if not open_[n]:
+                    continue
+                step = cost(n, b.grid.direction(c, n) % 2 == 0)
+                if step is None or d + step > limit or d + step >= out.get(n, 1 << 30):
+                    continue
+                out[n] = d + step
+                heapq.heappush(todo, (d + step, n))
+        return out
 
     def _battery_reach(self, pic: Picture, u: Unit) -> int:
         """The distance a battery stops at to fire: its weapon's range, for the Union at most ``battery_reach``
@@ -212,16 +287,23 @@ class General(Player):
         post = pic.garrisons(int(self.lv["garrison_points"])).get(u["id"])
         if post is not None:
             return post, 0  # §IA10.1 a square a Confederate stands on gives the Union nothing
-        if near <= cfg["post_distance"] and pic.board.level(cell) >= cfg["ridge_level"]:
+        if self._on_ridge_post(pic, u):
             return None  # hold the ridge line
         threat = pic.threatened(cfg)
         if threat is None:
             return None
         return threat, (cfg["artillery_stand_off"] if artillery else cfg["reserve_stop"])
 
+    def _on_ridge_post(self, pic: Picture, u: Unit) -> bool:
+        """A Confederate unit on a ridge (level ``ridge_level`` or higher) within ``post_distance`` squares of a seen
+        enemy: it holds the line there (§IA11 "Let the Union come to you")."""
+        cfg = self.cfg["confederate"]
+        cell = u["cell"]
+        return bool(pic.enemy_distance(cell) <= cfg["post_distance"] and pic.board.level(cell) >= cfg["ridge_level"])
+
     def _confederate_retakes(self, pic: Picture) -> dict[str, int]:
-        """Unit id -> the victory square it makes for: a square no Confederate stands on that gives the Union
-        points (its holder, or a Union unit next to it, §IA10.1 AMB-18) and no seen enemy holds, most valuable
+        """Unit id -> the victory square it makes for: a square the Union possesses (its last holder, §IA10.1
+        AMB-18: the only squares that give it points) and no seen enemy stands on, most valuable
         first, for the nearest fit unit within ``retake_reach`` operation points that is not in contact. Entering
         makes the Confederates its holder (AMB-18), and the Confederate moves last in a turn (§IA2.3): on the last
         turn every unit may go, as far as its operation points left this turn carry it."""
@@ -239,43 +321,79 @@ class General(Player):
         free = [
             u
             for u in pic.mine
-            if u["type"] != "artillery" and not u["routed"] and not u["acted"] and not u["held"] and u["op"] > 0
+            if u["type"] != "artillery"
+            and not u["routed"]
+            and (not u["acted"] or u["id"] == pic.accessed)  # the unit in hand keeps its errand
+            and not u["held"]
+            and u["op"] > 0
         ]
-        if not last:  # troopers only at the end (3 points each, §IA10.1)
+        if not last:  # troopers only at the end (3 points each, §IA10.1); the ridge line's holders stay on it
             free = [
-                u for u in free if u["type"] == "infantry" and pic.enemy_distance(u["cell"]) > cfg["contact_distance"]
+                u
+                for u in free
+                if u["type"] == "infantry"
+                and pic.enemy_distance(u["cell"]) > cfg["contact_distance"]
+                and not self._on_ridge_post(pic, u)
             ]
         for c, points, holder in sorted(pic.victory, key=lambda v: (-v[1], v[0])):
             if points < least or c in held or c in enemy or not free:
                 continue
-            if holder != "union" and pic.enemy_distance(c) > 1:
-                continue  # gives the Union nothing now
-            field = self._field(pic, c)
-            fit = [f for f in free if field.get(f["cell"], 1 << 30) <= (f["op"] + later if last else reach)]
+            if holder != "union":
+                continue  # gives the Union nothing (§IA10.1: only a square "in possession" scores)
+            cost = {f["id"]: self._field(pic, c, _column(f)).get(f["cell"], 1 << 30) for f in free}
+            fit = [f for f in free if cost[f["id"]] <= (f["op"] + later if last else reach)]
             if not fit:
                 continue
-            u = min(fit, key=lambda f: (field[f["cell"]], f["id"]))
+            u = min(fit, key=lambda f: (cost[f["id"]], f["id"]))
             free.remove(u)
             plan[u["id"]] = c
+        if last:
+            self._confederate_screens(pic, plan, free, later, least)
         return plan
 
-    def _field(self, pic: Picture, goal: int) -> dict[int, int]:
-        """Operation points from each square to ``goal`` by the infantry's costs (streams only at bridges and
-        fords, the random fords included): a pure cache of the static map."""
-        key = (goal, pic.fords)
+    def _confederate_screens(
+        self, pic: Picture, plan: dict[str, int], free: list[Unit], later: int, least: int
+    ) -> None:
+        """On the last turn, a unit next to each victory square the Union keeps: "(500 if in ZOC)" (§IA10.1) halves
+        a square the Union possesses that lies in the Confederate zone of control, and the Confederate moves last
+        (§IA2.3). Most valuable first, the nearest unit whose operation points left this turn carry it to a free
+        square next to it (none when a Confederate already stands there)."""
+        b = pic.board
+        enemy = set(pic._ecells)
+        taken = set(plan.values())
+        mine = [u["cell"] for u in pic.mine if u["id"] not in plan and u["id"] != pic.accessed]
+        for c, points, holder in sorted(pic.victory, key=lambda v: (-v[1], v[0])):
+            if points < least or holder != "union" or c in taken or not free:
+                continue
+            if any(b.grid.adjacent(m, c) for m in mine):
+                continue  # already in the Confederate zone of control
+            best: tuple[int, str, int] | None = None
+            for f in free:
+                column = _column(f)
+                cost = self._cost(pic, column)
+                ways = [n for n in b.grid.neighbors(c) if n not in enemy and cost(n, False) is not None]
+                if not ways:
+                    continue
+                # to the square next to it: the way to the square itself, less the step into it
+                d = self._field(pic, c, column).get(f["cell"], 1 << 30) - (cost(c, False) or 0)
+                if d <= f["op"] + later and (best is None or (d, f["id"]) < best[:2]):
+                    dist = b.dist[f["cell"]]
+                    best = (d, f["id"], min(ways, key=lambda n: (int(dist[n]), n)))
+            if best is None:
+                continue
+            free[:] = [f for f in free if f["id"] != best[1]]
+            plan[best[1]] = best[2]
+            mine.append(best[2])
+
+    def _field(self, pic: Picture, goal: int, column: str = "inf") -> dict[int, int]:
+        """Operation points from each square to ``goal`` by the costs of a column of the Operations Costs Table
+        (streams only at bridges and fords, the random fords included): a pure cache of the static map."""
+        key = (goal, pic.fords, column)
         hit = self._fields.get(key)
         if hit is not None:
             return hit
         b = pic.board
-        terrain = b.map.terrain
-        fords = {b.grid.parse(f) for f in pic.fords}
-        move = b.tables.terrain["move"]
-
-        def cost(c: int, diagonal: bool) -> int | None:
-            t = "ford" if c in fords else terrain[c]
-            row = move[t][0]
-            return None if row == "P" else int(row[1] if diagonal else row[0])
-
+        cost = self._cost(pic, column)
         out = {goal: 0}
         todo = [(0, goal)]
         while todo:
@@ -296,6 +414,22 @@ class General(Player):
         self._fields[key] = out
         return out
 
+    def _cost(self, pic: Picture, column: str) -> Callable[[int, bool], int | None]:
+        """The operation points to enter a square (orthogonally or diagonally; None: prohibited) in a column of the
+        Operations Costs Table, the random fords included."""
+        b = pic.board
+        terrain = b.map.terrain
+        fords = {b.grid.parse(f) for f in pic.fords}
+        move = b.tables.terrain["move"]
+        k = move["columns"].index(column)
+
+        def cost(c: int, diagonal: bool) -> int | None:
+            t = "ford" if c in fords else terrain[c]
+            row = move[t][k]
+            return None if row == "P" else int(row[1] if diagonal else row[0])
+
+        return cost
+
     def _advance(self, pic: Picture, legal: Legal, uid: str) -> Decision | None:
         """One square further for the unit in hand, or put it down."""
         u = pic.by_id[uid]
@@ -307,7 +441,7 @@ class General(Player):
         goal = None if u["held"] else self._goal(pic, u)
         if goal is None or u["op"] <= self._op_reserve(pic, u):
             return self._put_down(pic, legal, u)
-        field = self._field(pic, goal[0])
+        field = self._field(pic, goal[0], _column(u))
         here = field.get(u["cell"], 1 << 30)
         if here <= goal[1]:
             return self._put_down(pic, legal, u)
@@ -337,9 +471,11 @@ class General(Player):
     def _op_reserve(self, pic: Picture, u: Unit) -> int:
         """Operation points kept for the plot: fire, and the melee for the attacker (Operations Costs Table); none
         for a Confederate retaking a victory square (the square is worth more than a shot)."""
-        if u["routed"] or u["morale"] < self.lv["withdraw_below_morale"]:
+        if self._withdrawing(u):
             return 0
         if pic.seat == "confederate" and u["id"] in self._confederate_retakes(pic):
+            return 0
+        if self._fleeing(pic, u):
             return 0
         return int(self.lv["op_reserve"])
 
@@ -347,6 +483,8 @@ class General(Player):
         """§B3.6: into the enemy's zone of control only with support (the push goes in together)."""
         if u["routed"] or u["type"] == "artillery":
             return pic.enemy_distance(c) > 1 or u["routed"]
+        if self._fleeing(pic, u):
+            return pic.enemy_distance(c) > 1
         if pic.enemy_distance(c) > 1 or self.lv["naive"]:
             return True
         if pic.seat == "confederate" and u["id"] in self._confederate_retakes(pic):
@@ -389,7 +527,10 @@ class General(Player):
             options = [
                 e["cell"] for e in pic.enemies_near(u["cell"], 12) if D.Plot((f"{uid}@{b.label(e['cell'])}",)) in legal
             ]
-            if options and self.lv["focus_fire"] and pic.seat == "confederate":
+            storm = [c for c in options if self._storm(pic, c) and self._melee(pic, u, c)]
+            if storm:
+                best = storm[0]  # the last turn: fire into the victory square to melee it
+            elif options and self.lv["focus_fire"] and pic.seat == "confederate":
                 best = max(options, key=lambda c: (self._confederate_fire_value(pic, u, c), reach.get(c, 0), -c))
             elif options and self.lv["focus_fire"]:
                 gunner = u["type"] == "artillery"
@@ -417,7 +558,8 @@ class General(Player):
         """The points a fire into ``target`` is worth, as the Weapon/Range Casualty Table and the defender's terrain
         and elevation modifiers give them (combat.toml); a battery's casualties among guns count 150 points a gun
         at 20 casualty points a gun (§IA10.1, §IA8.2), infantry's at artillery alone only tire it (§IA7.7);
-        routed targets count half again (a second rout can cut off their retreat, §B3.6)."""
+        troopers count 3 points a man (§IA10.1); routed targets count half again (a second rout can cut off their
+        retreat, §B3.6)."""
         b = pic.board
         spec = b.spec(b.index[u["id"]])
         here = [e for e in pic.enemies if e["cell"] == target]
@@ -435,6 +577,8 @@ class General(Player):
             value *= 1 + (per_gun - 1) * guns / len(here)
         elif guns == len(here):
             value *= 0.1
+        troopers = len([e for e in here if e["type"] == "cavalry"])
+        value *= 1 + (float(self.cfg["confederate"]["trooper_points"]) - 1) * troopers / len(here)
         if any(e["routed"] for e in here):
             value *= 1.5
         return value
@@ -452,12 +596,29 @@ class General(Player):
         if defenders and all(e["type"] == "artillery" for e in defenders):
             return True  # a battery alone: its guns are lost in melee (§IA8.2), 150 points each (§IA10.1)
         if pic.seat == "union" and not self.lv["naive"]:
-            return self._union_melee(pic, target, defenders)
+            return self._union_melee(pic, target, defenders, int(self.lv["union_melee_strength"]))
+        guns = int(self.lv["confederate_melee_guns"])
+        if guns and any(e["type"] == "artillery" for e in defenders):
+            return self._union_melee(pic, target, defenders, guns)
+        if self._storm(pic, target):
+            return self._union_melee(pic, target, defenders, int(self.lv["confederate_storm_strength"]))
         ours = sum(1 for f in pic.mine if f["type"] != "artillery" and b.grid.adjacent(f["cell"], target))
         ratio = int(self.lv["union_melee_ratio" if pic.seat == "union" else "confederate_melee_ratio"])
         return ratio > 0 and ours >= ratio * max(1, len(defenders))
 
-    def _union_melee(self, pic: Picture, target: int, defenders: list[Unit]) -> bool:
+    def _storm(self, pic: Picture, target: int) -> bool:
+        """The last turn's storm of a victory square the Union possesses (§IA10.1) at levels that do it
+        (``confederate_storm_strength``): a melee costs the attacker 0-24 men (more only at a differential of -5 or
+        worse) and a defender that retreats leaves the square to the attackers' advance (Melee Combat Results
+        Table, §B4.2), which makes the Confederates its holder (AMB-18) with the Union's turn over (§IA2.3)."""
+        if pic.seat != "confederate" or not self.lv["confederate_storm_strength"]:
+            return False
+        if pic.view["turn"] < int(pic.view["last_turn"]):
+            return False
+        least = int(self.lv["retake_points"])
+        return any(c == target and holder == "union" and points >= least for c, points, holder in pic.victory)
+
+    def _union_melee(self, pic: Picture, target: int, defenders: list[Unit], percent: int) -> bool:
         """§IA8.4 melee by strength: the men of the general's units next to the square that can melee (not routed
         or disrupted, the 2 OP of a melee kept) against the defenders' men as the order of battle lists them (the
         view does not show an enemy's losses), guns counted as their melee men (combat.toml); melee when the
@@ -477,7 +638,15 @@ class General(Player):
         theirs = sum(
             (per_gun if e["type"] == "artillery" else 1) * b.specs[b.index[e["id"]]].strength for e in defenders
         )
-        return ours * 100 >= int(self.lv["union_melee_strength"]) * theirs
+        return ours * 100 >= percent * theirs
+
+
+def _column(u: Unit) -> str:
+    """The unit's column of the Operations Costs Table as it marches: the basic game's (cavalry mounted, artillery
+    limbered, AMB-3), dismounted cavalry as infantry."""
+    if u["type"] == "cavalry" and u.get("mode") != "dismounted":
+        return "cav"
+    return "limb" if u["type"] == "artillery" else "inf"
 
 
 def _ending(legal: Legal) -> Decision | None:
@@ -509,6 +678,7 @@ class Picture:
         self._objectives: dict[str, int | None] = {}
         self._engaged: dict[str, bool] = {}
         self._garrisons: dict[str, int] | None = None
+        self._distances: Any = None
 
     def enemy_distance(self, cell: int) -> int:
         hit = self._near.get(cell)
@@ -516,6 +686,15 @@ class Picture:
             dist = self.board.dist[cell]
             hit = self._near[cell] = min((int(dist[c]) for c in self._ecells), default=99)
         return hit
+
+    def enemy_distances(self) -> Any:
+        """Each square's distance to the nearest seen enemy unit (99 with none seen), an array by cell."""
+        if self._distances is None:
+            dist = self.board.dist
+            self._distances = (
+                dist[:, self._ecells].min(axis=1) if self._ecells else np.full(dist.shape[0], 99, dtype=dist.dtype)
+            )
+        return self._distances
 
     def enemies_near(self, cell: int, reach: int) -> list[Unit]:
         dist = self.board.dist[cell]

@@ -24,23 +24,19 @@ def loss_points(ctx: Ctx, losses: tuple[int, int, int]) -> int:
 
 
 def square_points(ctx: Ctx, state: AntietamState) -> list[tuple[int, int]]:
-    """Union points for each victory square (§IA10.1, AMB-18 reading): full points "in possession" (a Union unit
-    stands there, or the last unit to stand there was Union and no Confederate stands there now); half points
-    "if in ZOC" (no Confederate stands there and a Union unit stands next to it)."""
+    """Union points for each victory square (§IA10.1 "In possession of square 17,2 = 1000 (500 if in ZOC)"): the
+    Union possesses a square when a Union unit stands there, or the last unit to stand there was Union and no
+    Confederate stands there now (AMB-18); a possessed square scores its full points, or the parenthesised half
+    when it lies in the Confederate zone of control (a Confederate unit on one of its eight squares, §B3.6: "in
+    ZOC" is the enemy's ZOC, as everywhere else in the manual); a square the Union does not possess scores
+    nothing."""
     occ = ctx.occupants(state)
-    union_zoc = ctx.zoc(state, "union")
+    enemy_zoc = ctx.zoc(state, "confederate")
     out = []
     for k, (cell, full, half) in enumerate(ctx.board.victory):
         sides = {ctx.board.side(j) for j in occ.get(cell, ())}
-        if "confederate" in sides:
-            got = 0
-        elif "union" in sides or state.holders[k] == "union":
-            got = full
-        elif cell in union_zoc:
-            got = half
-        else:
-            got = 0
-        out.append((cell, got))
+        possessed = "confederate" not in sides and ("union" in sides or state.holders[k] == "union")
+        out.append((cell, (half if cell in enemy_zoc else full) if possessed else 0))
     return out
 
 

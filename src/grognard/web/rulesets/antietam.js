@@ -143,7 +143,7 @@ function drawStatic(hexmap) {
     svg("rect", { x: x - S + 1.5, y: y - S + 1.5, width: 2 * S - 3, height: 2 * S - 3, rx: 3, class: "atm-vp-frame" }, g);
     svg("text", { x, y: y + S + 9, class: "atm-vp-points" }, g).textContent = `${v.points}`;
     svg("text", { x, y: y + S + 18, class: "atm-place victory" }, g).textContent = v.name;
-    svg("title", {}, g).textContent = `${v.name} (${label(v.cell)}): ${v.points} points to the Union in possession, ${v.in_zoc} if in its ZOC (§IA10.1)`;
+    svg("title", {}, g).textContent = `${v.name} (${label(v.cell)}): ${v.points} points to the Union in possession, ${v.in_zoc} if in the Confederate ZOC (§IA10.1)`;
   }
   // the square numbers along the edges, as the manual writes squares (x,y), and the north arrow
   const [w, h] = layout.size();
