@@ -317,7 +317,7 @@ class General(Player):
         later = int(pic.board.tables.rules["operation_points"]["per_phase"]) if pic.view["phase"].endswith("_1") else 0
         reach = int(cfg["retake_reach"])
         held = {u["cell"] for u in pic.mine}
-        enemy = set(pic._ecells)
+        enemy = set(pic.enemy_cells)
         free = [
             u
             for u in pic.mine
@@ -359,7 +359,7 @@ class General(Player):
         (§IA2.3). Most valuable first, the nearest unit whose operation points left this turn carry it to a free
         square next to it (none when a Confederate already stands there)."""
         b = pic.board
-        enemy = set(pic._ecells)
+        enemy = set(pic.enemy_cells)
         taken = set(plan.values())
         mine = [u["cell"] for u in pic.mine if u["id"] not in plan and u["id"] != pic.accessed]
         for c, points, holder in sorted(pic.victory, key=lambda v: (-v[1], v[0])):
@@ -672,7 +672,7 @@ class Picture:
         self.victory = [(board.grid.parse(v["square"]), v["points"], v["holder"]) for v in view["victory_squares"]]
         self.victory_cells = frozenset(c for c, _, _ in self.victory)
         self.breaks = [e["cell"] for e in self.enemies if e["routed"]]
-        self._ecells = [e["cell"] for e in self.enemies]
+        self.enemy_cells = [e["cell"] for e in self.enemies]  # the squares of the seen enemy units
         self._near: dict[int, int] = {}
         self._threat: tuple[bool, int | None] = (False, None)
         self._objectives: dict[str, int | None] = {}
@@ -684,16 +684,15 @@ class Picture:
         hit = self._near.get(cell)
         if hit is None:
             dist = self.board.dist[cell]
-            hit = self._near[cell] = min((int(dist[c]) for c in self._ecells), default=99)
+            hit = self._near[cell] = min((int(dist[c]) for c in self.enemy_cells), default=99)
         return hit
 
     def enemy_distances(self) -> Any:
         """Each square's distance to the nearest seen enemy unit (99 with none seen), an array by cell."""
         if self._distances is None:
             dist = self.board.dist
-            self._distances = (
-                dist[:, self._ecells].min(axis=1) if self._ecells else np.full(dist.shape[0], 99, dtype=dist.dtype)
-            )
+            cells = self.enemy_cells
+            self._distances = dist[:, cells].min(axis=1) if cells else np.full(dist.shape[0], 99, dtype=dist.dtype)
         return self._distances
 
     def enemies_near(self, cell: int, reach: int) -> list[Unit]:
@@ -702,7 +701,7 @@ class Picture:
 
     def nearest_enemy(self, cell: int) -> int | None:
         dist = self.board.dist[cell]
-        return min(self._ecells, key=lambda c: (int(dist[c]), c), default=None)
+        return min(self.enemy_cells, key=lambda c: (int(dist[c]), c), default=None)
 
     def routed_at(self, cell: int) -> bool:
         return any(e["routed"] for e in self.enemies if e["cell"] == cell)
@@ -783,7 +782,7 @@ class Picture:
             reach = cfg["threat_reach"]
             for c, points, _ in self.victory:
                 dist = self.board.dist[c]
-                press = sum(points / (1 + int(dist[e])) for e in self._ecells if int(dist[e]) <= reach)
+                press = sum(points / (1 + int(dist[e])) for e in self.enemy_cells if int(dist[e]) <= reach)
                 if press > 0 and (best is None or press > best[0]):
                     best = (press, c)
             self._threat = (True, best[1] if best else None)
