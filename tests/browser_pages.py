@@ -7,6 +7,7 @@ import json
 import re
 from typing import Any
 
+from grognard.engine.game import Game
 from grognard.server.sessions import rebuild
 from grognard.server.store import Store
 from live_server import Server
@@ -118,18 +119,43 @@ def full_game(server: Server, game_id: str) -> Any:
         store.close()
 
 
-def hidden_absent(player: Player, server: Server, game_id: str, seat: str) -> tuple[Any, list[str]]:
-    """Asserts that the units ``seat`` may not know of now are in no message the page received and nowhere in
-    the page; returns the full game and those units (a unit hidden now was never seen: its id was never sent)."""
+def hidden_absent(player: Player, server: Server, game_id: str, seat: str) -> tuple[Any, set[str]]:
+    """Asserts that the units ``seat`` has never been allowed to know of are in no message the page received and
+    nowhere in the page; returns the full game and those units. A unit seen once may have been sent then and be
+    hidden now (Antietam's cavalry rides out of sight): the units checked are those hidden now and in every state
+    of the game so far in which they stood (its log replayed)."""
     before = full_game(server, game_id)  # a computer may act meanwhile: hidden before the page is read and after
     text = received(player)
     page_html = player.page.content()
     full = full_game(server, game_id)
-    hidden = before.rules.hidden_units(before.state, seat) & full.rules.hidden_units(full.state, seat)
-    assert [u for u in hidden if u in text] == []
+    hidden = never_seen(before, seat, before.rules.hidden_units(before.state, seat)) & full.rules.hidden_units(
+        full.state, seat
+    )
+    leaked = [u for u in hidden if u in text]
+    assert leaked == [], leaked
     found = [u for u in hidden if u in page_html]
     assert found == [], [page_html[max(0, page_html.index(u) - 200) : page_html.index(u) + 80] for u in found]
     return full, hidden
+
+
+def never_seen(game: Game, seat: str, units: frozenset[str]) -> set[str]:
+    """Those of ``units`` that were hidden from ``seat`` in every state of ``game`` in which they stood (in the
+    full view): its log replayed from the start."""
+    rules = game.rules
+    replay = Game(type(rules)(rules.scenario, rules.options), game.seed)
+    seen: set[str] = set()
+
+    def look() -> None:
+        visible = units - seen - replay.rules.hidden_units(replay.state, seat)
+        if visible:
+            everything = json.dumps(replay.rules.view(replay.state, None), default=str)
+            seen.update(u for u in visible if u in everything)
+
+    look()
+    for entry in game.log:
+        replay.apply(entry.seat, entry.decision)
+        look()
+    return set(units - seen)
 
 
 def game_id_of(player: Player) -> str:

@@ -95,7 +95,7 @@ def test_a_game_against_the_computer(browser: Any, server: Server, tmp_path: Pat
 
 def fog_holds(me: Player, server: Server, game_id: str) -> int:
     """Enemy units the attacker may not know of now are in no message the page received so far, nor in the
-    page; returns how many there were (a unit hidden now was never seen: its id cannot have been sent)."""
+    page; returns how many there were (units never seen: their ids cannot have been sent)."""
     _, hidden = hidden_absent(me, server, game_id, "attacker")
     assert all(u["side"] == "attacker" or u["id"] not in hidden for m in me.messages() for u in _units(m))
     return len(hidden)
