@@ -290,7 +290,7 @@ class _Worker:
                 else:
                     answer.set_exception(WorkerFailed(value))
         except (asyncio.IncompleteReadError, ConnectionError):
-            pass
+            pass  # its pipe closed mid-answer or between answers: handled below, as any end of the worker
         # the worker ended: the questions it had fail (their games' replicas are rebuilt from the store when
         # next asked), and the next questions go to a new worker
         if self.proc is proc:

@@ -21,6 +21,9 @@ from .state import AntietamState, Unit, lineage
 ENEMY = {"union": "confederate", "confederate": "union"}
 _CELL = attrgetter("cell")
 _ON_MAP = partial(le, 0)  # a square (0 or more) rather than OFF_MAP or GONE
+# what is kept of the last unit table asked about is patched when at most this many units differ, else worked out
+# afresh (a decision changes a unit or two; a new phase resets every unit's points)
+CHANGED_AT_MOST = 16
 
 
 def changed(before: tuple[Unit, ...], after: tuple[Unit, ...]) -> list[int]:
@@ -143,7 +146,7 @@ class Ctx:
                 return cells
             # most new tables change a unit or two, and their points or flags: the same tuple while no unit moves
             diff = changed(was, units)
-            if len(diff) <= 16:
+            if len(diff) <= CHANGED_AT_MOST:
                 moved = [i for i in diff if units[i].cell != cells[i]]
                 if moved:
                     patched = list(cells)

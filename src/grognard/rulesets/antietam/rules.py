@@ -22,7 +22,7 @@ from . import decisions as D
 from . import orders as unit_orders
 from .board import Board
 from .combat import count_loss
-from .ctx import ENEMY, Ctx, Options, changed
+from .ctx import CHANGED_AT_MOST, ENEMY, Ctx, Options, changed
 from .moves import Steps, enemy_zoc_of, held_formations, held_refusal, locked, move
 from .phases import arrive, clock, deciding_side, operations_side, phase_names, phase_title, turn_sequence
 from .scenario import SCENARIO_DIR, AntietamScenario, read_scenario, scenario_from_document
@@ -342,7 +342,7 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
             ]
 
         diff = [] if last is None else changed(last[0], units)
-        if last is None or len(diff) > 16:  # a new phase: every unit's points were reset
+        if last is None or len(diff) > CHANGED_AT_MOST:  # a new phase: every unit's points were reset
             found = ready(ctx.side_units(state, seat))
             if last is not None and found == last[1]:
                 found = last[1]
