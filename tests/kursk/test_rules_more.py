@@ -157,3 +157,15 @@ def test_a_town_is_held_by_the_side_that_last_entered_it() -> None:
     back = position(depot=Depot("soviet", near, 60, 0), control=after.control)
     d = GRID.direction(near, oboyan)
     assert supply.move_depot(CTX, back, d, step(back)).holder("Oboyan") == "soviet"
+
+
+def test_a_new_depot_beginning_on_a_town_does_not_take_it() -> None:
+    """§11.1 "move onto", §5.3: a depot begins on its entry road (Korocha's is the town itself); cycling (N) through
+    the roads takes nothing, and the depot takes the town only by moving off and back onto it."""
+    korocha = CTX.map.place("Korocha").cells[0]
+    entry = CTX.entries["soviet"].index(korocha)
+    g = group(1, "german", "20,10", TANKS, mode="mobile")
+    held = position(g, control=tuple((t, "german" if t == "Korocha" else s) for t, s in position(g).control))
+    after = supply.new_depot(CTX, held, "soviet", entry, step(held))
+    assert after.depot is not None and after.depot.cell == korocha
+    assert after.holder("Korocha") == "german"

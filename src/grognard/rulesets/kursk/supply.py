@@ -65,10 +65,11 @@ def move_refusal(ctx: Ctx, state: KState, direction: int) -> IllegalDecision | N
 
 
 def new_depot(ctx: Ctx, state: KState, side: str, entry: int, step: Step) -> KState:
+    """§5.3: the depot begins on its entry road; beginning there is not moving onto a town there (§11.1), or
+    pressing (N) until the wanted road comes up would take every edge town on the way."""
     cell = ctx.entries[side][entry]
     step.emit("depot", f"a new depot at {ctx.label(cell)}", (side,), cell=cell, level=start_quarters(ctx) // 4)
-    state = replace(state, depot=Depot(side, cell, start_quarters(ctx), entry))
-    return ctx.enter_town(state, side, cell, step)
+    return replace(state, depot=Depot(side, cell, start_quarters(ctx), entry))
 
 
 def move_depot(ctx: Ctx, state: KState, direction: int, step: Step) -> KState:
