@@ -33,10 +33,6 @@ _BLANK = Event("")
 _made = remaker(Event, ("kind", "text", "data", "seen_by"))
 
 
-def _seen(seen_by: Iterable[str] | None) -> tuple[str, ...] | None:
-    return seen_by if seen_by is None or type(seen_by) is tuple else tuple(seen_by)
-
-
 def visible_to(event: Event, seat: str | None) -> bool:
     """Whether ``seat`` may see ``event``; ``None`` is the full (omniscient) view of a finished game."""
     return seat is None or event.seen_by is None or seat in event.seen_by
@@ -57,24 +53,28 @@ class Step:
         self.revealed = False
 
     def emit(self, kind: str, text: str = "", seen_by: Iterable[str] | None = None, **data: Any) -> Event:
-        event: Event = _made(_BLANK, kind, text, data, _seen(seen_by))
+        # the seats as a tuple (a tuple given is kept), written out here, in roll and in chance: a call less an event
+        seen = seen_by if seen_by is None or type(seen_by) is tuple else tuple(seen_by)
+        event: Event = _made(_BLANK, kind, text, data, seen)
         self.events.append(event)
         return event
 
     def roll(self, sides: int, why: str, seen_by: Iterable[str] | None = None) -> int:
         """Roll a die of ``sides`` faces for ``why``; the roll is logged as an event."""
-        value = self.dice.roll(sides)
+        value = self.dice.below(sides) + 1  # ``Dice.roll``, a call less
         data = {"sides": sides, "value": value, "why": why}
-        self.events.append(_made(_BLANK, "roll", f"{why}: rolled {value} on d{sides}", data, _seen(seen_by)))
+        seen = seen_by if seen_by is None or type(seen_by) is tuple else tuple(seen_by)
+        self.events.append(_made(_BLANK, "roll", f"{why}: rolled {value} on d{sides}", data, seen))
         return value
 
     def chance(self, percent: int, why: str, seen_by: Iterable[str] | None = None) -> bool:
         """Succeeds with ``percent`` per cent (a d100 roll of ``percent`` or less); logged as an event."""
-        value = self.dice.percent()
+        value = self.dice.below(100) + 1  # ``Dice.percent``, two calls less
         ok = value <= percent
         text = f"{why}: {percent}% needed, rolled {value}: {'success' if ok else 'failure'}"
         data = {"sides": 100, "value": value, "percent": percent, "success": ok, "why": why}
-        self.events.append(_made(_BLANK, "roll", text, data, _seen(seen_by)))
+        seen = seen_by if seen_by is None or type(seen_by) is tuple else tuple(seen_by)
+        self.events.append(_made(_BLANK, "roll", text, data, seen))
         return ok
 
     @property

@@ -31,15 +31,6 @@ def seed_state(seed: int) -> int:
     return state
 
 
-def _advance(state: int) -> tuple[int, int]:
-    """One PCG32 step: the next state and a 32-bit output."""
-    new = (state * _MULT + _INC) & _MASK64
-    xorshifted = (((state >> 18) ^ state) >> 27) & _MASK32
-    rot = state >> 59
-    out = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & _MASK32
-    return new, out
-
-
 class Dice:
     """A mutable cursor over the generator, used while one decision is applied.
 
@@ -54,9 +45,14 @@ class Dice:
         self.draws = 0
 
     def bits32(self) -> int:
-        self.state, out = _advance(self.state)
+        """One PCG32 step: the next state, and the 32-bit output (XSH-RR) of the state before it (every die of a
+        game comes here: one frame, no tuple)."""
+        state = self.state
+        self.state = (state * _MULT + _INC) & _MASK64
         self.draws += 1
-        return out
+        xorshifted = (((state >> 18) ^ state) >> 27) & _MASK32
+        rot = state >> 59
+        return ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & _MASK32
 
     def below(self, n: int) -> int:
         """A uniform integer in ``0 .. n-1`` (Lemire's unbiased method)."""

@@ -118,8 +118,8 @@ class Board:
         # each square's place in the order "lowest x, then lowest y" (AMB-21's ties between squares)
         self.xy_order = tuple(x * grid.rows + y for x, y in map(grid.coord, grid.cells()))
         # every square's name, and the square of every name (asked for all the time by decisions and views)
-        self._labels = tuple(grid.label(c) for c in grid.cells())
-        self._cells = {text: c for c, text in enumerate(self._labels)}
+        self.labels = tuple(grid.label(c) for c in grid.cells())
+        self._cells = {text: c for c, text in enumerate(self.labels)}
         # the sight limit of every square on every turn (§IA8.3, AMB-15)
         self.limits = {
             t: np.array([self._limit[lv] * pct // 100 for lv in self.map.elevation], dtype=np.int64)
@@ -133,7 +133,7 @@ class Board:
 
     # --- squares --------------------------------------------------------------------------------------
     def label(self, cell: int) -> str:
-        return self._labels[cell]
+        return self.labels[cell]
 
     def square(self, text: str) -> int:
         """The square ``x,y`` names; ValueError when it names none."""

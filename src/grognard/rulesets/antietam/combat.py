@@ -80,9 +80,8 @@ def choose_target(ctx: Ctx, state: AntietamState, i: int, occ: dict[int, list[in
     found = np.flatnonzero(ok)
     if not len(found):
         return -1
-    coord = board.grid.coord
-    best = min((int(d[k]), coord(int(cells[k]))) for k in found)
-    return board.grid.from_label(*best[1])
+    near: list[int] = cells[found].tolist()
+    return min(zip(d[found].tolist(), map(board.xy_order.__getitem__, near), near, strict=True))[2]  # nearest, x, y
 
 
 # --- casualties --------------------------------------------------------------------------------------------
@@ -90,7 +89,8 @@ def density(ctx: Ctx, state: AntietamState, cell: int, occ: dict[int, list[int]]
     """ "Density Modifier = 1% more or less casualties per 12 men more or less than 650 men in square. No more or
     less casualties than 25%." Men of infantry and cavalry (guns are not men)."""
     o = ctx.combat["other"]
-    men = sum(state.units[j].strength for j in occ.get(cell, ()) if not ctx.board.spec(j).artillery)
+    artillery, units = ctx.board.artillery, state.units
+    men = sum(units[j].strength for j in occ.get(cell, ()) if not artillery[j])
     diff = men - o["density_base_men"]
     pct = int(abs(diff) // o["density_men_per_percent"]) * (1 if diff >= 0 else -1)
     cap = int(o["density_cap_percent"])
@@ -105,7 +105,7 @@ def terrain_row(ctx: Ctx, state: AntietamState, cell: int) -> str:
 
 def level_percent(ctx: Ctx, side: str) -> int:
     """§IA2.1 #1: levels change the casualties each side inflicts (AMB-7 reading, rules.toml)."""
-    return int(ctx.rules["options"]["level"][str(ctx.options.level)][f"{side}_casualties"])
+    return ctx.level_percent[side]
 
 
 def random_percent(step: Step, why: str, ctx: Ctx, sides: tuple[str, ...]) -> int:
@@ -122,9 +122,10 @@ def fire_modifiers(
     fortification or leaders, AMB-3 and AMB-14)."""
     board, c = ctx.board, ctx.combat
     u = state.units[i]
-    side = board.side(i)
-    mods = [Modifier(f"terrain {terrain_row(ctx, state, cell)}", c_terrain(ctx, state, cell, 0))]
-    if board.level(cell) > board.level(u.cell):
+    side = board.sides[i]
+    row = terrain_row(ctx, state, cell)
+    mods = [Modifier(f"terrain {row}", int(ctx.tables.terrain["defence"][row][0]))]
+    if board.levels[cell] > board.levels[u.cell]:
         mods.append(Modifier("higher elevation", ctx.tables.terrain["defence"]["higher_elevation"][0]))
     mode = mode_modifier(ctx, i, u, 0)
     if mode is not None:
@@ -181,7 +182,7 @@ def fire(ctx: Ctx, state: AntietamState, i: int, cell: int, step: Step, defensiv
     board, c = ctx.board, ctx.combat
     occ = ctx.occupants(state)
     u = state.units[i]
-    spec = board.spec(i)
+    spec = board.specs[i]
     side = board.sides[i]
     artillery = board.artillery[i]
     d = int(board.dist[u.cell, cell])
@@ -191,7 +192,7 @@ def fire(ctx: Ctx, state: AntietamState, i: int, cell: int, step: Step, defensiv
     mods = fire_modifiers(ctx, state, i, cell, occ, step, out)
     base = ctx.tables.base_casualties(spec.weapon, d)
     total = product(base * u.strength, mods, 1 if artillery else 100)
-    cost = fire_cost(ctx, i)
+    cost = ctx.fire_costs[i]
     spent = min(cost, u.op) if defensive else cost  # AMB-22: defensive fire spends OP down to 0
     state = state.with_unit(i, _FIRED(u, u.op - spent, not out, cell))
     at, into = board.label(u.cell), board.label(cell)
@@ -228,7 +229,8 @@ def recipients(
     board = ctx.board
     here = list(occ.get(cell, ()))
     if not by_artillery:
-        others = [j for j in here if not board.spec(j).artillery]
+        artillery = board.artillery
+        others = [j for j in here if not artillery[j]]
         here = others or here
     if by_artillery and distance == 1 and len(here) > 1:
         side = board.side(here[0])
@@ -282,7 +284,7 @@ def take_losses(ctx: Ctx, state: AntietamState, i: int, casualties: int, guns_lo
         return state
     board = ctx.board
     u = state.units[i]
-    spec = board.spec(i)
+    spec = board.specs[i]
     side = board.sides[i]
     cas = ctx.combat["casualties"]
     artillery = board.artillery[i]
@@ -335,11 +337,12 @@ def routs(ctx: Ctx, state: AntietamState, i: int, step: Step) -> bool:
     morale of less than 15 has a 40% chance of routing" (men: infantry and cavalry, not guns)."""
     r = ctx.recovery["rout"]
     u = state.units[i]
-    spec = ctx.board.spec(i)
+    spec = ctx.board.specs[i]
     if not spec.artillery and u.strength < r["auto_rout_below_men"]:
         return True
-    if ctx.morale(i, u) < r["morale_below"]:
-        return step.chance(r["chance_percent"], f"{spec.name} routs (morale {ctx.morale(i, u)})", (spec.side,))
+    morale = ctx.morale(i, u)
+    if morale < r["morale_below"]:
+        return step.chance(r["chance_percent"], f"{spec.name} routs (morale {morale})", (spec.side,))
     return False
 
 
@@ -349,7 +352,7 @@ def count_loss(ctx: Ctx, state: AntietamState, i: int, lost: int) -> AntietamSta
 
 def counted(ctx: Ctx, losses: tuple[int, ...], i: int, lost: int) -> tuple[int, ...]:
     """The losses of both sides (men, cavalrymen, guns) with ``lost`` more of unit ``i``'s kind."""
-    spec = ctx.board.spec(i)
+    spec = ctx.board.specs[i]
     k = LOSS_SLOT[spec.type] + (0 if spec.side == "union" else 3)
     out = list(losses)
     out[k] += lost

@@ -30,6 +30,9 @@ def changed(before: tuple[Unit, ...], after: tuple[Unit, ...]) -> list[int]:
     """The indices of the units whose records differ between two unit tables, in order (a record not changed is
     the same object: frozen records are replaced, never changed). When ``after`` was made from ``before`` by a
     few replacements (``state.made_from``), only the units replaced are compared."""
+    made = lineage.get(id(after))
+    if made is not None and made[0] is after and made[1] is before:  # made from ``before`` at once: most are
+        return [i for i in sorted(made[2]) if before[i] is not after[i]]
     replaced: set[int] = set()
     table = after
     for _ in range(8):
@@ -97,6 +100,9 @@ class Ctx:
             tuple[tuple[int, ...], dict[int, list[int]], dict[str, list[int]], dict[str, tuple[IntArray, int]]] | None
         ) = None
         self._squares_made = 0  # numbers the enemy squares' arrays
+        # the last unit table asked about and its answer (the same answer while no unit changes square)
+        self._occ_of: tuple[tuple[Unit, ...] | None, tuple[dict[int, list[int]], dict[str, tuple[IntArray, int]]]]
+        self._occ_of = (None, ({}, {}))
         self._mine: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {}
         self._zoc: dict[str, tuple[tuple[int, ...], tuple[int, ...], frozenset[int]]] = {}
         self._memos: dict[str, tuple[tuple[Any, ...], dict[Any, Any]]] = {}
@@ -109,6 +115,9 @@ class Ctx:
         self.activation_part = self.phases.index("activation")
         # §IA2.1 #4 what the chosen game has: modes, facing, force march, fortification, leaders, command control
         self.has: dict[str, bool] = dict(self.rules["options"]["complexity_rules"][options.game])
+        # §IA2.1 #1 the casualties each side inflicts at the chosen level, in per cent (AMB-7 reading)
+        level = self.rules["options"]["level"][str(options.level)]
+        self.level_percent = {side: int(level[f"{side}_casualties"]) for side in ENEMY}
         self.basic = options.game == "basic"
         # §IA3 the activation cycle of the intermediate and advanced games (the basic game keeps §B2.0)
         self.cycle = options.activation and not self.basic
@@ -178,9 +187,13 @@ class Ctx:
         return self._occupancy(state)[1][side][0]
 
     def _occupancy(self, state: AntietamState) -> tuple[dict[int, list[int]], dict[str, tuple[IntArray, int]]]:
+        last = self._occ_of
+        if last[0] is state.units:  # asked again of the same unit table (a fire asks four times)
+            return last[1]
         cells = self.cells(state)
         hit = self._occ
         if hit is not None and (hit[0] is cells or hit[0] == cells):
+            self._occ_of = (state.units, (hit[1], hit[3]))
             return hit[1], hit[3]
         sides = self.board.sides
         moved = None if hit is None else list(compress(count(), map(ne, hit[0], cells)))
@@ -231,6 +244,7 @@ class Ctx:
                 self._squares_made += 1
                 enemy[s] = (np.array(theirs, dtype=np.int64), self._squares_made)
         self._occ = (cells, out, held, enemy)
+        self._occ_of = (state.units, (out, enemy))
         return out, enemy
 
     def facing_enemy(self, state: AntietamState, seat: str) -> dict[Any, Any]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from operator import attrgetter
 
 from grognard.engine.decisions import Legal
 from grognard.engine.events import Step
@@ -234,17 +235,18 @@ def begin_operations(ctx: Ctx, side: str, second: bool, state: AntietamState, st
     "Some Confederate units receive 0 operation points for the entire first turn" (AMB-10: McLaws, R. H.
     Anderson)."""
     op = ctx.rules["operation_points"]
-    zero = set(op["zero_on_turn_1_divisions"]) if state.turn == 1 else set()
+    zero = frozenset(op["zero_on_turn_1_divisions"]) if state.turn == 1 else frozenset()
     changed: dict[int, Unit] = {}
     full, short, carry = allowance(ctx, True), allowance(ctx, False), op["carry_over_max"]
     specs, units = ctx.board.specs, state.units
-    reset = remaker(Unit, ("op", "moved", "acted", "plotted"))
+    out = frozenset(state.out_of_command)  # §IA4 (``in_command``: the advanced game's units out of command)
     made = ctx.reset_from
-    for i in ctx.side_units(state, side):
-        u = units[i]
-        base = 0 if specs[i].division in zero else full if in_command(ctx, state, i) else short
-        points = base + min(u.op, carry) if second else base
-        if u.op != points or u.moved or u.acted or u.plotted:  # a unit that has all this already stays as it is
+    ids = ctx.side_units(state, side)
+    for i, u in zip(ids, map(units.__getitem__, ids), strict=True):
+        left, moved, acted, plotted = _RESET_BY(u)
+        base = 0 if zero and specs[i].division in zero else short if i in out else full
+        points = base + min(left, carry) if second else base
+        if left != points or moved or acted or plotted:  # a unit that has all this already stays as it is
             # a unit left alone since its last reset has the points of the record that reset was made from (they
             # alternate between a turn's first and second phase): that record, when it had no flags set
             last = made.get(i)
@@ -252,11 +254,15 @@ def begin_operations(ctx: Ctx, side: str, second: bool, state: AntietamState, st
             if was is not None and was.op == points and not (was.moved or was.acted or was.plotted):
                 new = was
             else:
-                new = reset(u, points, False, False, False)
+                new = _RESET(u, points, False, False, False)
             made[i] = (new, u)
             changed[i] = new
     ctx.tell(step, "operations", f"{side.capitalize()} operation phase", side=side)
     return state.with_units(changed)
+
+
+_RESET_BY = attrgetter("op", "moved", "acted", "plotted")  # what a new phase's reset sets (points, then flags)
+_RESET = remaker(Unit, ("op", "moved", "acted", "plotted"))
 
 
 def begin_combat(ctx: Ctx, side: str, state: AntietamState, step: Step) -> AntietamState:

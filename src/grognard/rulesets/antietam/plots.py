@@ -192,7 +192,7 @@ def _aim(ctx: Ctx, state: AntietamState, i: int, squares: IntArray) -> Aim:
     cell = min(zip(board.dist[u.cell, squares].tolist(), map(board.xy_order.__getitem__, cells), cells, strict=True))[2]
     melee = not board.spec(i).artillery and not u.routed and board.adjacent(u.cell, cell)
     nearest = f"{board.spec(i).id}@{board.label(cell)}{'!' if melee else ''}"
-    return Aim(cells, list(map(board.label, cells)), nearest)
+    return Aim(cells, list(map(board.labels.__getitem__, cells)), nearest)
 
 
 def sample(ctx: Ctx, state: AntietamState, seat: str, dice: Dice) -> tuple[str, ...]:

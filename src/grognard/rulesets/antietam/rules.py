@@ -240,7 +240,7 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
                 return steps.refusal(-1 if cell is None else cell)[0]
 
             def allowed() -> list[str]:  # the squares next to it that ``check`` accepts, in direction order
-                return list(map(board.label, steps.allowed()))
+                return list(map(board.labels.__getitem__, steps.allowed()))
 
             fixed = {"unit": board.spec(i).id, "at": board.label(here)}
             choices.append(Choice(D.Move, fixed, allowed, "move one square", check=check))
