@@ -404,7 +404,11 @@ class Board:
                 if not edges:
                     continue
                 pairs = np.array(sorted(edges), dtype=np.int64).reshape(-1, 2)
-                on = np.isin(low * self.grid.size + high, pairs[:, 0] * self.grid.size + pairs[:, 1])
+                # each step's pair looked up in the sorted pairs (np.isin makes a table as long as the largest
+                # code, a map's size squared: milliseconds for every new board)
+                wanted = np.sort(pairs[:, 0] * self.grid.size + pairs[:, 1])
+                codes = low * self.grid.size + high
+                on = wanted[np.minimum(np.searchsorted(wanted, codes), len(wanted) - 1)] == codes
                 along = np.where(on & ((along == 0) | (along > cost)), cost, along)
             elevation = np.array(self.elevation, dtype=np.int64)
             first = np.concatenate([[0], np.cumsum(np.bincount(src, minlength=self.grid.size))])
