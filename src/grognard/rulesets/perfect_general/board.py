@@ -611,8 +611,12 @@ class Entry:
                     # a location of a friend no longer is a destination again if reached, and one now is not
                     cost, start = r.cost, r.start
                     found = last[1]
-                    found += sum(1 for c in gone if c != start and cost[c] < UNREACHED)
-                    found -= sum(1 for c in came if c != start and cost[c] < UNREACHED)
+                    for c in gone:  # a loop: quicker than sum() over a generator for a few locations
+                        if c != start and cost[c] < UNREACHED:
+                            found += 1
+                    for c in came:
+                        if c != start and cost[c] < UNREACHED:
+                            found -= 1
             if found is None:
                 found = r.count_destinations(friends)
             if len(self.counts) >= COUNTS_KEPT:

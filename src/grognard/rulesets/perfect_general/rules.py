@@ -122,6 +122,8 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
         )
         # what a movement position asks of each unit's type: may it close assault, carry, work as an engineer
         self._roles = {t: (u.has("assault"), u.has("carrier"), u.has("engineer")) for t, u in tables.units.items()}
+        # the turn of each part of a game turn, by who acts, the turn, the phase and the offer (see turn)
+        self._turns: dict[tuple[str, int, Phase, str], Turn] = {}
 
     # --- start -----------------------------------------------------------------------------------------
     def initial_state(self, seed: int) -> PGState:
@@ -146,10 +148,13 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
         if state.phase is Phase.OVER:
             return Turn(None, phase="game over")
         seat = acting(state)
-        phase = state.phase.value.replace("_", " ")
-        if state.offer is not None:
-            phase = f"{state.offer.kind} fire offer"
-        return Turn(seat, phase=f"turn {state.turn}: {phase}")
+        offer = state.offer.kind if state.offer is not None else ""
+        key = (seat, state.turn, state.phase, offer)
+        found = self._turns.get(key)  # asked of every new state: one (frozen) Turn each, as many as the parts
+        if found is None:
+            phase = f"{offer} fire offer" if offer else state.phase.value.replace("_", " ")
+            found = self._turns[key] = Turn(seat, phase=f"turn {state.turn}: {phase}")
+        return found
 
     def legal(self, state: PGState, seat: str) -> Legal:
         if state.phase is Phase.OVER or acting(state) != seat:
