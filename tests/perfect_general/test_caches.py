@@ -159,3 +159,58 @@ def test_close_assault_plans_kept_from_the_last_state_are_the_plans_made_afresh(
                 planned += bool(kept)
         game.apply(*due)
     assert reused > 10 and planned > 10
+
+
+def test_the_enemy_units_carried_over_a_step_are_the_units_of_the_state() -> None:
+    """A step of a move hands the enemy's units of the tuple before to the tuple after (context.carry_units): they
+    must be each side's units on the map of the state, and be handed over (the same tuple) after most moves."""
+    from grognard.rulesets.perfect_general.context import own_units
+    from grognard.rulesets.perfect_general.state import SIDES, other
+
+    cls = PerfectGeneral
+    game = Game(cls(cls.load_scenario("lauter_offensive")), 2)
+    players = {s: make_player("random", cls, 1) for s in cls.seats}
+    kept = moves = 0
+    for _ in range(900):
+        due = computer_decision(game, players)
+        if due is None:
+            break
+        enemy = other(due[0])
+        before = own_units(game.state, enemy)
+        game.apply(*due)
+        state = game.state
+        for side in SIDES:
+            assert own_units(state, side) == tuple(u for u in state.units if u.side == side and not u.carried_by)
+        if due[1].kind == "move":
+            moves += 1
+            kept += own_units(state, enemy) is before
+    assert moves > 50 and kept > moves // 2
+
+
+def test_plot_families_are_counted_as_listed_and_the_kept_plot_areas_are_made_afresh_alike() -> None:
+    import numpy as np
+
+    from grognard.rulesets.perfect_general.artillery import plot_area
+
+    cls = PerfectGeneral
+    game = Game(cls(cls.load_scenario("lauter_offensive")), 2)
+    players = {s: make_player("random", cls, 1) for s in cls.seats}
+    ctx = game.rules.ctx  # type: ignore[attr-defined]
+    plotted = 0
+    for _ in range(900):
+        due = computer_decision(game, players)
+        if due is None:
+            break
+        seat = game.turn().seat
+        if seat is not None:
+            for family in game.legal(seat).of_kind("plot"):
+                unit = game.state.unit(family.fixed["unit"])
+                kept = plot_area(ctx, game.state, unit)
+                assert not kept.flags.writeable  # handed out again: nobody may change it
+                sight = ctx.board.sight(game.state)
+                sight._union, sight._near = None, {}  # made afresh from the rows
+                assert np.array_equal(kept, plot_area(ctx, game.state, unit))
+                assert len(family) == len(family.values()) == len(kept)
+                plotted += 1
+        game.apply(*due)
+    assert plotted > 20

@@ -163,7 +163,8 @@ class Grid(ABC):
 
     def within(self, cell: int, radius: int) -> list[int]:
         """Every on-map cell at distance ``radius`` or less, in index order."""
-        return [int(c) for c in np.flatnonzero(self.distances(cell) <= radius)]
+        found: list[int] = np.flatnonzero(self.distances(cell) <= radius).tolist()
+        return found
 
     def distances(self, cell: int) -> IntArray:
         """The distance from ``cell`` to every cell, as an array indexed by cell (read from a plane of the distance
@@ -188,7 +189,8 @@ class Grid(ABC):
 
     def ring(self, cell: int, radius: int) -> list[int]:
         """Every on-map cell at exactly ``radius``, in index order."""
-        return [c for c in self.within(cell, radius) if self.distance(cell, c) == radius]
+        found: list[int] = np.flatnonzero(self.distances(cell) == radius).tolist()  # one array operation
+        return found
 
     def iter_line(self, a: int, b: int) -> Iterator[int]:
         yield from self.line(a, b)

@@ -111,8 +111,10 @@ class _LineTable:
         wanted = self._code(offsets[:, 0], offsets[:, 1])
         lo, hi = np.searchsorted(codes, wanted, "left"), np.searchsorted(codes, wanted, "right")
         hit = np.zeros(len(self.vectors), dtype=np.bool_)
-        for a, b in zip(lo.tolist(), hi.tolist(), strict=True):
-            hit[lines[a:b]] = True
+        count = hi - lo
+        total = int(count.sum())
+        if total:  # every range lo..hi laid end to end, at once
+            hit[lines[np.repeat(lo - np.cumsum(count) + count, count) + np.arange(total)]] = True
         found: IntArray = np.flatnonzero(hit)
         return found
 

@@ -25,18 +25,28 @@ def can_plot(ctx: Ctx, state: PGState, unit: Unit, phase: Phase) -> bool:
     return not ut.has("mobile_plot")
 
 
-def plot_cells(ctx: Ctx, state: PGState, unit: Unit, seen: np.ndarray | None = None) -> list[int]:
-    """Locations ``unit`` may plot: within its indirect range and in sight of ANY friendly unit (p.11, p.28).
-    ``seen`` is what the side sees (``side_sight``), when already known."""
-    ut = ctx.tables.units[unit.type]
-    if seen is None:
-        seen = side_sight(ctx, state, unit.side)
-    cells: list[int] = np.flatnonzero(seen & (ctx.board.grid.distances(unit.cell) <= ut.indirect_range)).tolist()
+def plot_cells(ctx: Ctx, state: PGState, unit: Unit) -> list[int]:
+    """Locations ``unit`` may plot: within its indirect range and in sight of ANY friendly unit (p.11, p.28)."""
+    cells: list[int] = plot_area(ctx, state, unit).tolist()
     return cells
 
 
+def plot_area(ctx: Ctx, state: PGState, unit: Unit) -> np.ndarray:
+    """:func:`plot_cells` as a read-only array (its length counts them without listing)."""
+    board = ctx.board
+    vis = board.weather(state).visibility
+    return board.sight(state).seen_near(
+        own_units(state, unit.side), vis, unit.cell, ctx.tables.units[unit.type].indirect_range
+    )
+
+
+def plot_count(ctx: Ctx, state: PGState, unit: Unit) -> int:
+    """``len(plot_cells(...))`` without listing them (random play sizes every artillery unit's plot)."""
+    return len(plot_area(ctx, state, unit))
+
+
 def side_sight(ctx: Ctx, state: PGState, side: str) -> np.ndarray:
-    """Every location some unit of ``side`` sees."""
+    """Every location some unit of ``side`` sees (read-only)."""
     return ctx.board.sight(state).seen_by(own_units(state, side), ctx.board.weather(state).visibility)
 
 

@@ -30,6 +30,8 @@ SIGHT_WATCHED = 5_000
 # sets of locations the board hands out as one object (Board.one_set; a side's units: about 2 KB each)
 SETS_KEPT = 1024
 SIGHT_ROWS = 1024
+# answers of SightCache.seen_near kept about one side's sight (8 bytes a location found: at most 18 KB of Lauter)
+NEAR_KEPT = 64
 # what the board keeps of sight rows over the map as the scenario made it, which every arrangement of barrages
 # and damage starts from (a byte a location: 1,800 of Lauter's rows)
 BASE_SIGHT_BYTES = 4 * 1024 * 1024
@@ -402,7 +404,11 @@ class Board:
                 if not edges:
                     continue
                 pairs = np.array(sorted(edges), dtype=np.int64).reshape(-1, 2)
-                on = np.isin(low * self.grid.size + high, pairs[:, 0] * self.grid.size + pairs[:, 1])
+                # each step's pair looked up in the sorted pairs (np.isin makes a table as long as the largest
+                # code, a map's size squared: milliseconds for every new board)
+                wanted = np.sort(pairs[:, 0] * self.grid.size + pairs[:, 1])
+                codes = low * self.grid.size + high
+                on = wanted[np.minimum(np.searchsorted(wanted, codes), len(wanted) - 1)] == codes
                 along = np.where(on & ((along == 0) | (along > cost)), cost, along)
             elevation = np.array(self.elevation, dtype=np.int64)
             first = np.concatenate([[0], np.cumsum(np.bincount(src, minlength=self.grid.size))])
@@ -605,8 +611,12 @@ class Entry:
                     # a location of a friend no longer is a destination again if reached, and one now is not
                     cost, start = r.cost, r.start
                     found = last[1]
-                    found += sum(1 for c in gone if c != start and cost[c] < UNREACHED)
-                    found -= sum(1 for c in came if c != start and cost[c] < UNREACHED)
+                    for c in gone:  # a loop: quicker than sum() over a generator for a few locations
+                        if c != start and cost[c] < UNREACHED:
+                            found += 1
+                    for c in came:
+                        if c != start and cost[c] < UNREACHED:
+                            found -= 1
             if found is None:
                 found = r.count_destinations(friends)
             if len(self.counts) >= COUNTS_KEPT:
@@ -643,6 +653,9 @@ class SightCache:
         self._seen_at: dict[tuple[int, frozenset[int], int], bool] = {}
         self._rows: dict[tuple[int, int], np.ndarray] = {}  # (location, visibility) -> what it sees
         self._n = board.grid.size
+        # seen_by's last answer, by the locations looked from and the visibility, and seen_near's about it
+        self._union: tuple[tuple[tuple[int, ...], int], np.ndarray] | None = None
+        self._near: dict[tuple[int, int], np.ndarray] = {}
 
     def sees(self, a: int, b: int, visibility: int) -> bool:
         """Whether a unit in ``a`` has a line of sight to location ``b`` within ``visibility`` (p.32)."""
@@ -668,10 +681,16 @@ class SightCache:
         return found
 
     def seen_by(self, units: Iterable[Unit], visibility: int) -> np.ndarray:
-        """Every location at least one of ``units`` sees (for plotting indirect fire, p.28-29). What one location
-        sees is kept, so that a plot or a move recomputes only the locations not asked about before: from the
-        board's row over the scenario's map, with the lines over barrages and damage looked at again."""
+        """Every location at least one of ``units`` sees (for plotting indirect fire, p.28-29), read-only. What one
+        location sees is kept, so that a plot or a move recomputes only the locations not asked about before: from
+        the board's row over the scenario's map, with the lines over barrages and damage looked at again. The last
+        answer is kept by the locations looked from: every position of an artillery plot part asks it again, and
+        nobody moves meanwhile."""
         cells = sorted({u.cell for u in units if not u.carried_by})
+        key = (tuple(cells), visibility)
+        last = self._union
+        if last is not None and last[0] == key:
+            return last[1]
         missing = [c for c in cells if (c, visibility) not in self._rows]
         if missing:
             if len(self._rows) + len(missing) > SIGHT_ROWS:
@@ -684,4 +703,20 @@ class SightCache:
         out = np.zeros(self._n, dtype=np.bool_)
         for c in cells:
             out |= self._rows[c, visibility]
+        out.flags.writeable = False  # handed out again
+        self._union = (key, out)
+        self._near = {}
         return out
+
+    def seen_near(self, units: Iterable[Unit], visibility: int, cell: int, radius: int) -> np.ndarray:
+        """The locations within ``radius`` of ``cell`` that one of ``units`` sees (:meth:`seen_by`), in order,
+        read-only: kept for the last locations looked from (each artillery unit's plot in every position of a plot
+        part; at most :data:`NEAR_KEPT` answers)."""
+        seen = self.seen_by(units, visibility)
+        found = self._near.get((cell, radius))
+        if found is None:
+            if len(self._near) >= NEAR_KEPT:
+                self._near.clear()
+            found = self._near[cell, radius] = np.flatnonzero(seen & (self.grid.distances(cell) <= radius))
+            found.flags.writeable = False
+        return found

@@ -47,6 +47,16 @@ def enemy_units(state: PGState, side: str) -> tuple[Unit, ...]:
 _last: dict[str, tuple[tuple[Unit, ...], tuple[Unit, ...]]] = {}
 
 
+def carry_units(before: tuple[Unit, ...], after: tuple[Unit, ...], side: str) -> None:
+    """``after`` is ``before`` with units of ``side`` alone changed where they stood (none came, went, boarded or
+    left a carrier): the other side's units on the map are those of ``before``, the same tuple. A unit's step
+    changes the units a few times, and spotting asks for the enemy's units after each change."""
+    enemy = other(side)
+    last = _last.get(enemy)
+    if last is not None and last[0] is before:
+        _last[enemy] = (after, last[1])
+
+
 def own_units(state: PGState, side: str) -> tuple[Unit, ...]:
     """The side's units on the map (cargo is inside its carrier)."""
     last = _last.get(side)  # one read: another thread may replace it meanwhile

@@ -225,7 +225,9 @@ def _setup_part(ctx: Ctx, state: PGState) -> PGState:
         return start_movement_phase(ctx, state, state.side)
     if state.phase in (Phase.FIRST_FIRE, Phase.SECOND_FIRE):
         cleared = {u.id: replace(u, ignored=False) for u in state.units if u.ignored}
-        return replace(state.with_units(cleared), prompt="")
+        if cleared:  # else the same units: what is kept by them (a side's units, its sight answers) stays
+            state = state.with_units(cleared)
+        return replace(state, prompt="")
     if state.phase is Phase.PURCHASE:
         return state.with_side(state.side, confirming=False)
     return state

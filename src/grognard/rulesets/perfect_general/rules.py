@@ -14,7 +14,7 @@ from grognard.engine.rng import Dice, seed_state
 
 from . import decisions as D
 from . import moves, odds, reactions, refusals, setup
-from .artillery import can_plot, plot, plot_cells, side_sight
+from .artillery import can_plot, plot, plot_cells, plot_count
 from .board import Board
 from .combat import best_target, resolve_shot, return_fire_targets, targets
 from .context import Ctx, own_units
@@ -122,6 +122,8 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
         )
         # what a movement position asks of each unit's type: may it close assault, carry, work as an engineer
         self._roles = {t: (u.has("assault"), u.has("carrier"), u.has("engineer")) for t, u in tables.units.items()}
+        # the turn of each part of a game turn, by who acts, the turn, the phase and the offer (see turn)
+        self._turns: dict[tuple[str, int, Phase, str], Turn] = {}
 
     # --- start -----------------------------------------------------------------------------------------
     def initial_state(self, seed: int) -> PGState:
@@ -146,10 +148,13 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
         if state.phase is Phase.OVER:
             return Turn(None, phase="game over")
         seat = acting(state)
-        phase = state.phase.value.replace("_", " ")
-        if state.offer is not None:
-            phase = f"{state.offer.kind} fire offer"
-        return Turn(seat, phase=f"turn {state.turn}: {phase}")
+        offer = state.offer.kind if state.offer is not None else ""
+        key = (seat, state.turn, state.phase, offer)
+        found = self._turns.get(key)  # asked of every new state: one (frozen) Turn each, as many as the parts
+        if found is None:
+            phase = f"{offer} fire offer" if offer else state.phase.value.replace("_", " ")
+            found = self._turns[key] = Turn(seat, phase=f"turn {state.turn}: {phase}")
+        return found
 
     def legal(self, state: PGState, seat: str) -> Legal:
         if state.phase is Phase.OVER or acting(state) != seat:
@@ -197,25 +202,14 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
 
     def _legal_plot(self, state: PGState, seat: str) -> Legal:
         ctx = self.ctx
-        cache: dict[str, list[int]] = {}
-        seen: list[Any] = []  # what the side sees, computed once for all its artillery
-
-        def cells(uid: str) -> Callable[[], list[int]]:
-            def get() -> list[int]:
-                if uid not in cache:
-                    if not seen:
-                        seen.append(side_sight(ctx, state, seat))
-                    cache[uid] = plot_cells(ctx, state, state.unit(uid), seen[0])
-                return cache[uid]
-
-            return get
-
         choices = []
         for u in own_units(state, seat):
             if can_plot(ctx, state, u, state.phase):
-                choices.append(Choice(D.Plot, {"unit": u.id, "barrage": False}, cells(u.id)))
+                cells = partial(plot_cells, ctx, state, u)
+                count = partial(plot_count, ctx, state, u)  # random play sizes every family
+                choices.append(Choice.trusted(D.Plot, {"unit": u.id, "barrage": False}, cells, count=count))
                 if ctx.tables.units[u.type].has("barrage"):
-                    choices.append(Choice(D.Plot, {"unit": u.id, "barrage": True}, cells(u.id)))
+                    choices.append(Choice.trusted(D.Plot, {"unit": u.id, "barrage": True}, cells, count=count))
         choices.append(Choice(D.EndPlot))
         plotting = {c.fixed["unit"]: state.unit(c.fixed["unit"]).type for c in choices if "unit" in c.fixed}
         return Legal(seat, choices, prompt=PROMPTS[state.phase], info={"plots": odds.plot_odds(ctx, state, plotting)})

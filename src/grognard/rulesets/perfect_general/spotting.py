@@ -14,7 +14,7 @@ from __future__ import annotations
 from grognard.engine.events import Step
 from grognard.engine.records import replace
 
-from .context import Ctx, enemy_units
+from .context import Ctx, carry_units, enemy_units
 from .state import SIDES, PGState, Sighting, Unit, other
 from .words import sides
 
@@ -84,13 +84,20 @@ def spot_mover(ctx: Ctx, state: PGState, step: Step, mover: Unit) -> PGState:
         seen = in_enemy_sight(ctx, state, mover)
         if seen:
             mover = replace(mover, spotted=True)
-            state = state.with_units({mover.id: mover})
+            state = _with_mover(state, mover)
             _announce(ctx, step, mover, "spotted in the open")
             state = remember(state)
     if not mover.spot_pending and (seen if seen is not None else in_enemy_sight(ctx, state, mover)):
         mover = replace(mover, spot_pending=True)
-        state = state.with_unit(mover)
+        state = _with_mover(state, mover)
     return spot_from(ctx, state, step, mover)
+
+
+def _with_mover(state: PGState, mover: Unit) -> PGState:
+    """``state`` with ``mover`` changed where it stands (the enemy's units stay the same tuple: context.carry_units)."""
+    after = state.with_unit(mover)
+    carry_units(state.units, after.units, mover.side)
+    return after
 
 
 def mark_seen_acting(ctx: Ctx, state: PGState, unit: Unit) -> Unit:
