@@ -53,6 +53,7 @@ from grognard.engine.errors import GrognardError
 from grognard.persistence.saves import SeatRecord, save_document, seat_record_of
 
 from . import fog, limits
+from .collector import keep_pauses_short
 from .computers import ComputerPool
 from .limits import MESSAGE, SAVE, Bounds
 from .sessions import SNAPSHOT_EVERY, Listener, Refused, Session, Sessions
@@ -460,4 +461,5 @@ def serve(
         raise GrognardError(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
     print(f"grognard: open http://{host}:{port}/ in a browser (games are kept in {db})", flush=True)
     config = uvicorn.Config(app, ws_max_size=limits.WS_FRAME, log_level="warning")
+    keep_pauses_short()  # the process is the server's alone: its collector's pauses stay short (collector.py)
     uvicorn.Server(config).run(sockets=[sock])
