@@ -433,10 +433,11 @@ class Session:
             self._events.clear()  # the next decision may emit as many events as the one taken back
             await self.push()
 
-    def _apply(self, seat: str, decision: Any) -> None:
-        """Apply and store one decision; if storing fails, the game is rebuilt from the store."""
+    def _apply(self, seat: str, decision: Any, checked: bool = False) -> None:
+        """Apply and store one decision; if storing fails, the game is rebuilt from the store. ``checked``: the
+        worker's replica applied it at this position (``Game.apply`` checked it there)."""
         seq = len(self.game.log)
-        self.game.apply(seat, decision)
+        self.game.apply(seat, decision, checked=checked)
         try:
             self.store.append_decision(self.id, seq, seat, decision.to_json())
         except BaseException:
@@ -463,19 +464,22 @@ class Session:
 
         self.store.put_snapshot(self.id, n, save_document(game))
 
-    async def _computer_due(self) -> tuple[str, Any] | None:
+    async def _computer_due(self) -> tuple[str, Any, bool] | None:
         """The one driver's next decision for a computer seat, or a person's reaction its settings answer, if one
         is due: asked of this game's replica in a worker process (the event loop stays free for the other games),
-        or in a thread when the server runs without workers."""
+        or in a thread when the server runs without workers; and whether the replica checked it (applied it at
+        this position: it is not checked again here)."""
         turn = self.game.turn()
         computers = [s for s in (*turn.deciding, *turn.optional) if s in self.players]
         if not computers:
             # no computer may decide now: the one driver gives only a person's reaction its settings answer, if
             # any, asked here with no players (the same answer the worker would give, without waiting behind
             # another game's general); the replica catches up when a computer is next asked
-            return computer_decision(self.game, {})
+            answer = computer_decision(self.game, {})
+            return None if answer is None else (*answer, False)
         if self.computers is None:
-            return await asyncio.to_thread(computer_decision, self.game, self.players)
+            answer = await asyncio.to_thread(computer_decision, self.game, self.players)
+            return None if answer is None else (*answer, False)
         n = len(self.game.log)
         sync = self._replica_sync()
         self._replica = -1  # until the worker has answered
@@ -490,7 +494,7 @@ class Session:
             return None
         seat, data = got
         self._replica = n + 1  # the replica applied it; so does _apply below (which resets this if it fails)
-        return seat, self.game.rules.decisions().from_json(data, f"game {self.id} computer decision")
+        return seat, self.game.rules.decisions().from_json(data, f"game {self.id} computer decision"), True
 
     def _replica_sync(self) -> tuple[bool, int, list[tuple[str, dict[str, Any]]]]:
         """What the worker needs to bring its replica to this position: whether to rebuild it from the store, the
