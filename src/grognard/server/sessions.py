@@ -37,8 +37,10 @@ from .computers import ComputerPool
 from .store import GameRow, SeatRow, Store
 
 SEAT_KINDS = ("human", "remote", "computer")
-# by default a snapshot is kept every this many decisions, so a restart re-runs at most about as many
-SNAPSHOT_EVERY = 200
+# by default a snapshot is kept every this many decisions, so a restart re-runs at most about as many (about a
+# second of a Lauter game's); a snapshot holds the whole log and takes the game's worker 0.1-0.4 s, during which a
+# reaction another person waits for waits too (the server's fourth pass: 200 made 100 of them in a 20-game run)
+SNAPSHOT_EVERY = 1000
 # a computer batch pushes its progress to the listeners at most this often (seconds)
 PUSH_EVERY = 0.4
 # a game nobody has listened to or asked for in this long leaves memory (seconds; see Sessions.evict_idle)
