@@ -56,7 +56,8 @@ KEPT_FROM = 64
 # GROGNARD_TIMINGS=FILE: a line per person's decision: the server's own work on it in milliseconds (the wall clock
 # under the game's lock, less the waits for the computers' worker), the event loop thread's CPU milliseconds
 # meanwhile (the same work when no computer decided: nothing else runs then), and how many decisions the
-# computers then made; benchmarks/real_server.py reads it, apart from the queueing of the other games' messages
+# computers then made, then the game and when the decision began (time.perf_counter, CLOCK_MONOTONIC on Linux);
+# benchmarks/real_server.py reads it, apart from the queueing of the other games' messages
 TIMINGS = os.environ.get("GROGNARD_TIMINGS")
 
 
@@ -354,7 +355,7 @@ class Session:
             if TIMINGS:
                 own, cpu = (time.perf_counter() - started - self._waited) * 1e3, (time.thread_time() - cpu) * 1e3
                 with open(TIMINGS, "a") as out:
-                    out.write(f"{own:.3f} {cpu:.3f} {len(self.game.log) - n - 1}\n")
+                    out.write(f"{own:.3f} {cpu:.3f} {len(self.game.log) - n - 1} {self.id} {started:.6f}\n")
 
     async def _decide(self, seat: str, tag: Any, decision_json: Any) -> None:
         if self.game.over:
