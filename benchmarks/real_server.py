@@ -21,7 +21,10 @@ process's ``VmHWM`` at the end plus that of each worker process (the computers')
 have come at the same moment: an upper bound. The server's own time: the server is started with
 ``GROGNARD_TIMINGS`` (server/sessions.py), so it writes, for each person's decision, the wall time of its own
 work under the game's lock less its waits for the computers' worker; the decisions after which no computer
-decided are reported (p50/p99), apart from the queueing of 20 clients and the other games' messages.
+decided are reported (p50/p99), apart from the queueing of 20 clients and the other games' messages. Each line
+also names the game and when the server began the decision (``CLOCK_MONOTONIC``, the clock of the clients'
+``perf_counter`` on Linux), so the same-phase latencies are also split by whether a computer decided before the
+answer (a general's reaction, which waits for the computers' worker) or none did. CPU is given per process.
 ``--quick``: two games of the smallest scenario. Targets (issue 17): p99 at most 20 ms, message p95 at most
 16 KB, peak RSS at most 300 MB.
 """
@@ -29,6 +32,7 @@ decided are reported (p50/p99), apart from the queueing of 20 clients and the ot
 from __future__ import annotations
 
 import asyncio
+import bisect
 import json
 import os
 import random
@@ -55,6 +59,9 @@ class Stats:
     decisions: int = 0
     refused: int = 0
     finished: int = 0
+    # each same-phase decision: its game, when it was sent and its latency (perf_counter: CLOCK_MONOTONIC, the
+    # server's clock too on Linux), to be joined with the server's timing line of the same decision
+    sent: list[tuple[str, float, float]] = field(default_factory=list)
 
 
 def size(family: dict[str, Any]) -> int:
@@ -149,6 +156,8 @@ async def play(url: str, scenario: str, seed: int, stats: Stats, think: float = 
                     answered = True
                     dt = time.perf_counter() - t0
                     (stats.same_phase if phase(msg) == before else stats.new_phase).append(dt)
+                    if phase(msg) == before:
+                        stats.sent.append((game, t0, dt))
                 elif msg["type"] == "done":
                     stats.decisions += 1
                     break
@@ -203,11 +212,13 @@ def run(report: Report, args: Any) -> None:
             asyncio.run(all_games())
             wall = time.perf_counter() - t0
             pids = family_pids(server.pid)
-            cpu = sum(cpu_seconds(p) for p in pids) - cpu0
+            cpus = [cpu_seconds(p) - (cpu0 if p == server.pid else 0.0) for p in pids]
+            cpu = sum(cpus)
             peaks = [peak_rss_mb(p) for p in pids]
             rss, each = sum(peaks), " + ".join(f"{m:.0f}" for m in peaks)
             total = decisions_in_store(Path(tmp) / "bench.db")
             own, cpu_own = own_times(timings)
+            quiet, reacted = split_by_computers(timings, stats.sent)
         finally:
             server.terminate()
             server.wait()
@@ -236,10 +247,28 @@ def run(report: Report, args: Any) -> None:
         Figure(
             part, "server's own CPU per person's decision p99, same phase", percentile(cpu_own or [0.0], 0.99), "ms"
         ),
+        Figure(
+            part,
+            "decision -> view p50 / p99, same phase, no computer decided",
+            percentile(quiet or [0.0], 0.5) * 1e3,
+            "ms",
+            note=f"{len(quiet)} decisions; p99 {percentile(quiet or [0.0], 0.99) * 1e3:.1f} ms",
+        ),
+        Figure(
+            part,
+            "decision -> view p50 / p99, same phase, a computer reacted",
+            percentile(reacted or [0.0], 0.5) * 1e3,
+            "ms",
+            note=f"{len(reacted)} decisions; p99 {percentile(reacted or [0.0], 0.99) * 1e3:.1f} ms",
+        ),
         Figure(part, "update message p50", percentile([float(s) for s in stats.sizes], 0.5) / 1024, "KB"),
         Figure(part, "update message p95", percentile([float(s) for s in stats.sizes], 0.95) / 1024, "KB", P95_KB),
         Figure(
-            part, "server CPU per decision (all decisions)", cpu / max(1, total) * 1e3, "ms", note=f"{cpu:.0f} s CPU"
+            part,
+            "server CPU per decision (all decisions)",
+            cpu / max(1, total) * 1e3,
+            "ms",
+            note=f"{cpu:.0f} s CPU: {' + '.join(f'{c:.0f}' for c in cpus)} s (server, worker)",
         ),
         Figure(
             part,
@@ -263,5 +292,25 @@ def decisions_in_store(db: Path) -> int:
 def own_times(path: Path) -> tuple[list[float], list[float]]:
     """The server's own milliseconds (wall, CPU) on each person's decision after which no computer decided."""
     rows = [line.split() for line in path.read_text().splitlines()] if path.exists() else []
-    same = [(float(ms), float(cpu)) for ms, cpu, computers in rows if computers == "0"]
+    same = [(float(row[0]), float(row[1])) for row in rows if row[2] == "0"]
     return [w for w, _ in same], [c for _, c in same]
+
+
+def split_by_computers(path: Path, sent: list[tuple[str, float, float]]) -> tuple[list[float], list[float]]:
+    """The same-phase latencies (seconds) of the decisions after which no computer decided, and of those a
+    computer answered (a general's reaction), from the server's timing line of each: the first of its game that
+    started after the client sent the decision."""
+    starts: dict[str, list[tuple[float, int]]] = {}
+    for row in (line.split() for line in path.read_text().splitlines()) if path.exists() else ():
+        if len(row) >= 5:
+            starts.setdefault(row[3], []).append((float(row[4]), int(row[2])))
+    for rows in starts.values():
+        rows.sort()
+    quiet: list[float] = []
+    reacted: list[float] = []
+    for game, t0, dt in sent:
+        rows = starts.get(game, [])
+        i = bisect.bisect_left(rows, (t0, -1))
+        if i < len(rows):
+            (reacted if rows[i][1] else quiet).append(dt)
+    return quiet, reacted

@@ -117,8 +117,10 @@ class Game:
         return self.rules.result(self.state)
 
     # --- deciding --------------------------------------------------------------------------------------
-    def apply(self, seat: str, decision: Decision) -> list[Event]:
-        """Apply ``seat``'s decision; returns the events it caused (all of them: filter before sending)."""
+    def apply(self, seat: str, decision: Decision, *, checked: bool = False) -> list[Event]:
+        """Apply ``seat``'s decision; returns the events it caused (all of them: filter before sending).
+        ``checked``: the same decision was found legal at this same position already (the server's computers'
+        worker applied it to its replica of the game), so the seat's legal set is not built again for it."""
         turn = self.turn()
         if turn.seat is None:
             raise IllegalDecision("the game is over")
@@ -131,9 +133,10 @@ class Game:
             return self._resign(seat)
         if not turn.may_act(seat):
             raise IllegalDecision(f"it is not {seat}'s decision: waiting for {turn.seat}")
-        legal = self._legal_now(seat)
-        if decision not in legal:
-            raise self.rules.explain(self.state, seat, decision, legal)
+        if not checked:
+            legal = self._legal_now(seat)
+            if decision not in legal:
+                raise self.rules.explain(self.state, seat, decision, legal)
         step = Step(self.state.rng)
         new_state = self.rules.apply(self.state, seat, decision, step)
         new_state = self.rules.with_rng(new_state, step.dice.state)

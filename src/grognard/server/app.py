@@ -53,6 +53,7 @@ from grognard.engine.errors import GrognardError
 from grognard.persistence.saves import SeatRecord, save_document, seat_record_of
 
 from . import fog, limits
+from .collector import keep_pauses_short
 from .computers import ComputerPool
 from .limits import MESSAGE, SAVE, Bounds
 from .sessions import SNAPSHOT_EVERY, Listener, Refused, Session, Sessions
@@ -61,6 +62,8 @@ from .store import Store
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 MAX_MESSAGE = MESSAGE.body  # bytes: the largest request or websocket message accepted
 MAX_SAVE = SAVE.body  # bytes: the largest save file accepted for upload
+# the store's checkpoints run in a thread of their own after this many decisions (store.py), not on the event loop
+CHECKPOINT_EVERY = 200
 QUEUE_LIMIT = 256  # messages waiting for a slow browser before it is disconnected
 QUESTIONS = ("inspect", "values")  # websocket messages that decide nothing
 # processes for the computer players (serve --workers; 0: a thread in the server's process): one per core but the
@@ -107,7 +110,7 @@ def create_app(
     snapshot_every: int = SNAPSHOT_EVERY,
     workers: int = WORKERS,
 ) -> Starlette:
-    store = Store(db, fsync)
+    store = Store(db, fsync, checkpoint_every=CHECKPOINT_EVERY)
     # the computers' worker processes read the games from the store's file (an in-memory store: a thread here)
     computers = ComputerPool(store.path, workers) if workers > 0 and store.path != ":memory:" else None
     sessions = Sessions(store, snapshot_every, computers)
@@ -460,4 +463,5 @@ def serve(
         raise GrognardError(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
     print(f"grognard: open http://{host}:{port}/ in a browser (games are kept in {db})", flush=True)
     config = uvicorn.Config(app, ws_max_size=limits.WS_FRAME, log_level="warning")
+    keep_pauses_short()  # the process is the server's alone: its collector's pauses stay short (collector.py)
     uvicorn.Server(config).run(sockets=[sock])

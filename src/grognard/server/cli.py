@@ -19,9 +19,9 @@ def add_commands(sub: Any, commands: dict[str, Any]) -> None:
     p.add_argument(
         "--snapshot-every",
         type=int,
-        default=200,
+        default=1000,
         metavar="N",
-        help="keep a snapshot of each game every N decisions, so a restart re-runs fewer (0: never; default 200)",
+        help="keep a snapshot of each game every N decisions, so a restart re-runs fewer (0: never; default 1000)",
     )
     p.add_argument(
         "--workers",

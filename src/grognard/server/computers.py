@@ -44,6 +44,8 @@ from grognard.ai import Player
 from grognard.ai.driver import computer_decision
 from grognard.engine import Game
 
+from .collector import keep_pauses_short
+
 # games a worker keeps a replica of; one asked for beyond this is rebuilt from the store
 REPLICAS = 24
 # how much lower a worker's priority is than the server's (os.nice): the event loop, which answers every person,
@@ -218,6 +220,7 @@ def worker_main() -> None:
         rulesets.register(getattr(importlib.import_module(module), name))
     if hasattr(os, "nice"):
         os.nice(NICE)
+    keep_pauses_short()  # a reaction a person waits for never waits for a long collection (collector.py)
     while (question := questions.next()) is not None:
         ref, op, args = question
         try:

@@ -37,8 +37,10 @@ from .computers import ComputerPool
 from .store import GameRow, SeatRow, Store
 
 SEAT_KINDS = ("human", "remote", "computer")
-# by default a snapshot is kept every this many decisions, so a restart re-runs at most about as many
-SNAPSHOT_EVERY = 200
+# by default a snapshot is kept every this many decisions, so a restart re-runs at most about as many (about a
+# second of a Lauter game's); a snapshot holds the whole log and takes the game's worker 0.1-0.4 s, during which a
+# reaction another person waits for waits too (the server's fourth pass: 200 made 100 of them in a 20-game run)
+SNAPSHOT_EVERY = 1000
 # a computer batch pushes its progress to the listeners at most this often (seconds)
 PUSH_EVERY = 0.4
 # a game nobody has listened to or asked for in this long leaves memory (seconds; see Sessions.evict_idle)
@@ -54,7 +56,8 @@ KEPT_FROM = 64
 # GROGNARD_TIMINGS=FILE: a line per person's decision: the server's own work on it in milliseconds (the wall clock
 # under the game's lock, less the waits for the computers' worker), the event loop thread's CPU milliseconds
 # meanwhile (the same work when no computer decided: nothing else runs then), and how many decisions the
-# computers then made; benchmarks/real_server.py reads it, apart from the queueing of the other games' messages
+# computers then made, then the game and when the decision began (time.perf_counter, CLOCK_MONOTONIC on Linux);
+# benchmarks/real_server.py reads it, apart from the queueing of the other games' messages
 TIMINGS = os.environ.get("GROGNARD_TIMINGS")
 
 
@@ -352,7 +355,7 @@ class Session:
             if TIMINGS:
                 own, cpu = (time.perf_counter() - started - self._waited) * 1e3, (time.thread_time() - cpu) * 1e3
                 with open(TIMINGS, "a") as out:
-                    out.write(f"{own:.3f} {cpu:.3f} {len(self.game.log) - n - 1}\n")
+                    out.write(f"{own:.3f} {cpu:.3f} {len(self.game.log) - n - 1} {self.id} {started:.6f}\n")
 
     async def _decide(self, seat: str, tag: Any, decision_json: Any) -> None:
         if self.game.over:
@@ -433,10 +436,11 @@ class Session:
             self._events.clear()  # the next decision may emit as many events as the one taken back
             await self.push()
 
-    def _apply(self, seat: str, decision: Any) -> None:
-        """Apply and store one decision; if storing fails, the game is rebuilt from the store."""
+    def _apply(self, seat: str, decision: Any, checked: bool = False) -> None:
+        """Apply and store one decision; if storing fails, the game is rebuilt from the store. ``checked``: the
+        worker's replica applied it at this position (``Game.apply`` checked it there)."""
         seq = len(self.game.log)
-        self.game.apply(seat, decision)
+        self.game.apply(seat, decision, checked=checked)
         try:
             self.store.append_decision(self.id, seq, seat, decision.to_json())
         except BaseException:
@@ -463,19 +467,22 @@ class Session:
 
         self.store.put_snapshot(self.id, n, save_document(game))
 
-    async def _computer_due(self) -> tuple[str, Any] | None:
+    async def _computer_due(self) -> tuple[str, Any, bool] | None:
         """The one driver's next decision for a computer seat, or a person's reaction its settings answer, if one
         is due: asked of this game's replica in a worker process (the event loop stays free for the other games),
-        or in a thread when the server runs without workers."""
+        or in a thread when the server runs without workers; and whether the replica checked it (applied it at
+        this position: it is not checked again here)."""
         turn = self.game.turn()
         computers = [s for s in (*turn.deciding, *turn.optional) if s in self.players]
         if not computers:
             # no computer may decide now: the one driver gives only a person's reaction its settings answer, if
             # any, asked here with no players (the same answer the worker would give, without waiting behind
             # another game's general); the replica catches up when a computer is next asked
-            return computer_decision(self.game, {})
+            answer = computer_decision(self.game, {})
+            return None if answer is None else (*answer, False)
         if self.computers is None:
-            return await asyncio.to_thread(computer_decision, self.game, self.players)
+            answer = await asyncio.to_thread(computer_decision, self.game, self.players)
+            return None if answer is None else (*answer, False)
         n = len(self.game.log)
         sync = self._replica_sync()
         self._replica = -1  # until the worker has answered
@@ -490,7 +497,7 @@ class Session:
             return None
         seat, data = got
         self._replica = n + 1  # the replica applied it; so does _apply below (which resets this if it fails)
-        return seat, self.game.rules.decisions().from_json(data, f"game {self.id} computer decision")
+        return seat, self.game.rules.decisions().from_json(data, f"game {self.id} computer decision"), True
 
     def _replica_sync(self) -> tuple[bool, int, list[tuple[str, dict[str, Any]]]]:
         """What the worker needs to bring its replica to this position: whether to rebuild it from the store, the

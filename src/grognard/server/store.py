@@ -6,6 +6,11 @@ one row per game, one per seat, and one per decision, appended in the same trans
 ``fsync=True`` (``synchronous=FULL``, a disk flush per decision, about 3 ms here) makes it survive a crash of
 the machine too. Restarting rebuilds each game by re-applying its log.
 
+The server's store copies the write-ahead log into the database file (a checkpoint, which flushes the file to
+disk: up to 30 ms) in a thread of its own with its own connection (``checkpoint_every``), not in the commit of
+a decision on the event loop, which SQLite would otherwise do every thousand pages. Durability is the same: a
+decision is answered only after its commit is in the log, and a checkpoint only moves committed pages.
+
 Seat tokens, invitations and the creator's secret are stored only as SHA-256 digests: the database alone does
 not let anyone act for a seat. A remote seat starts with an invitation (``invite_sha``) and no token; the first
 browser to claim it gets the seat's token, and the invitation is cleared in the same statement, so it works once.
@@ -108,7 +113,8 @@ class GameRow:
 class Store:
     """A thread-safe handle on the database (one connection, one lock: writes are tiny and serial)."""
 
-    def __init__(self, path: str | Path, fsync: bool = False) -> None:
+    def __init__(self, path: str | Path, fsync: bool = False, checkpoint_every: int = 0) -> None:
+        """``checkpoint_every``: a checkpoint in a thread after this many decisions (0: SQLite's own, at commit)."""
         self.path = str(path)
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
@@ -123,8 +129,35 @@ class Store:
         except sqlite3.DatabaseError as e:
             self._db.close()
             raise GrognardError(f"{self.path} is not a grognard database (SQLite): {e}") from None
+        self._appended = 0
+        self._checkpoint_every = checkpoint_every if self.path != ":memory:" else 0
+        self._due = threading.Event()
+        self._closing = False
+        self._checkpointer: threading.Thread | None = None
+        if self._checkpoint_every:
+            self._db.execute("PRAGMA wal_autocheckpoint=0")
+            self._checkpointer = threading.Thread(target=self._checkpoints, name="store checkpoints", daemon=True)
+            self._checkpointer.start()
+
+    def _checkpoints(self) -> None:
+        """The checkpoint thread: copies the committed log into the database file when asked (PASSIVE: it never
+        keeps a decision's commit waiting)."""
+        db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        try:
+            while True:
+                self._due.wait()
+                self._due.clear()
+                if self._closing:
+                    return
+                db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+        finally:
+            db.close()
 
     def close(self) -> None:
+        if self._checkpointer is not None:
+            self._closing = True
+            self._due.set()
+            self._checkpointer.join()
         with self._lock:
             self._db.close()
 
@@ -189,6 +222,9 @@ class Store:
                 (game_id, seq, seat, _compact(decision), now),
             )
             db.execute("UPDATE games SET updated=? WHERE id=?", (now, game_id))
+        self._appended += 1
+        if self._checkpoint_every and self._appended % self._checkpoint_every == 0:
+            self._due.set()
 
     def put_snapshot(self, game_id: str, at: int, save: Mapping[str, Any]) -> None:
         """Keep a snapshot of the game after ``at`` decisions (a restart need not re-run those)."""
