@@ -247,19 +247,15 @@ def run(report: Report, args: Any) -> None:
         Figure(
             part, "server's own CPU per person's decision p99, same phase", percentile(cpu_own or [0.0], 0.99), "ms"
         ),
-        Figure(
-            part,
-            "decision -> view p50 / p99, same phase, no computer decided",
-            percentile(quiet or [0.0], 0.5) * 1e3,
-            "ms",
-            note=f"{len(quiet)} decisions; p99 {percentile(quiet or [0.0], 0.99) * 1e3:.1f} ms",
-        ),
-        Figure(
-            part,
-            "decision -> view p50 / p99, same phase, a computer reacted",
-            percentile(reacted or [0.0], 0.5) * 1e3,
-            "ms",
-            note=f"{len(reacted)} decisions; p99 {percentile(reacted or [0.0], 0.99) * 1e3:.1f} ms",
+        *(
+            Figure(
+                part,
+                f"decision -> view p50 / p99, same phase, {who}",
+                percentile(split or [0.0], 0.5) * 1e3,
+                "ms",
+                note=f"{len(split)} decisions; p99 {percentile(split or [0.0], 0.99) * 1e3:.1f} ms",
+            )
+            for who, split in (("no computer decided", quiet), ("a computer reacted", reacted))
         ),
         Figure(part, "update message p50", percentile([float(s) for s in stats.sizes], 0.5) / 1024, "KB"),
         Figure(part, "update message p95", percentile([float(s) for s in stats.sizes], 0.95) / 1024, "KB", P95_KB),
