@@ -53,7 +53,10 @@ class Step:
         self.revealed = False
 
     def emit(self, kind: str, text: str = "", seen_by: Iterable[str] | None = None, **data: Any) -> Event:
-        # the seats as a tuple (a tuple given is kept), written out here, in roll and in chance: a call less an event
+        return self._log(kind, text, data, seen_by)
+
+    def _log(self, kind: str, text: str, data: dict[str, Any], seen_by: Iterable[str] | None) -> Event:
+        """The event logged (the seats as a tuple; a tuple given is kept)."""
         seen = seen_by if seen_by is None or type(seen_by) is tuple else tuple(seen_by)
         event: Event = _made(_BLANK, kind, text, data, seen)
         self.events.append(event)
@@ -62,9 +65,7 @@ class Step:
     def roll(self, sides: int, why: str, seen_by: Iterable[str] | None = None) -> int:
         """Roll a die of ``sides`` faces for ``why``; the roll is logged as an event."""
         value = self.dice.below(sides) + 1  # ``Dice.roll``, a call less
-        data = {"sides": sides, "value": value, "why": why}
-        seen = seen_by if seen_by is None or type(seen_by) is tuple else tuple(seen_by)
-        self.events.append(_made(_BLANK, "roll", f"{why}: rolled {value} on d{sides}", data, seen))
+        self._log("roll", f"{why}: rolled {value} on d{sides}", {"sides": sides, "value": value, "why": why}, seen_by)
         return value
 
     def chance(self, percent: int, why: str, seen_by: Iterable[str] | None = None) -> bool:
@@ -72,9 +73,7 @@ class Step:
         value = self.dice.below(100) + 1  # ``Dice.percent``, two calls less
         ok = value <= percent
         text = f"{why}: {percent}% needed, rolled {value}: {'success' if ok else 'failure'}"
-        data = {"sides": 100, "value": value, "percent": percent, "success": ok, "why": why}
-        seen = seen_by if seen_by is None or type(seen_by) is tuple else tuple(seen_by)
-        self.events.append(_made(_BLANK, "roll", text, data, seen))
+        self._log("roll", text, {"sides": 100, "value": value, "percent": percent, "success": ok, "why": why}, seen_by)
         return ok
 
     @property
