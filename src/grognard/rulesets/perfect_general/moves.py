@@ -12,7 +12,7 @@ from .board import Entry
 from .combat import destroy, hit, resolve_assault
 from .context import Ctx, carry_units, own_units
 from .spotting import known_enemies, mark_seen_acting, spot_mover
-from .state import SIDES, Interrupt, Mine, Offer, PGState, Unit, Walk, other
+from .state import SIDES, Interrupt, Mine, Offer, PGState, Unit, Walk, other, replaced
 from .words import count, sides
 
 # how many units' last search keys the board keeps (one each; the searches themselves are in its byte-bounded
@@ -338,10 +338,9 @@ def _walk(ctx: Ctx, state: PGState, step: Step) -> PGState:
         cost = next(k for v, k in costs.row(unit.cell) if v == nxt)
         mp = max(0, unit.mp - cost)
         moved = replace(unit, cell=nxt, mp=mp, moved=True)
-        units = _replaced(state.units, unit, moved)
+        units = replaced(state.units, moved)
         if moved.cargo:
-            cargo = state.unit(moved.cargo)
-            units = _replaced(units, cargo, replace(cargo, cell=nxt, moved=True))
+            units = replaced(units, replace(state.unit(moved.cargo), cell=nxt, moved=True))
         carry_units(state.units, units, unit.side)
         state = replace(state, units=units, walk=replace(w, path=w.path[1:], trail=(*w.trail, unit.cell)))
         ctx.emit(
@@ -366,12 +365,6 @@ def _walk(ctx: Ctx, state: PGState, step: Step) -> PGState:
         if final:
             break
     return finish_walk(ctx, state, step)
-
-
-def _replaced(units: tuple[Unit, ...], old: Unit, new: Unit) -> tuple[Unit, ...]:
-    """``units`` with ``new`` where ``old`` (one of them) stands."""
-    i = next(i for i, u in enumerate(units) if u is old)
-    return (*units[:i], new, *units[i + 1 :])
 
 
 def finish_walk(ctx: Ctx, state: PGState, step: Step) -> PGState:

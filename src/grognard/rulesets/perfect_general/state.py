@@ -185,11 +185,7 @@ class PGState:
         return None
 
     def with_unit(self, unit: Unit) -> PGState:
-        units, uid = self.units, unit.id
-        for i, u in enumerate(units):
-            if u.id == uid:
-                return replace(self, units=(*units[:i], unit, *units[i + 1 :]))
-        return replace(self, units=units)
+        return replace(self, units=replaced(self.units, unit))
 
     def with_units(self, changed: dict[str, Unit]) -> PGState:
         return replace(self, units=tuple(changed.get(u.id, u) for u in self.units))
@@ -215,3 +211,12 @@ class PGState:
             if c == cell:
                 return t
         return base[cell]
+
+
+def replaced(units: tuple[Unit, ...], unit: Unit) -> tuple[Unit, ...]:
+    """``units`` with ``unit`` where the unit of its id stands (the same tuple when none does)."""
+    uid = unit.id
+    for i, u in enumerate(units):
+        if u.id == uid:
+            return (*units[:i], unit, *units[i + 1 :])
+    return units
