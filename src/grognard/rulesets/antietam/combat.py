@@ -42,11 +42,6 @@ def product(value: int, mods: list[Modifier], divisor: int = 1) -> int:
 
 
 # --- who fires where -------------------------------------------------------------------------------------
-def fire_cost(ctx: Ctx, i: int) -> int:
-    """Operations Costs Table, "Fire (per fire phase)" (``Ctx.fire_costs``)."""
-    return ctx.fire_costs[i]
-
-
 def can_fire(ctx: Ctx, state: AntietamState, i: int) -> bool:
     """Costs table "Fire ... LIMB. ART. P": limbered artillery does not fire (§IA7.8)."""
     return ctx.basic or ctx.tables.costs["fire_phase", ctx.column(i, state.units[i])] is not None
@@ -124,9 +119,9 @@ def fire_modifiers(
     u = state.units[i]
     side = board.sides[i]
     row = terrain_row(ctx, state, cell)
-    mods = [Modifier(f"terrain {row}", int(ctx.tables.terrain["defence"][row][0]))]
+    mods = [Modifier(f"terrain {row}", defence(ctx, row, 0))]
     if board.levels[cell] > board.levels[u.cell]:
-        mods.append(Modifier("higher elevation", ctx.tables.terrain["defence"]["higher_elevation"][0]))
+        mods.append(Modifier("higher elevation", defence(ctx, "higher_elevation", 0)))
     mode = mode_modifier(ctx, i, u, 0)
     if mode is not None:
         mods.append(mode)
@@ -174,7 +169,12 @@ def flanked(ctx: Ctx, state: AntietamState, j: int, source: int) -> bool:
 
 
 def c_terrain(ctx: Ctx, state: AntietamState, cell: int, column: int) -> int:
-    return int(ctx.tables.terrain["defence"][terrain_row(ctx, state, cell)][column])
+    return defence(ctx, terrain_row(ctx, state, cell), column)
+
+
+def defence(ctx: Ctx, row: str, column: int) -> int:
+    """The terrain table's modifier of ``row`` (column 0 fire, 1 melee)."""
+    return int(ctx.tables.terrain["defence"][row][column])
 
 
 def fire(ctx: Ctx, state: AntietamState, i: int, cell: int, step: Step, defensive: bool) -> AntietamState:
@@ -572,9 +572,9 @@ def melee_strength(
         mods.append(Modifier("no ammo", c["ammo"]["out_of_ammo_fire_factor"]))
     if attacking:
         if board.level(cell) > board.level(u.cell):
-            mods.append(Modifier("higher elevation", ctx.tables.terrain["defence"]["higher_elevation"][1]))
+            mods.append(Modifier("higher elevation", defence(ctx, "higher_elevation", 1)))
         if terrain_row(ctx, state, u.cell) == "bridge_ford":  # "* attacker on bridge/ford"
-            mods.append(Modifier("on bridge/ford", ctx.tables.terrain["defence"]["bridge_ford"][1]))
+            mods.append(Modifier("on bridge/ford", defence(ctx, "bridge_ford", 1)))
     return product(men, mods)
 
 
