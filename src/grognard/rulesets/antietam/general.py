@@ -596,12 +596,12 @@ class General(Player):
         if defenders and all(e["type"] == "artillery" for e in defenders):
             return True  # a battery alone: its guns are lost in melee (§IA8.2), 150 points each (§IA10.1)
         if pic.seat == "union" and not self.lv["naive"]:
-            return self._union_melee(pic, target, defenders, int(self.lv["union_melee_strength"]))
+            return self._melee_by_men(pic, target, defenders, int(self.lv["union_melee_strength"]))
         guns = int(self.lv["confederate_melee_guns"])
         if guns and any(e["type"] == "artillery" for e in defenders):
-            return self._union_melee(pic, target, defenders, guns)
+            return self._melee_by_men(pic, target, defenders, guns)
         if self._storm(pic, target):
-            return self._union_melee(pic, target, defenders, int(self.lv["confederate_storm_strength"]))
+            return self._melee_by_men(pic, target, defenders, int(self.lv["confederate_storm_strength"]))
         ours = sum(1 for f in pic.mine if f["type"] != "artillery" and b.grid.adjacent(f["cell"], target))
         ratio = int(self.lv["union_melee_ratio" if pic.seat == "union" else "confederate_melee_ratio"])
         return ratio > 0 and ours >= ratio * max(1, len(defenders))
@@ -618,12 +618,13 @@ class General(Player):
         least = int(self.lv["retake_points"])
         return any(c == target and holder == "union" and points >= least for c, points, holder in pic.victory)
 
-    def _union_melee(self, pic: Picture, target: int, defenders: list[Unit], percent: int) -> bool:
+    def _melee_by_men(self, pic: Picture, target: int, defenders: list[Unit], percent: int) -> bool:
         """§IA8.4 melee by strength: the men of the general's units next to the square that can melee (not routed
         or disrupted, the 2 OP of a melee kept) against the defenders' men as the order of battle lists them (the
         view does not show an enemy's losses), guns counted as their melee men (combat.toml); melee when the
-        attackers are at least ``union_melee_strength`` percent of that. A lost melee costs the attacker little
-        (0-24 men short of the -5 differential) while a won one drives the defender off: §IA8.5 retreat."""
+        attackers are at least ``percent`` per cent of that (the level's Union, gun or storm strength). A lost
+        melee costs the attacker little (0-24 men short of the -5 differential) while a won one drives the defender
+        off: §IA8.5 retreat."""
         b = pic.board
         ours = sum(
             int(f.get("men", 0))
