@@ -19,7 +19,7 @@ def add_commands(sub: Any, commands: dict[str, Any]) -> None:
     p.add_argument(
         "--snapshot-every",
         type=int,
-        default=1000,
+        default=None,
         metavar="N",
         help="keep a snapshot of each game every N decisions, so a restart re-runs fewer (0: never; default 1000)",
     )
@@ -36,7 +36,9 @@ def add_commands(sub: Any, commands: dict[str, Any]) -> None:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     from .app import WORKERS, serve
+    from .sessions import SNAPSHOT_EVERY
 
     workers = WORKERS if args.workers is None else args.workers
-    serve(args.host, args.port, args.db, args.fsync, args.snapshot_every, workers)
+    every = SNAPSHOT_EVERY if args.snapshot_every is None else args.snapshot_every
+    serve(args.host, args.port, args.db, args.fsync, every, workers)
     return 0
