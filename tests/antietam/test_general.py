@@ -138,13 +138,14 @@ def test_fire_pays_at_guns_for_batteries_and_at_men_for_the_rest() -> None:
 def test_batteries_and_cavalry_pull_back_from_melee_reach() -> None:
     """A gun is 150 points and a trooper 3 (§IA10.1): at normal a battery alone with an enemy two squares away walks
     to its rear to rally out of reach, a Confederate cavalry unit rides off to a square farther from the enemy;
-    an infantry unit holds; at easy the battery stays to fire."""
+    an infantry unit holds (the battery's only infantry stands next to the enemy, where it may not step: no cover
+    for it); at easy the battery stays to fire."""
     pic, _ = _picture(
         "confederate",
         [
             {**_READY_CONFEDERATE, "id": "c_long_a", "type": "artillery", "square": "30,5"},
             {**_READY_CONFEDERATE, "id": "c_flee_a", "type": "cavalry", "square": "30,6"},
-            {**_READY_CONFEDERATE, "id": "c_law_a", "type": "infantry", "square": "30,4"},
+            {**_READY_CONFEDERATE, "id": "c_law_a", "type": "infantry", "square": "29,5"},
             {"id": "u", "side": "union", "type": "infantry", "square": "28,5"},
         ],
     )
@@ -357,6 +358,31 @@ def test_a_battery_stacked_with_infantry_stays_to_fire() -> None:
     pressed, _ = _picture("confederate", close)
     assert General(1, 1)._goal(pressed, pressed.by_id["c_long_a"]) is None
     assert General(1, 0)._goal(alone, alone.by_id["c_long_a"]) != (alone.rear, 0)
+
+
+def test_a_lone_battery_under_threat_joins_its_infantry() -> None:
+    """§IA7.7 a square's artillery takes infantry fire only when alone there, and the greedy Union melees a lone
+    battery whenever it reaches one (guns are lost in melee, §IA8.2, 150 points each, §IA10.1): a lone Confederate
+    battery with an enemy within ``battery_cover_distance`` squares goes to the nearest square of its own infantry
+    it reaches by a way clear of the enemy's zone of control, keeping no OP back (a battery that moves may not
+    fire, §B3.4); with the enemy farther off, or at easy, it does not."""
+    units = [
+        {**_READY_CONFEDERATE, "id": "c_long_a", "type": "artillery", "square": "30,8"},
+        {**_READY_CONFEDERATE, "id": "c_law_a", "type": "infantry", "square": "30,10"},
+        {"id": "u", "side": "union", "type": "infantry", "square": "30,12"},
+    ]
+    pic, board = _picture("confederate", units)
+    normal = General(1, 1)
+    assert normal._goal(pic, pic.by_id["c_long_a"]) == (board.grid.parse("30,10"), 0)
+    assert normal._op_reserve(pic, pic.by_id["c_long_a"]) == 0
+    assert General(1, 0)._goal(pic, pic.by_id["c_long_a"]) != (board.grid.parse("30,10"), 0)
+    far = [{**u, "square": "30,16"} if u["id"] == "u" else u for u in units]
+    quiet, _ = _picture("confederate", far)
+    assert normal._goal(quiet, quiet.by_id["c_long_a"]) != (board.grid.parse("30,10"), 0)
+    # the infantry next to the enemy: its square is in the enemy's zone of control, so the battery pulls back
+    pressed = [{**u, "square": "30,11"} if u["id"] == "c_law_a" else u for u in units]
+    closed, _ = _picture("confederate", pressed)
+    assert normal._goal(closed, closed.by_id["c_long_a"]) != (board.grid.parse("30,11"), 0)
 
 
 def test_a_unit_closed_in_on_every_side_pulls_out_while_it_can() -> None:

@@ -21,7 +21,8 @@ mid-game decides as one that played from the start. Its weights are tuning, in `
   attackers (or, at ``hard``, a square it outnumbers two to one).
 - Both sides: routed or worn-out units (morale under the level's threshold) walk toward their rear corner, out of
   fire, to rally (§IA5.2); artillery stops where an enemy is in its range and does not close to melee distance;
-  batteries and cavalry pull back from an enemy two squares away (guns and troopers are dear in points, §IA10.1);
+  batteries and cavalry pull back from an enemy two squares away (guns and troopers are dear in points, §IA10.1;
+  a lone Confederate battery joins its infantry first, where infantry fire does not strike it, §IA7.7);
   batteries fire at enemy guns, the rest at men (§IA8.2, §IA7.7); lone batteries are meleed.
 - Intermediate and advanced games: a computer Union answers the activation cycle by the §B2.0 schedule (§IA3.2);
   units deploy from marching modes near the enemy, batteries limber to move (§IA7.8), and face the enemy (§IA7.9).
@@ -167,6 +168,9 @@ class General(Player):
             return self._refuge(pic, u, int(self.cfg["refuge"]["distance"])), 0  # 3 points a trooper (§IA10.1)
         if self._trapped(pic, u):
             return self._refuge(pic, u, int(self.cfg["refuge"]["trapped_distance"])), 0
+        cover = self._cover(pic, u, near) if artillery and not u["held"] else None
+        if cover is not None:
+            return cover, 0  # a lone battery under threat joins its infantry (§IA7.7)
         guarded = u["type"] in ("artillery", "cavalry") and near <= self.lv["guard_distance"] and not u["held"]
         if guarded and not (artillery and self._covered(pic, u)):
             return pic.rear, 0  # a gun is 150 points, a trooper 3 (§IA10.1): out of melee's reach before it comes
@@ -192,6 +196,30 @@ class General(Player):
         if pic.seat != "confederate" or not self.lv["battery_stays_covered"]:
             return False
         return any(f["type"] == "infantry" and not f["routed"] and f["cell"] == u["cell"] for f in pic.mine)
+
+    def _cover(self, pic: Picture, u: Unit, near: int) -> int | None:
+        """For a lone Confederate battery with an enemy within ``battery_cover_distance`` squares (0: never), the
+        nearest square of its own infantry (not routed, no battery there) that it reaches this phase by a way that
+        never steps next to a seen enemy: a square's artillery takes infantry fire only when alone there (§IA7.7),
+        and the greedy Union melees a lone battery whenever it reaches one (its guns are lost in melee, §IA8.2)."""
+        reach = int(self.lv["battery_cover_distance"])
+        if pic.seat != "confederate" or not reach or near > reach or self._covered(pic, u):
+            return None
+        b = pic.board
+        guns = {f["cell"] for f in pic.mine if f["type"] == "artillery" and f["id"] != u["id"]}
+        wanted = {
+            f["cell"]
+            for f in pic.mine
+            if f["type"] == "infantry"
+            and not f["routed"]
+            and f["cell"] not in guns
+            and b.map.terrain[f["cell"]] not in b.one_unit
+        }
+        if not wanted:
+            return None
+        spent = self._reach(pic, u, int(u["op"]), pic.enemy_distances() > 1)
+        found = [c for c in wanted if c in spent]
+        return min(found, key=lambda c: (spent[c], c)) if found else None
 
     def _fleeing(self, pic: Picture, u: Unit) -> bool:
         """A guarded trooper or a trapped unit: it keeps no operation points and steps next to no enemy."""
@@ -477,6 +505,8 @@ class General(Player):
             return 0
         if self._fleeing(pic, u):
             return 0
+        if u["type"] == "artillery" and self._cover(pic, u, pic.enemy_distance(u["cell"])) is not None:
+            return 0  # a moving battery may not fire (§B3.4): it keeps nothing back
         return int(self.lv["op_reserve"])
 
     def _may_enter(self, pic: Picture, u: Unit, c: int) -> bool:
@@ -588,7 +618,7 @@ class General(Player):
         b = pic.board
         if u["type"] == "artillery" or u["routed"] or u["disrupted"] or not b.grid.adjacent(u["cell"], target):
             return False
-        if u["morale"] < self.lv["melee_morale"]:
+        if u["morale"] < self.lv["confederate_melee_morale" if pic.seat == "confederate" else "melee_morale"]:
             return False
         defenders = [e for e in pic.enemies if e["cell"] == target]
         if defenders and all(e["routed"] for e in defenders):
