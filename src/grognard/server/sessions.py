@@ -15,12 +15,11 @@ import asyncio
 import hashlib
 import hmac
 import json
-import os
 import secrets
 import sys
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -33,7 +32,7 @@ from grognard.engine.errors import DataError
 from grognard.engine.protocol import Resignation, Ruleset, Scenario
 
 from . import fog
-from .computers import ComputerPool
+from .computers import TIMINGS, ComputerPool
 from .store import GameRow, SeatRow, Store
 
 SEAT_KINDS = ("human", "remote", "computer")
@@ -53,12 +52,13 @@ FINISHED_IDLE_SECONDS = 60.0
 # a part of a seat's view.state (units, terrain, towns...) whose JSON is at least this long and the same as in the
 # last update a listener got is left out of the next one, named in its ``kept`` (the page keeps its copy)
 KEPT_FROM = 64
-# GROGNARD_TIMINGS=FILE: a line per person's decision: the server's own work on it in milliseconds (the wall clock
-# under the game's lock, less the waits for the computers' worker), the event loop thread's CPU milliseconds
-# meanwhile (the same work when no computer decided: nothing else runs then), and how many decisions the
-# computers then made, then the game and when the decision began (time.perf_counter, CLOCK_MONOTONIC on Linux);
+# TIMINGS (GROGNARD_TIMINGS=FILE, read in computers.py): a line per person's decision: the server's own work on
+# it in milliseconds (the wall clock under the game's lock, less the waits for the computers' worker), the event
+# loop thread's CPU milliseconds meanwhile (the same work when no computer decided: nothing else runs then), and
+# how many decisions the computers then made, then the game, when the decision began (time.perf_counter,
+# CLOCK_MONOTONIC on Linux), the milliseconds it waited for the worker, and how many of the computers' decisions
+# were their own part of the turn (not a reaction: the general played, after a person's answer to its fire);
 # benchmarks/real_server.py reads it, apart from the queueing of the other games' messages
-TIMINGS = os.environ.get("GROGNARD_TIMINGS")
 
 
 class Refused(GrognardError):
@@ -126,6 +126,7 @@ class Session:
     # the time limit a person is under (Ruleset.time_limit): its seat and key, when it runs out, and its timer
     _clock: tuple[str, float, asyncio.Task[None]] | None = None
     _waited: float = 0.0  # seconds the decision being made has waited for the computers' worker (TIMINGS)
+    _played: int = 0  # of the computers' decisions since, those of their own part of the turn: no reaction (TIMINGS)
 
     # --- who is who ------------------------------------------------------------------------------------
     def seat_of(self, token: str | None) -> str:
@@ -350,12 +351,14 @@ class Session:
     # --- deciding --------------------------------------------------------------------------------------
     async def decide(self, seat: str, tag: Any, decision_json: Any) -> None:
         async with self.lock:
-            started, cpu, self._waited, n = time.perf_counter(), time.thread_time(), 0.0, len(self.game.log)
+            started, cpu, n = time.perf_counter(), time.thread_time(), len(self.game.log)
+            self._waited, self._played = 0.0, 0
             await self._decide(seat, tag, decision_json)
             if TIMINGS:
                 own, cpu = (time.perf_counter() - started - self._waited) * 1e3, (time.thread_time() - cpu) * 1e3
                 with open(TIMINGS, "a") as out:
-                    out.write(f"{own:.3f} {cpu:.3f} {len(self.game.log) - n - 1} {self.id} {started:.6f}\n")
+                    made, waited = len(self.game.log) - n - 1, self._waited * 1e3
+                    out.write(f"{own:.3f} {cpu:.3f} {made} {self.id} {started:.6f} {waited:.3f} {self._played}\n")
 
     async def _decide(self, seat: str, tag: Any, decision_json: Any) -> None:
         if self.game.over:
@@ -486,18 +489,23 @@ class Session:
         n = len(self.game.log)
         sync = self._replica_sync()
         self._replica = -1  # until the worker has answered
-        # a computer's reaction (a shot at the person's moving unit) is answered in the middle of the person's
-        # phase, while the person waits: it goes before the other games' generals in the worker's queue
-        urgent = any(self.game.rules.reaction(self.game.state, s) is not None for s in computers)
+        urgent = self._reacting(computers)
         asked = time.perf_counter()
         got = await self.computers.next_decision(self.id, *sync, urgent=urgent)
         self._waited += time.perf_counter() - asked
+        self._played += not urgent and got is not None
         if got is None:
             self._replica = n
             return None
         seat, data = got
         self._replica = n + 1  # the replica applied it; so does _apply below (which resets this if it fails)
         return seat, self.game.rules.decisions().from_json(data, f"game {self.id} computer decision"), True
+
+    def _reacting(self, computers: Sequence[str]) -> bool:
+        """Whether one of ``computers`` (seats that may decide now) is asked for a reaction: a shot at the
+        person's moving unit, answered in the middle of the person's phase while the person waits, so it goes
+        before the other games' generals in the worker's queue."""
+        return any(self.game.rules.reaction(self.game.state, s) is not None for s in computers)
 
     def _replica_sync(self) -> tuple[bool, int, list[tuple[str, dict[str, Any]]]]:
         """What the worker needs to bring its replica to this position: whether to rebuild it from the store, the
