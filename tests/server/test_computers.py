@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from grognard.ai.driver import pause_point
+from grognard.engine import Game
 from grognard.server import computers
 from grognard.server.computers import _HEADER, ComputerPool, _Answers, _frame, _Questions
 
@@ -109,3 +110,18 @@ def test_the_questions_after_a_worker_ended_go_to_a_new_one(tmp_path) -> None:
             await pool.close()
 
     asyncio.run(play())
+
+
+def test_a_snapshot_with_safe_points_is_the_document_built_without() -> None:
+    """The worker builds a snapshot with ``between`` (its safe points, where other games' reactions are answered):
+    the document is the same, and the safe points come every 64 events and between its parts."""
+    from grognard.ai import parse_players, play_out
+    from grognard.persistence.saves import save_document
+    from grognard.rulesets.perfect_general import PerfectGeneral
+
+    game = Game(PerfectGeneral(PerfectGeneral.scenario_by_id("simple_little_war")), 7)
+    play_out(game, parse_players("random,random", PerfectGeneral, PerfectGeneral.seats, 7), stop_after=150)
+    points = []
+    doc = save_document(game, between=lambda: points.append(1))
+    assert doc == save_document(game)
+    assert len(points) >= 2 * (len(game.events) // 64) + 2

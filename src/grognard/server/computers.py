@@ -147,9 +147,12 @@ def _snapshot(game_id: str, rebuild: bool, base: int, tail: Sequence[Entry]) -> 
     from .store import Store
 
     game = _sync(game_id, rebuild, base, tail).game
+    doc = save_document(game, between=pause_point)  # other games' reactions are answered in its course
+    pause_point()
     store = Store(_db)
     try:
-        store.put_snapshot(game_id, len(game.log), save_document(game))
+        pause_point()
+        store.put_snapshot(game_id, len(game.log), doc)
     finally:
         store.close()
 
