@@ -366,8 +366,9 @@ def split_by_computers(
     the client sent the decision."""
     starts: dict[str, list[tuple[float, int, float, int]]] = {}
     for row in (line.split() for line in path.read_text().splitlines()) if path.exists() else ():
-        if len(row) >= 7:
-            starts.setdefault(row[3], []).append((float(row[4]), int(row[2]), float(row[5]) / 1e3, int(row[6])))
+        if len(row) >= 5:  # the wait and the computers' own part are in the lines of the fifth pass on
+            waited, played = (float(row[5]) / 1e3, int(row[6])) if len(row) >= 7 else (0.0, 0)
+            starts.setdefault(row[3], []).append((float(row[4]), int(row[2]), waited, played))
     for rows in starts.values():
         rows.sort()
     quiet: list[float] = []

@@ -122,8 +122,10 @@ def _next(game_id: str, rebuild: bool, base: int, tail: Sequence[Entry]) -> Entr
     replica and return it."""
     replica = _sync(game_id, rebuild, base, tail)
     game = replica.game
+    pause_point()
     due = computer_decision(game, replica.players)
     if due is not None:
+        pause_point()
         game.apply(*due)
     if game.over:  # nothing more to ask of it: it leaves the worker's memory now, not when the server lets it go
         _replicas.pop(game_id, None)

@@ -170,6 +170,7 @@ class General(Player):
         legal = pc.legal
         if legal.of_kind("confirm"):
             return D.ConfirmPurchase(True)
+        pause_point()
         rules = self.rules(pc)
         assert isinstance(rules, PerfectGeneral)
         ctx = rules.ctx
