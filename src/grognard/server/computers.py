@@ -17,7 +17,7 @@ input and writes the answers to its standard output, each a pickle after its len
 through the event loop's own pipes: no thread of the server's takes the interpreter lock from the event loop
 (a ``concurrent.futures`` process pool has two, woken at every question and answer, and on a busy machine the
 event loop waited for them), and the server asks one question at a time, choosing which: a reaction a person
-waits for in the middle of a phase (:meth:`ComputerPool.next_decision`, ``urgent``) goes before the general's
+waits for in the middle of a phase (:meth:`ComputerPool.next_decisions`, ``urgent``) goes before the general's
 turn in another game, and a game's questions keep their order. Nor does a reaction wait for the whole of a
 question the worker has begun for another game (a general's decision, a snapshot, 0.1-0.4 s on a busy machine):
 that work stops at its safe points (:func:`grognard.ai.driver.pause_point`), where the worker looks at its pipe at
@@ -117,16 +117,32 @@ def _sync(game_id: str, rebuild: bool, base: int, tail: Sequence[Entry]) -> _Rep
     return replica
 
 
-def _next(game_id: str, rebuild: bool, base: int, tail: Sequence[Entry]) -> Entry | None:
+def reacting(game: Game, seats: Sequence[str]) -> bool:
+    """Whether one of ``seats`` (computer seats that may decide now) is asked for a reaction: a shot at the
+    person's moving unit, answered in the middle of the person's phase while the person waits."""
+    return any(game.rules.reaction(game.state, s) is not None for s in seats)
+
+
+def _next(game_id: str, rebuild: bool, base: int, tail: Sequence[Entry], urgent: bool = False) -> list[Entry]:
     """In a worker: ask the one driver for the next computer decision at the server's position, apply it to the
-    replica and return it."""
+    replica and return it (none: no computer decides). ``urgent`` (a reaction): then the next ones too, as long
+    as only computer seats may decide and one of them reacts (several shots at the moving unit), which the server
+    would have asked next, each urgent, one round trip each."""
     replica = _sync(game_id, rebuild, base, tail)
     game = replica.game
-    pause_point()
-    due = computer_decision(game, replica.players)
-    if due is not None:
+    made: list[Entry] = []
+    while True:
+        pause_point()
+        due = computer_decision(game, replica.players)
+        if due is None:
+            break
         pause_point()
         game.apply(*due)
+        made.append((due[0], due[1].to_json()))
+        turn = game.turn()
+        seats = (*turn.deciding, *turn.optional)
+        if not urgent or game.over or not all(s in replica.players for s in seats) or not reacting(game, seats):
+            break
     if game.over:  # nothing more to ask of it: it leaves the worker's memory now, not when the server lets it go
         _replicas.pop(game_id, None)
     turn = game.turn()
@@ -134,7 +150,7 @@ def _next(game_id: str, rebuild: bool, base: int, tail: Sequence[Entry]) -> Entr
         # a person decides now, for a while (the server asks no computer until one may decide): the replica's own
         # ruleset goes for a fresh one of the same scenario and options, which lets go of the caches it grew
         game.rules = type(game.rules)(game.rules.scenario, game.rules.options)
-    return None if due is None else (due[0], due[1].to_json())
+    return made
 
 
 def _warm(game_id: str) -> None:
@@ -460,12 +476,14 @@ class ComputerPool:
         self._worker(game_id).put(((0 if urgent else 1, next(self._asked)), game_id, op, args), answer)
         return answer
 
-    async def next_decision(
+    async def next_decisions(
         self, game_id: str, rebuild: bool, base: int, tail: Sequence[Entry], urgent: bool = False
-    ) -> Entry | None:
-        """The next computer decision at the server's position, asked of the game's worker; ``urgent``: a person
-        waits for it in the middle of a phase (a reaction), so it goes before other games' questions."""
-        answer: Entry | None = await self._put(game_id, "next", (game_id, rebuild, base, list(tail)), urgent, True)
+    ) -> list[Entry]:
+        """The next computer decision at the server's position, asked of the game's worker (none: no computer
+        decides); ``urgent``: a person waits for it in the middle of a phase (a reaction), so it goes before
+        other games' questions, and the reactions that follow it come with it (``_next``)."""
+        args = (game_id, rebuild, base, list(tail), urgent)
+        answer: list[Entry] = await self._put(game_id, "next", args, urgent, True)
         return answer
 
     def warm(self, game_id: str) -> None:

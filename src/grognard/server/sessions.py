@@ -19,7 +19,7 @@ import secrets
 import sys
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -32,7 +32,7 @@ from grognard.engine.errors import DataError
 from grognard.engine.protocol import Resignation, Ruleset, Scenario
 
 from . import fog
-from .computers import TIMINGS, ComputerPool
+from .computers import TIMINGS, ComputerPool, reacting
 from .store import GameRow, SeatRow, Store
 
 SEAT_KINDS = ("human", "remote", "computer")
@@ -475,11 +475,12 @@ class Session:
 
         self.store.put_snapshot(self.id, n, save_document(game))
 
-    async def _computer_due(self) -> tuple[str, Any, bool] | None:
+    async def _computer_due(self) -> list[tuple[str, Any, bool]]:
         """The one driver's next decision for a computer seat, or a person's reaction its settings answer, if one
         is due: asked of this game's replica in a worker process (the event loop stays free for the other games),
         or in a thread when the server runs without workers; and whether the replica checked it (applied it at
-        this position: it is not checked again here)."""
+        this position: it is not checked again here). A worker answers a computer's reaction with the reactions
+        that follow it while only computers may decide (``computers._next``): those come after it, in order."""
         turn = self.game.turn()
         computers = [s for s in (*turn.deciding, *turn.optional) if s in self.players]
         if not computers:
@@ -487,37 +488,31 @@ class Session:
             # any, asked here with no players (the same answer the worker would give, without waiting behind
             # another game's general); the replica catches up when a computer is next asked
             answer = computer_decision(self.game, {})
-            return None if answer is None else (*answer, False)
+            return [] if answer is None else [(*answer, False)]
         if self.computers is None:
             answer = await asyncio.to_thread(computer_decision, self.game, self.players)
-            return None if answer is None else (*answer, False)
+            return [] if answer is None else [(*answer, False)]
         n = len(self.game.log)
         sync = self._replica_sync()
         self._replica = -1  # until the worker has answered
-        urgent = self._reacting(computers)
+        # a computer's reaction is answered in the middle of the person's phase, while the person waits: it goes
+        # before the other games' generals in the worker's queue
+        urgent = reacting(self.game, computers)
         asked = time.perf_counter()
-        got = await self.computers.next_decision(self.id, *sync, urgent=urgent)
+        got = await self.computers.next_decisions(self.id, *sync, urgent=urgent)
         self._waited += time.perf_counter() - asked
-        self._played += not urgent and got is not None
-        if got is None:
-            self._replica = n
-            return None
-        seat, data = got
-        self._replica = n + 1  # the replica applied it; so does _apply below (which resets this if it fails)
-        return seat, self.game.rules.decisions().from_json(data, f"game {self.id} computer decision"), True
-
-    def _reacting(self, computers: Sequence[str]) -> bool:
-        """Whether one of ``computers`` (seats that may decide now) is asked for a reaction: a shot at the
-        person's moving unit, answered in the middle of the person's phase while the person waits, so it goes
-        before the other games' generals in the worker's queue."""
-        return any(self.game.rules.reaction(self.game.state, s) is not None for s in computers)
+        self._played += 0 if urgent else len(got)
+        # the replica applied them; so does _run_computers (a failure there resets this)
+        self._replica = n + len(got)
+        codec = self.game.rules.decisions()
+        return [(seat, codec.from_json(data, f"game {self.id} computer decision"), True) for seat, data in got]
 
     def _computers_play(self) -> bool:
         """Whether the computers play their own part of the turn next: only computer seats may decide, and none
         is asked for a reaction."""
         turn = self.game.turn()
         seats = (*turn.deciding, *turn.optional)
-        return bool(seats) and all(s in self.players for s in seats) and not self._reacting(seats)
+        return bool(seats) and all(s in self.players for s in seats) and not reacting(self.game, seats)
 
     def _replica_sync(self) -> tuple[bool, int, list[tuple[str, dict[str, Any]]]]:
         """What the worker needs to bring its replica to this position: whether to rebuild it from the store, the
@@ -534,10 +529,14 @@ class Session:
         last_push = time.monotonic()
         while not self.game.over and self.waiting_for() is None:
             try:
-                due = await self._computer_due()
-                if due is None:
+                dues = await self._computer_due()
+                if not dues:
                     break
-                self._apply(*due)
+                for i, due in enumerate(dues):
+                    if i and (self.game.over or self.waiting_for() is not None):  # the replica's rules say not
+                        self._replica = -1  # the replica went further: rebuilt when next asked
+                        break
+                    self._apply(*due)
             except Exception as e:  # a computer player's bug: the person's decision stands, the computer waits
                 self._replica = -1
                 print(f"grognard serve: game {self.id}: the computer failed: {e!r}", file=sys.stderr, flush=True)
