@@ -284,8 +284,9 @@ class _Answers:
     its own connection), the replicas' table (the game in progress holds its replica), the rulesets of a
     scenario (``sessions.shared_rules`` and the players' ``Facts.rules``: caches keyed by what they were derived
     from, each complete at a safe point). Each game's players, replica and questions are its own, so both games
-    decide what they would have decided alone (tests/server/test_computers.py). Only one question is answered
-    inside another: the urgent one's own safe points look at nothing."""
+    decide what they would have decided alone (tests/server/test_shared_generals.py; which questions are answered
+    inside which: tests/server/test_computers.py). Only one question is answered inside another: the urgent one's
+    own safe points look at nothing."""
 
     def __init__(self, questions: _Questions, out: Any) -> None:
         self.questions = questions
