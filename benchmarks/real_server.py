@@ -24,7 +24,13 @@ work under the game's lock less its waits for the computers' worker; the decisio
 decided are reported (p50/p99), apart from the queueing of 20 clients and the other games' messages. Each line
 also names the game and when the server began the decision (``CLOCK_MONOTONIC``, the clock of the clients'
 ``perf_counter`` on Linux), so the same-phase latencies are also split by whether a computer decided before the
-answer (a general's reaction, which waits for the computers' worker) or none did. CPU is given per process.
+answer (a general's reaction, which waits for the computers' worker) or none did. A decision answered in a phase
+of the same name and seat in which a computer played its own part of the turn meanwhile (the person answered the
+general's fire and the general went on firing or moving until it offered the person another shot: the server's
+line counts such decisions) goes with the phase changes, as the general's turn it waited for; the same-phase
+p99 by the phase's name alone, as before 2026-11-29's fifth pass, is given too. The workers' lines
+(``GROGNARD_TIMINGS``.worker) give each reaction's way to the worker, its wait there and its own time, and the
+longest stretch of the other questions without a safe point (server/computers.py). CPU is given per process.
 ``--quick``: two games of the smallest scenario. Targets (issue 17): p99 at most 20 ms, message p95 at most
 16 KB, peak RSS at most 300 MB.
 """
@@ -218,11 +224,15 @@ def run(report: Report, args: Any) -> None:
             rss, each = sum(peaks), " + ".join(f"{m:.0f}" for m in peaks)
             total = decisions_in_store(Path(tmp) / "bench.db")
             own, cpu_own = own_times(timings)
-            quiet, reacted = split_by_computers(timings, stats.sent)
+            import shutil
+
+            [shutil.copy(f, "/tmp/ss5/keep/") for f in Path(tmp).glob("timings*")]
+            quiet, reacted, waits, played = split_by_computers(timings, stats.sent)
+            worker = worker_reactions(Path(f"{timings}.worker"))
         finally:
             server.terminate()
             server.wait()
-    same, new = stats.same_phase, stats.new_phase
+    by_name, same, new = stats.same_phase, quiet + reacted, stats.new_phase + played
     note = (
         f"{stats.finished}/{count} games of {scenario} to the end in {wall:.0f} s; {stats.decisions} person's "
         f"decisions ({stats.refused} refused), {total} in all; a person thinks {think:g} s on average"
@@ -231,6 +241,13 @@ def run(report: Report, args: Any) -> None:
     report.add(
         Figure(part, "decision -> view p50, same phase", percentile(same, 0.5) * 1e3, "ms", note=note),
         Figure(part, "decision -> view p99, same phase", percentile(same, 0.99) * 1e3, "ms", P99_MS),
+        Figure(
+            part,
+            "decision -> view p99, same phase by its name alone (as before the fifth pass)",
+            percentile(by_name, 0.99) * 1e3,
+            "ms",
+            note=f"{len(by_name)} decisions, {len(played)} of them after a computer played its own part",
+        ),
         Figure(part, "decision -> view p50, phase changes (with the general's turn)", percentile(new, 0.5) * 1e3, "ms"),
         Figure(
             part, "decision -> view p99, phase changes (with the general's turn)", percentile(new, 0.99) * 1e3, "ms"
@@ -256,6 +273,32 @@ def run(report: Report, args: Any) -> None:
                 note=f"{len(split)} decisions; p99 {percentile(split or [0.0], 0.99) * 1e3:.1f} ms",
             )
             for who, split in (("no computer decided", quiet), ("a computer reacted", reacted))
+        ),
+        Figure(
+            part,
+            "the server's wait for its worker per decision a computer reacted to, p50 / p99",
+            percentile(waits or [0.0], 0.5) * 1e3,
+            "ms",
+            note=f"p99 {percentile(waits or [0.0], 0.99) * 1e3:.1f} ms (question sent -> answer read, all of them)",
+        ),
+        *(
+            Figure(
+                part,
+                f"{what} p50 / p99",
+                percentile(worker[key] or [0.0], 0.5),
+                "ms",
+                note=f"p99 {percentile(worker[key] or [0.0], 0.99):.1f} ms{more}",
+            )
+            for key, what, more in (
+                ("way", "a reaction's way to the worker (sent -> read)", f"; {len(worker['way'])} reactions"),
+                ("wait", "a reaction's wait in the worker (read -> begun)", ""),
+                (
+                    "own",
+                    "the worker's own time per reaction (begun -> answered)",
+                    f"; {sum(worker['inside']):.0f} answered at a safe point of another game's question",
+                ),
+                ("stretch", "the worker's longest stretch without a safe point, per other question", ""),
+            )
         ),
         Figure(part, "update message p50", percentile([float(s) for s in stats.sizes], 0.5) / 1024, "KB"),
         Figure(part, "update message p95", percentile([float(s) for s in stats.sizes], 0.95) / 1024, "KB", P95_KB),
@@ -292,21 +335,57 @@ def own_times(path: Path) -> tuple[list[float], list[float]]:
     return [w for w, _ in same], [c for _, c in same]
 
 
-def split_by_computers(path: Path, sent: list[tuple[str, float, float]]) -> tuple[list[float], list[float]]:
-    """The same-phase latencies (seconds) of the decisions after which no computer decided, and of those a
-    computer answered (a general's reaction), from the server's timing line of each: the first of its game that
-    started after the client sent the decision."""
-    starts: dict[str, list[tuple[float, int]]] = {}
+def worker_reactions(path: Path) -> dict[str, list[float]]:
+    """From the workers' timing lines (``GROGNARD_TIMINGS``.worker, server/computers.py), in milliseconds: each
+    urgent question's (a general's reaction) way to the worker (sent -> read), wait there (read -> begun) and own
+    time (begun -> answered), wall clock; "inside": 1 for each begun at a safe point of another question; and each
+    other question's longest stretch without a safe point."""
+    rows = [line.split() for line in path.read_text().splitlines()] if path.exists() else []
+    out: dict[str, list[float]] = {"way": [], "wait": [], "own": [], "inside": [], "stretch": []}
+    for r in rows:
+        if len(r) < 10:
+            continue
+        read, begun, ended, sent = float(r[3]), float(r[4]), float(r[5]), float(r[8])
+        if r[2] == "1":
+            out["way"].append((read - sent) * 1e3)
+            out["wait"].append((begun - read) * 1e3)
+            out["own"].append((ended - begun) * 1e3)
+            out["inside"].append(float(r[7]))
+        else:
+            out["stretch"].append(float(r[9]))
+    return out
+
+
+def split_by_computers(
+    path: Path, sent: list[tuple[str, float, float]]
+) -> tuple[list[float], list[float], list[float], list[float]]:
+    """The latencies (seconds) of the decisions answered in a phase of the same name: of those after which no
+    computer decided, of those a computer answered with reactions only (a general's shot at the moving unit),
+    with how long the server waited for its worker on each (seconds), and of those after which a computer played
+    its own part of the turn; from the server's timing line of each: the first of its game that started after
+    the client sent the decision."""
+    starts: dict[str, list[tuple[float, int, float, int]]] = {}
     for row in (line.split() for line in path.read_text().splitlines()) if path.exists() else ():
-        if len(row) >= 5:
-            starts.setdefault(row[3], []).append((float(row[4]), int(row[2])))
+        if len(row) >= 5:  # the wait and the computers' own part are in the lines of the fifth pass on
+            waited, played = (float(row[5]) / 1e3, int(row[6])) if len(row) >= 7 else (0.0, 0)
+            starts.setdefault(row[3], []).append((float(row[4]), int(row[2]), waited, played))
     for rows in starts.values():
         rows.sort()
     quiet: list[float] = []
     reacted: list[float] = []
+    waits: list[float] = []
+    played: list[float] = []
     for game, t0, dt in sent:
         rows = starts.get(game, [])
-        i = bisect.bisect_left(rows, (t0, -1))
-        if i < len(rows):
-            (reacted if rows[i][1] else quiet).append(dt)
-    return quiet, reacted
+        i = bisect.bisect_left(rows, (t0, -1, 0.0, 0))
+        if i >= len(rows):
+            continue
+        _, made, waited, own_part = rows[i]
+        if own_part:
+            played.append(dt)
+        elif made:
+            reacted.append(dt)
+            waits.append(waited)
+        else:
+            quiet.append(dt)
+    return quiet, reacted, waits, played

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from grognard.ai import Player, make_player
-from grognard.ai.driver import computer_decision, seat_seed
+from grognard.ai.driver import computer_decision, seat_seed, set_pause
 from grognard.engine import Game
 from grognard.rulesets.perfect_general import PerfectGeneral
 
@@ -40,3 +40,45 @@ def test_generals_on_one_shared_ruleset_decide_as_generals_on_their_own(monkeypa
     monkeypatch.setattr(PerfectGeneral, "shareable", False)
     alone = [_play_interleaved((s,))[0][0] for s in (3, 4)]
     assert shared == alone
+
+
+def test_a_generals_decision_interrupted_at_its_safe_points_by_another_games_decides_as_alone() -> None:
+    """The computers' worker answers another game's urgent question at a safe point of a general's decision in
+    progress (``pause_point``, server/computers.py): here, at every safe point of game 1's generals, game 2
+    makes its next decision (its generals' own safe points answer nothing, as in the worker). Both games make
+    the decisions they make when played alone, one after the other."""
+    rules = PerfectGeneral(PerfectGeneral.scenario_by_id(SCENARIO))
+    first, second = Game(rules, 3), Game(rules, 4)
+    players = _generals(3), _generals(4)
+    inside = 0
+
+    def pause() -> None:
+        nonlocal inside
+        if len(second.log) >= STEPS:
+            return
+        set_pause(None)
+        try:
+            due = computer_decision(second, players[1])
+            if due is not None:
+                second.apply(*due)
+                inside += 1
+        finally:
+            set_pause(pause)
+
+    set_pause(pause)
+    try:
+        for _ in range(STEPS):
+            due = computer_decision(first, players[0])
+            if due is not None:
+                first.apply(*due)
+    finally:
+        set_pause(None)
+    assert inside > 20, "game 2 decided at safe points of game 1's generals"
+    alone = [Game(PerfectGeneral(PerfectGeneral.scenario_by_id(SCENARIO)), s) for s in (3, 4)]
+    for game, steps, seed in zip(alone, (STEPS, len(second.log)), (3, 4), strict=True):
+        seats = _generals(seed)
+        for _ in range(steps):
+            due = computer_decision(game, seats)
+            if due is not None:
+                game.apply(*due)
+    assert [first.digest(), second.digest()] == [g.digest() for g in alone]

@@ -4,6 +4,11 @@
 game played on the server with computer seats is the game ``simulate`` plays with the same seats and seed.
 A computer's dice are reseeded before every decision from its own seed and the length of the log: what it
 decides is a function of the position, so a server restarted mid-game makes the choice it would have made.
+
+A long piece of work (a general's decision, a save document) calls :func:`pause_point` at safe points (between
+units, between decisions; never inside a cache being filled): a no-op unless the process set a hook
+(:func:`set_pause`). The server's computers' worker sets one that answers another game's urgent question there
+(a reaction a person waits for) before the work goes on, so the reaction does not wait for the whole of it.
 """
 
 from __future__ import annotations
@@ -16,7 +21,32 @@ from grognard.engine.rng import Dice, seed_state
 from .base import Player, derived_seed, seat_seed
 from .observation import observe
 
-__all__ = ["RunawayGame", "asks", "computer_decision", "play_out", "seat_seed", "standing_answer"]
+__all__ = [
+    "RunawayGame",
+    "asks",
+    "computer_decision",
+    "pause_point",
+    "play_out",
+    "seat_seed",
+    "set_pause",
+    "standing_answer",
+]
+
+_pause: Callable[[], None] | None = None  # the process's hook (set_pause), None in most processes
+
+
+def pause_point() -> None:
+    """A safe point in a long piece of work: every cache complete, nothing half done that other work of the
+    same process (another game's decision, on the same shared ruleset) could see or change. Runs the hook the
+    process set, if any; it must leave this work's game, players and results as it found them."""
+    if _pause is not None:
+        _pause()
+
+
+def set_pause(hook: Callable[[], None] | None) -> None:
+    """Set (or, with None, clear) the hook :func:`pause_point` runs."""
+    global _pause
+    _pause = hook
 
 
 class RunawayGame(GrognardError):

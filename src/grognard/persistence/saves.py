@@ -28,7 +28,7 @@ import json
 import os
 import tempfile
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -37,7 +37,7 @@ from grognard import __version__, rulesets
 from grognard.engine import codec
 from grognard.engine.errors import DataError, GrognardError, IllegalDecision, SaveError
 from grognard.engine.events import Event
-from grognard.engine.game import TRAIL_CHARS, Game, LogEntry, state_digest
+from grognard.engine.game import TRAIL_CHARS, Game, LogEntry, events_digest, state_digest
 from grognard.engine.protocol import Ruleset
 
 SAVE_FORMAT = "grognard-save"
@@ -51,8 +51,11 @@ SEED_BOUND = 2**63  # a seed fits SQLite's signed 64-bit integer: |seed| < 2**63
 STALE_TEMP_SECONDS = 60  # a temporary save file this old was left by a process killed mid-write
 
 
-def save_document(game: Game, *, snapshot: bool = True) -> dict[str, Any]:
-    """The full save of a game (everything: this is for the server's store, finished games and replays)."""
+def save_document(game: Game, *, snapshot: bool = True, between: Callable[[], None] | None = None) -> dict[str, Any]:
+    """The full save of a game (everything: this is for the server's store, finished games and replays).
+    ``between``, if given, is called between its parts and every 64 events (the server's worker answers other
+    games' reactions there: a Lauter game's document takes it 50-200 ms)."""
+    step = between or _nothing
     rules = game.rules
     scenario = rules.scenario
     bundled = scenario.info.id in rules.scenario_ids() and not scenario.user_file
@@ -67,15 +70,17 @@ def save_document(game: Game, *, snapshot: bool = True) -> dict[str, Any]:
         "seed": game.seed,
         "decisions": game.decisions_json(),
         "digest": game.digest(),
-        "events_digest": game.events_digest(),
     }
+    step()
+    doc["events_digest"] = events_digest(game.events, between)
+    step()
     if game.trail is not None and len(game.trail) == len(game.log):
         doc["trail"] = list(game.trail)
     if snapshot:
         doc["snapshot"] = {
             "at": len(game.log),
             "state": codec.encode(game.state),
-            "events": _events_json(game),
+            "events": _events_json(game, between),
             "event_counts": list(game.event_counts),
         }
     result = game.result()
@@ -389,8 +394,17 @@ def _event(e: Mapping[str, Any]) -> Event:
     return Event(e["kind"], e.get("text", ""), e.get("data", {}), tuple(seen) if seen is not None else None)
 
 
-def _events_json(game: Game) -> list[Any]:
-    return [{"kind": e.kind, "text": e.text, "data": codec.encode(e.data), "seen_by": e.seen_by} for e in game.events]
+def _events_json(game: Game, between: Callable[[], None] | None = None) -> list[Any]:
+    out = []
+    for i, e in enumerate(game.events):
+        out.append({"kind": e.kind, "text": e.text, "data": codec.encode(e.data), "seen_by": e.seen_by})
+        if between is not None and i % 64 == 63:
+            between()
+    return out
+
+
+def _nothing() -> None:
+    pass
 
 
 def _plain(value: Any) -> Any:

@@ -17,10 +17,14 @@ input and writes the answers to its standard output, each a pickle after its len
 through the event loop's own pipes: no thread of the server's takes the interpreter lock from the event loop
 (a ``concurrent.futures`` process pool has two, woken at every question and answer, and on a busy machine the
 event loop waited for them), and the server asks one question at a time, choosing which: a reaction a person
-waits for in the middle of a phase (:meth:`ComputerPool.next_decision`, ``urgent``) goes before the general's
-turn in another game, and a game's questions keep their order. The worker runs at a lower priority
-(:data:`NICE`), so that on a machine short of cores a person's decision on the event loop goes before a
-general's thinking. A worker ends at the end of its standard input: when its server ends, even a killed one.
+waits for in the middle of a phase (:meth:`ComputerPool.next_decisions`, ``urgent``) goes before the general's
+turn in another game, and a game's questions keep their order. Nor does a reaction wait for the whole of a
+question the worker has begun for another game (a general's decision, a snapshot, 0.1-0.4 s on a busy machine):
+that work stops at its safe points (:func:`grognard.ai.driver.pause_point`), where the worker looks at its pipe at
+most every :data:`LOOK_EVERY` seconds and answers there any urgent question of another game before it goes on.
+The worker runs at a lower priority (:data:`NICE`), so that on a machine short of cores a person's decision on the
+event loop goes before a general's thinking. A worker ends at the end of its standard input: when its server
+ends, even a killed one.
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ import pickle
 import select
 import struct
 import sys
+import time
 import traceback
 from collections import OrderedDict, deque
 from collections.abc import Callable, Sequence
@@ -41,7 +46,7 @@ from typing import Any
 
 from grognard import rulesets
 from grognard.ai import Player
-from grognard.ai.driver import computer_decision
+from grognard.ai.driver import computer_decision, pause_point, set_pause
 from grognard.engine import Game
 
 from .collector import keep_pauses_short
@@ -51,8 +56,22 @@ REPLICAS = 24
 # how much lower a worker's priority is than the server's (os.nice): the event loop, which answers every person,
 # goes first when the cores are busy; on a machine with a core to spare this changes nothing
 NICE = 10
+# how often, at most, a question in progress looks at the worker's pipe for another game's urgent question (a
+# look is a select(2) call, some microseconds; a reaction found waits at most about this long, plus the time to
+# the work's next safe point)
+LOOK_EVERY = 0.002
+
+# GROGNARD_TIMINGS=FILE: the server writes a line per person's decision to FILE (sessions.py), and each worker a
+# line per question to FILE.worker: its game, operation, 1 if urgent, when it was read, begun and answered
+# (time.perf_counter, CLOCK_MONOTONIC on Linux), the worker's CPU milliseconds on it (the questions answered at
+# its safe points included), 1 if it was answered at a safe point of another, when the server sent it, and its
+# longest stretch in milliseconds without a safe point; benchmarks/real_server.py reads both
+TIMINGS = os.environ.get("GROGNARD_TIMINGS")
 
 Entry = tuple[str, dict[str, Any]]  # a decision as stored: seat, decision JSON
+# in a worker: a question's game, order (0 if urgent, else 1; its reference), operation, arguments, and when it was
+# sent and read (time.perf_counter: CLOCK_MONOTONIC, one clock for the server and its workers on Linux)
+Question = tuple[str, tuple[int, int], str, tuple[Any, ...], tuple[float, float]]
 _HEADER = struct.Struct("!I")  # a frame: its length, then a pickle
 
 
@@ -91,20 +110,39 @@ def _sync(game_id: str, rebuild: bool, base: int, tail: Sequence[Entry]) -> _Rep
         codec = replica.game.rules.decisions()
         for seat, data in tail:
             replica.game.apply(seat, codec.from_json(data, f"game {game_id}"))
+            pause_point()
     _replicas[game_id] = replica
     while len(_replicas) > REPLICAS:
         _replicas.popitem(last=False)
     return replica
 
 
-def _next(game_id: str, rebuild: bool, base: int, tail: Sequence[Entry]) -> Entry | None:
+def reacting(game: Game, seats: Sequence[str]) -> bool:
+    """Whether one of ``seats`` (computer seats that may decide now) is asked for a reaction: a shot at the
+    person's moving unit, answered in the middle of the person's phase while the person waits."""
+    return any(game.rules.reaction(game.state, s) is not None for s in seats)
+
+
+def _next(game_id: str, rebuild: bool, base: int, tail: Sequence[Entry], urgent: bool = False) -> list[Entry]:
     """In a worker: ask the one driver for the next computer decision at the server's position, apply it to the
-    replica and return it."""
+    replica and return it (none: no computer decides). ``urgent`` (a reaction): then the next ones too, as long
+    as only computer seats may decide and one of them reacts (several shots at the moving unit), which the server
+    would have asked next, each urgent, one round trip each."""
     replica = _sync(game_id, rebuild, base, tail)
     game = replica.game
-    due = computer_decision(game, replica.players)
-    if due is not None:
+    made: list[Entry] = []
+    while True:
+        pause_point()
+        due = computer_decision(game, replica.players)
+        if due is None:
+            break
+        pause_point()
         game.apply(*due)
+        made.append((due[0], due[1].to_json()))
+        turn = game.turn()
+        seats = (*turn.deciding, *turn.optional)
+        if not urgent or game.over or not all(s in replica.players for s in seats) or not reacting(game, seats):
+            break
     if game.over:  # nothing more to ask of it: it leaves the worker's memory now, not when the server lets it go
         _replicas.pop(game_id, None)
     turn = game.turn()
@@ -112,7 +150,7 @@ def _next(game_id: str, rebuild: bool, base: int, tail: Sequence[Entry]) -> Entr
         # a person decides now, for a while (the server asks no computer until one may decide): the replica's own
         # ruleset goes for a fresh one of the same scenario and options, which lets go of the caches it grew
         game.rules = type(game.rules)(game.rules.scenario, game.rules.options)
-    return None if due is None else (due[0], due[1].to_json())
+    return made
 
 
 def _warm(game_id: str) -> None:
@@ -127,9 +165,12 @@ def _snapshot(game_id: str, rebuild: bool, base: int, tail: Sequence[Entry]) -> 
     from .store import Store
 
     game = _sync(game_id, rebuild, base, tail).game
+    doc = save_document(game, between=pause_point)  # other games' reactions are answered in its course
+    pause_point()
     store = Store(_db)
     try:
-        store.put_snapshot(game_id, len(game.log), save_document(game))
+        pause_point()
+        store.put_snapshot(game_id, len(game.log), doc)
     finally:
         store.close()
 
@@ -149,7 +190,8 @@ class _Questions:
     def __init__(self, fd: int) -> None:
         self.fd = fd
         self.buffer = bytearray()
-        self.waiting: dict[str, deque[tuple[tuple[int, int], int, str, tuple[Any, ...]]]] = {}
+        # each game's questions: (its order, operation, arguments, when it was sent and read)
+        self.waiting: dict[str, deque[tuple[tuple[int, int], str, tuple[Any, ...], tuple[float, float]]]] = {}
         self.ended = False
 
     def _take(self, block: bool) -> None:
@@ -170,31 +212,40 @@ class _Questions:
                 self._file(pickle.loads(body))
 
     def _file(self, question: Any) -> None:
-        order, game_id, op, args = question
-        self.waiting.setdefault(game_id, deque()).append((order, order[1], op, args))
+        order, game_id, op, args, *sent = question  # when the server sent it, if it says
+        read = time.perf_counter()
+        self.waiting.setdefault(game_id, deque()).append((order, op, args, (sent[0] if sent else read, read)))
 
     def first(self) -> Any:
         """The server's first message (the worker's start), or None if it has ended."""
         while not self.ended:
             self._take(True)
             if self.waiting:
-                return self.waiting.pop("")[0][3]
+                return self.waiting.pop("")[0][2]
         return None
 
-    def next(self) -> tuple[int, str, tuple[Any, ...]] | None:
-        """The next question to answer (its reference, operation and arguments), or None once the server has
-        ended and every question it sent is answered."""
+    def next(self) -> Question | None:
+        """The next question to answer, or None once the server has ended and every question it sent is
+        answered."""
         self._take(not self.waiting)
         while not self.waiting and not self.ended:
             self._take(True)
         if not self.waiting:
             return None
-        game_id = min(self.waiting, key=lambda g: self.waiting[g][0][0])
+        return self._pop(min(self.waiting, key=lambda g: self.waiting[g][0][0]))
+
+    def urgent(self, busy: str) -> Question | None:
+        """The first urgent question (a reaction a person waits for) next in its game's order, of a game other
+        than ``busy`` (whose question is in progress), among those read so far; None if there is none."""
+        heads = [g for g, queue in self.waiting.items() if g != busy and queue[0][0][0] == 0]
+        return self._pop(min(heads, key=lambda g: self.waiting[g][0][0])) if heads else None
+
+    def _pop(self, game_id: str) -> Question:
         queue = self.waiting[game_id]
-        _, ref, op, args = queue.popleft()
+        order, op, args, times = queue.popleft()
         if not queue:
             del self.waiting[game_id]
-        return ref, op, args
+        return game_id, order, op, args, times
 
 
 def _frame(obj: Any) -> bytes:
@@ -221,14 +272,82 @@ def worker_main() -> None:
     if hasattr(os, "nice"):
         os.nice(NICE)
     keep_pauses_short()  # a reaction a person waits for never waits for a long collection (collector.py)
-    while (question := questions.next()) is not None:
-        ref, op, args = question
+    _Answers(questions, answers).run()
+
+
+class _Answers:
+    """In a worker: the questions answered in order (:meth:`_Questions.next`), and, at the safe points of one in
+    progress (:func:`grognard.ai.driver.pause_point`), another game's urgent questions read meanwhile.
+
+    What a question for one game does in the middle of another's is safe because the two share only what the
+    worker's games share, at points where the work in progress has left it whole: the store (each question opens
+    its own connection), the replicas' table (the game in progress holds its replica), the rulesets of a
+    scenario (``sessions.shared_rules`` and the players' ``Facts.rules``: caches keyed by what they were derived
+    from, each complete at a safe point). Each game's players, replica and questions are its own, so both games
+    decide what they would have decided alone (tests/server/test_shared_generals.py; which questions are answered
+    inside which: tests/server/test_computers.py). Only one question is answered inside another: the urgent one's
+    own safe points look at nothing."""
+
+    def __init__(self, questions: _Questions, out: Any) -> None:
+        self.questions = questions
+        self.out = out
+        self.busy: str | None = None  # the game whose question is in progress
+        self.look_at = 0.0  # time.perf_counter() before which a safe point does not look at the pipe
+        # the last safe point (or the start) of the question in progress, and its longest stretch without one so
+        # far (TIMINGS), the questions answered inside it left out
+        self.point = 0.0
+        self.stretch = 0.0
+
+    def run(self) -> None:
+        while (question := self.questions.next()) is not None:
+            self.look_at = time.perf_counter() + LOOK_EVERY
+            set_pause(self.pause)
+            try:
+                self.answer(*question)
+            finally:
+                set_pause(None)
+                self.busy = None
+
+    def answer(
+        self, game_id: str, order: tuple[int, int], op: str, args: tuple[Any, ...], times: tuple[float, float]
+    ) -> None:
+        inside, self.busy = self.busy is not None, game_id
+        started, cpu = time.perf_counter(), time.thread_time()
+        self.point, self.stretch = started, 0.0
         try:
-            answer = (ref, True, _OPS[op](*args))
+            answer = (order[1], True, _OPS[op](*args))
         except Exception:
-            answer = (ref, False, traceback.format_exc())
-        answers.write(_frame(answer))
-        answers.flush()
+            answer = (order[1], False, traceback.format_exc())
+        self.out.write(_frame(answer))
+        self.out.flush()
+        if TIMINGS:
+            ended, cpu = time.perf_counter(), (time.thread_time() - cpu) * 1e3
+            stretch = max(self.stretch, ended - self.point) * 1e3
+            sent, read = times
+            with open(TIMINGS + ".worker", "a") as out:
+                out.write(
+                    f"{game_id} {op} {1 - order[0]} {read:.6f} {started:.6f} {ended:.6f} {cpu:.3f} {int(inside)} "
+                    f"{sent:.6f} {stretch:.3f}\n"
+                )
+
+    def pause(self) -> None:
+        """At a safe point of the question in progress: answer the urgent questions of other games that came."""
+        now = time.perf_counter()
+        self.stretch = max(self.stretch, now - self.point)
+        self.point = now
+        if now < self.look_at:
+            return
+        self.look_at = now + LOOK_EVERY
+        self.questions._take(False)
+        outer, stretch = self.busy, self.stretch
+        assert outer is not None
+        while (question := self.questions.urgent(outer)) is not None:
+            set_pause(None)  # not within this one
+            try:
+                self.answer(*question)
+            finally:
+                self.busy, self.point, self.stretch = outer, time.perf_counter(), stretch
+                set_pause(self.pause)
 
 
 # --- in the server --------------------------------------------------------------------------------------------
@@ -249,7 +368,7 @@ class _Worker:
         to ``answer``."""
         if answer is not None:
             self.answers[question[0][1]] = answer
-        frame = _frame(question)
+        frame = _frame((*question, time.perf_counter()))  # when it was sent (TIMINGS)
         if self.proc is not None and self.proc.stdin is not None:
             self.proc.stdin.write(frame)
             return
@@ -358,12 +477,14 @@ class ComputerPool:
         self._worker(game_id).put(((0 if urgent else 1, next(self._asked)), game_id, op, args), answer)
         return answer
 
-    async def next_decision(
+    async def next_decisions(
         self, game_id: str, rebuild: bool, base: int, tail: Sequence[Entry], urgent: bool = False
-    ) -> Entry | None:
-        """The next computer decision at the server's position, asked of the game's worker; ``urgent``: a person
-        waits for it in the middle of a phase (a reaction), so it goes before other games' questions."""
-        answer: Entry | None = await self._put(game_id, "next", (game_id, rebuild, base, list(tail)), urgent, True)
+    ) -> list[Entry]:
+        """The next computer decision at the server's position, asked of the game's worker (none: no computer
+        decides); ``urgent``: a person waits for it in the middle of a phase (a reaction), so it goes before
+        other games' questions, and the reactions that follow it come with it (``_next``)."""
+        args = (game_id, rebuild, base, list(tail), urgent)
+        answer: list[Entry] = await self._put(game_id, "next", args, urgent, True)
         return answer
 
     def warm(self, game_id: str) -> None:

@@ -15,7 +15,6 @@ import asyncio
 import hashlib
 import hmac
 import json
-import os
 import secrets
 import sys
 import time
@@ -33,7 +32,7 @@ from grognard.engine.errors import DataError
 from grognard.engine.protocol import Resignation, Ruleset, Scenario
 
 from . import fog
-from .computers import ComputerPool
+from .computers import TIMINGS, ComputerPool, reacting
 from .store import GameRow, SeatRow, Store
 
 SEAT_KINDS = ("human", "remote", "computer")
@@ -53,12 +52,13 @@ FINISHED_IDLE_SECONDS = 60.0
 # a part of a seat's view.state (units, terrain, towns...) whose JSON is at least this long and the same as in the
 # last update a listener got is left out of the next one, named in its ``kept`` (the page keeps its copy)
 KEPT_FROM = 64
-# GROGNARD_TIMINGS=FILE: a line per person's decision: the server's own work on it in milliseconds (the wall clock
-# under the game's lock, less the waits for the computers' worker), the event loop thread's CPU milliseconds
-# meanwhile (the same work when no computer decided: nothing else runs then), and how many decisions the
-# computers then made, then the game and when the decision began (time.perf_counter, CLOCK_MONOTONIC on Linux);
+# TIMINGS (GROGNARD_TIMINGS=FILE, read in computers.py): a line per person's decision: the server's own work on
+# it in milliseconds (the wall clock under the game's lock, less the waits for the computers' worker), the event
+# loop thread's CPU milliseconds meanwhile (the same work when no computer decided: nothing else runs then), and
+# how many decisions the computers then made, then the game, when the decision began (time.perf_counter,
+# CLOCK_MONOTONIC on Linux), the milliseconds it waited for the worker, and how many of the computers' decisions
+# were their own part of the turn (not a reaction: the general played, after a person's answer to its fire);
 # benchmarks/real_server.py reads it, apart from the queueing of the other games' messages
-TIMINGS = os.environ.get("GROGNARD_TIMINGS")
 
 
 class Refused(GrognardError):
@@ -126,6 +126,7 @@ class Session:
     # the time limit a person is under (Ruleset.time_limit): its seat and key, when it runs out, and its timer
     _clock: tuple[str, float, asyncio.Task[None]] | None = None
     _waited: float = 0.0  # seconds the decision being made has waited for the computers' worker (TIMINGS)
+    _played: int = 0  # of the computers' decisions since, those of their own part of the turn: no reaction (TIMINGS)
 
     # --- who is who ------------------------------------------------------------------------------------
     def seat_of(self, token: str | None) -> str:
@@ -350,12 +351,14 @@ class Session:
     # --- deciding --------------------------------------------------------------------------------------
     async def decide(self, seat: str, tag: Any, decision_json: Any) -> None:
         async with self.lock:
-            started, cpu, self._waited, n = time.perf_counter(), time.thread_time(), 0.0, len(self.game.log)
+            started, cpu, n = time.perf_counter(), time.thread_time(), len(self.game.log)
+            self._waited, self._played = 0.0, 0
             await self._decide(seat, tag, decision_json)
             if TIMINGS:
                 own, cpu = (time.perf_counter() - started - self._waited) * 1e3, (time.thread_time() - cpu) * 1e3
                 with open(TIMINGS, "a") as out:
-                    out.write(f"{own:.3f} {cpu:.3f} {len(self.game.log) - n - 1} {self.id} {started:.6f}\n")
+                    made, waited = len(self.game.log) - n - 1, self._waited * 1e3
+                    out.write(f"{own:.3f} {cpu:.3f} {made} {self.id} {started:.6f} {waited:.3f} {self._played}\n")
 
     async def _decide(self, seat: str, tag: Any, decision_json: Any) -> None:
         if self.game.over:
@@ -451,12 +454,17 @@ class Session:
 
     def _snapshot(self) -> None:
         """Keep a snapshot now and then, at a moment when no seat may undo (a snapshot loads with no undo stack,
-        so it is taken only when a re-run of the log would have none either)."""
+        so it is taken only when a re-run of the log would have none either). In a game of computers and people
+        on a server with workers, only when the computers play their own part of the turn next: the snapshot
+        takes the game's worker 0.1-0.4 s, and the game's next questions wait for it (a general's turn waits
+        anyway; a reaction a person waits for should not)."""
         game = self.game
         n = len(game.log)
         if not self.snapshot_every or n - self._snapshot_at < self.snapshot_every:
             return
         if any(game.can_undo(s) for s in game.rules.seats):
+            return
+        if self.computers is not None and self.players and not self._computers_play():
             return
         self._snapshot_at = n
         if self.computers is not None:  # built and stored by the game's worker, off the event loop
@@ -467,11 +475,12 @@ class Session:
 
         self.store.put_snapshot(self.id, n, save_document(game))
 
-    async def _computer_due(self) -> tuple[str, Any, bool] | None:
+    async def _computer_due(self) -> list[tuple[str, Any, bool]]:
         """The one driver's next decision for a computer seat, or a person's reaction its settings answer, if one
         is due: asked of this game's replica in a worker process (the event loop stays free for the other games),
         or in a thread when the server runs without workers; and whether the replica checked it (applied it at
-        this position: it is not checked again here)."""
+        this position: it is not checked again here). A worker answers a computer's reaction with the reactions
+        that follow it while only computers may decide (``computers._next``): those come after it, in order."""
         turn = self.game.turn()
         computers = [s for s in (*turn.deciding, *turn.optional) if s in self.players]
         if not computers:
@@ -479,25 +488,31 @@ class Session:
             # any, asked here with no players (the same answer the worker would give, without waiting behind
             # another game's general); the replica catches up when a computer is next asked
             answer = computer_decision(self.game, {})
-            return None if answer is None else (*answer, False)
+            return [] if answer is None else [(*answer, False)]
         if self.computers is None:
             answer = await asyncio.to_thread(computer_decision, self.game, self.players)
-            return None if answer is None else (*answer, False)
+            return [] if answer is None else [(*answer, False)]
         n = len(self.game.log)
         sync = self._replica_sync()
         self._replica = -1  # until the worker has answered
-        # a computer's reaction (a shot at the person's moving unit) is answered in the middle of the person's
-        # phase, while the person waits: it goes before the other games' generals in the worker's queue
-        urgent = any(self.game.rules.reaction(self.game.state, s) is not None for s in computers)
+        # a computer's reaction is answered in the middle of the person's phase, while the person waits: it goes
+        # before the other games' generals in the worker's queue
+        urgent = reacting(self.game, computers)
         asked = time.perf_counter()
-        got = await self.computers.next_decision(self.id, *sync, urgent=urgent)
+        got = await self.computers.next_decisions(self.id, *sync, urgent=urgent)
         self._waited += time.perf_counter() - asked
-        if got is None:
-            self._replica = n
-            return None
-        seat, data = got
-        self._replica = n + 1  # the replica applied it; so does _apply below (which resets this if it fails)
-        return seat, self.game.rules.decisions().from_json(data, f"game {self.id} computer decision"), True
+        self._played += 0 if urgent else len(got)
+        # the replica applied them; so does _run_computers (a failure there resets this)
+        self._replica = n + len(got)
+        codec = self.game.rules.decisions()
+        return [(seat, codec.from_json(data, f"game {self.id} computer decision"), True) for seat, data in got]
+
+    def _computers_play(self) -> bool:
+        """Whether the computers play their own part of the turn next: only computer seats may decide, and none
+        is asked for a reaction."""
+        turn = self.game.turn()
+        seats = (*turn.deciding, *turn.optional)
+        return bool(seats) and all(s in self.players for s in seats) and not reacting(self.game, seats)
 
     def _replica_sync(self) -> tuple[bool, int, list[tuple[str, dict[str, Any]]]]:
         """What the worker needs to bring its replica to this position: whether to rebuild it from the store, the
@@ -514,10 +529,14 @@ class Session:
         last_push = time.monotonic()
         while not self.game.over and self.waiting_for() is None:
             try:
-                due = await self._computer_due()
-                if due is None:
+                dues = await self._computer_due()
+                if not dues:
                     break
-                self._apply(*due)
+                for i, due in enumerate(dues):
+                    if i and (self.game.over or self.waiting_for() is not None):  # the replica's rules say not
+                        self._replica = -1  # the replica went further: rebuilt when next asked
+                        break
+                    self._apply(*due)
             except Exception as e:  # a computer player's bug: the person's decision stands, the computer waits
                 self._replica = -1
                 print(f"grognard serve: game {self.id}: the computer failed: {e!r}", file=sys.stderr, flush=True)

@@ -7,7 +7,8 @@ game's state, through a ruleset of its own built from the observation's static f
 board's caches see only beliefs. What it remembers within a part of a phase (the units already ordered, their
 goals, the crossing chosen) is rebuilt from the seat's earlier observations when it starts cold
 (``Player.catch_up``); the distance fields it keeps are a pure cache. Its weights are tuning, kept in
-``data/general.toml``.
+``data/general.toml``. Its long loops call ``pause_point`` between units (the server's worker answers another
+game's reaction there; a no-op elsewhere).
 
 Levels: 0 "easy", 1 "normal" (the default), 2 "hard".
 """
@@ -20,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from grognard.ai.base import Player, derived_seed, tuning_at
+from grognard.ai.driver import pause_point
 from grognard.ai.observation import Observation
 from grognard.engine import Decision, Legal
 from grognard.engine.movement import UNREACHED, Costs, steps_of
@@ -168,11 +170,13 @@ class General(Player):
         legal = pc.legal
         if legal.of_kind("confirm"):
             return D.ConfirmPurchase(True)
+        pause_point()
         rules = self.rules(pc)
         assert isinstance(rules, PerfectGeneral)
         ctx = rules.ctx
         envelope = pc.view
         view = envelope.get("state", envelope)
+        pause_point()
         k = self._know(ctx, view, pc.seat)
         if legal.of_kind("return_fire") or (view.get("offer") or {}).get("kind") == "return":
             return self._return_fire(ctx, k, legal)
@@ -390,6 +394,7 @@ class General(Player):
         best: tuple[float, Decision] | None = None
         heat: dict[int, list[float]] = {}
         for fam in families:
+            pause_point()
             unit = k.state.unit(fam.fixed["unit"])
             # a plot costs the turn's direct fire (p.29 e): worth it for less when there is nothing to shoot at
             shots = self._direct_options(ctx, k, unit)
@@ -503,6 +508,7 @@ class General(Player):
         floor = self.lv["fire_min_second" if second else "fire_min_first"]
         best: tuple[float, str, str] | None = None
         for uid in sorted(ready):
+            pause_point()
             firer = k.state.find(uid)
             if firer is None:
                 continue
@@ -609,6 +615,7 @@ class General(Player):
         movers = [c for c in legal.of_kind("move") if c.fixed["unit"] not in done]
         if not movers:
             return D.EndMovement()
+        pause_point()
         wade = self._engineer_to_crossing(ctx, k, movers, done)
         if wade is not None:
             return wade
@@ -621,6 +628,7 @@ class General(Player):
 
         movers.sort(key=lambda c: (eta(c), c.fixed["unit"]))
         for fam in movers:
+            pause_point()
             uid = fam.fixed["unit"]
             done.add(uid)
             unit = k.state.unit(uid)
@@ -712,6 +720,7 @@ class General(Player):
             speed = 2 * ctx.tables.units[u.type].move
             best: tuple[float, str] | None = None
             for t in k.towns:
+                pause_point()
                 if k.neutral.intersection(t.cells):
                     continue  # entering a neutral country hands the enemy its buy points (p.18)
                 dist = self._field(ctx, k.state, t.cells, u.type)[u.cell]
