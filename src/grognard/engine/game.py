@@ -55,15 +55,22 @@ def state_digest(state: Any) -> str:
     return hashlib.sha256(codec.dumps(state).encode("utf-8")).hexdigest()
 
 
+def paced(events: list[Event], between: Callable[[], None] | None) -> Iterator[Event]:
+    """The events one by one, ``between`` (if given) called after every 64th: a long log's safe points (the
+    server's worker answers other games' reactions there)."""
+    for i, e in enumerate(events, 1):
+        yield e
+        if between is not None and i % 64 == 0:
+            between()
+
+
 def events_digest(events: list[Event], between: Callable[[], None] | None = None) -> str:
-    """SHA-256 of the events' canonical JSON lines; ``between``, if given, is called every 64 events (a long
-    log's digest takes tens of milliseconds: the server's worker answers other games' reactions there)."""
+    """SHA-256 of the events' canonical JSON lines; ``between``: :func:`paced` (a long log's digest takes tens of
+    milliseconds)."""
     h = hashlib.sha256()
-    for i, e in enumerate(events):
+    for e in paced(events, between):
         h.update(codec.dumps({"kind": e.kind, "text": e.text, "data": e.data, "seen_by": e.seen_by}).encode())
         h.update(b"\n")
-        if between is not None and i % 64 == 63:
-            between()
     return h.hexdigest()
 
 

@@ -37,7 +37,7 @@ from grognard import __version__, rulesets
 from grognard.engine import codec
 from grognard.engine.errors import DataError, GrognardError, IllegalDecision, SaveError
 from grognard.engine.events import Event
-from grognard.engine.game import TRAIL_CHARS, Game, LogEntry, events_digest, state_digest
+from grognard.engine.game import TRAIL_CHARS, Game, LogEntry, events_digest, paced, state_digest
 from grognard.engine.protocol import Ruleset
 
 SAVE_FORMAT = "grognard-save"
@@ -55,7 +55,6 @@ def save_document(game: Game, *, snapshot: bool = True, between: Callable[[], No
     """The full save of a game (everything: this is for the server's store, finished games and replays).
     ``between``, if given, is called between its parts and every 64 events (the server's worker answers other
     games' reactions there: a Lauter game's document takes it 50-200 ms)."""
-    step = between or _nothing
     rules = game.rules
     scenario = rules.scenario
     bundled = scenario.info.id in rules.scenario_ids() and not scenario.user_file
@@ -71,9 +70,11 @@ def save_document(game: Game, *, snapshot: bool = True, between: Callable[[], No
         "decisions": game.decisions_json(),
         "digest": game.digest(),
     }
-    step()
+    if between is not None:
+        between()
     doc["events_digest"] = events_digest(game.events, between)
-    step()
+    if between is not None:
+        between()
     if game.trail is not None and len(game.trail) == len(game.log):
         doc["trail"] = list(game.trail)
     if snapshot:
@@ -395,16 +396,10 @@ def _event(e: Mapping[str, Any]) -> Event:
 
 
 def _events_json(game: Game, between: Callable[[], None] | None = None) -> list[Any]:
-    out = []
-    for i, e in enumerate(game.events):
-        out.append({"kind": e.kind, "text": e.text, "data": codec.encode(e.data), "seen_by": e.seen_by})
-        if between is not None and i % 64 == 63:
-            between()
-    return out
-
-
-def _nothing() -> None:
-    pass
+    return [
+        {"kind": e.kind, "text": e.text, "data": codec.encode(e.data), "seen_by": e.seen_by}
+        for e in paced(game.events, between)
+    ]
 
 
 def _plain(value: Any) -> Any:

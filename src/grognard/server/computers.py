@@ -40,7 +40,7 @@ import sys
 import time
 import traceback
 from collections import OrderedDict, deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -117,6 +117,13 @@ def _sync(game_id: str, rebuild: bool, base: int, tail: Sequence[Entry]) -> _Rep
     return replica
 
 
+def computers_only(game: Game, computers: Container[str]) -> tuple[str, ...]:
+    """The seats that may decide now if every one of them is among ``computers`` (no person may act), else none."""
+    turn = game.turn()
+    seats = (*turn.deciding, *turn.optional)
+    return seats if all(s in computers for s in seats) else ()
+
+
 def reacting(game: Game, seats: Sequence[str]) -> bool:
     """Whether one of ``seats`` (computer seats that may decide now) is asked for a reaction: a shot at the
     person's moving unit, answered in the middle of the person's phase while the person waits."""
@@ -139,9 +146,8 @@ def _next(game_id: str, rebuild: bool, base: int, tail: Sequence[Entry], urgent:
         pause_point()
         game.apply(*due)
         made.append((due[0], due[1].to_json()))
-        turn = game.turn()
-        seats = (*turn.deciding, *turn.optional)
-        if not urgent or game.over or not all(s in replica.players for s in seats) or not reacting(game, seats):
+        seats = computers_only(game, replica.players)
+        if not urgent or game.over or not seats or not reacting(game, seats):
             break
     if game.over:  # nothing more to ask of it: it leaves the worker's memory now, not when the server lets it go
         _replicas.pop(game_id, None)

@@ -32,7 +32,7 @@ from grognard.engine.errors import DataError
 from grognard.engine.protocol import Resignation, Ruleset, Scenario
 
 from . import fog
-from .computers import TIMINGS, ComputerPool, reacting
+from .computers import TIMINGS, ComputerPool, computers_only, reacting
 from .store import GameRow, SeatRow, Store
 
 SEAT_KINDS = ("human", "remote", "computer")
@@ -510,9 +510,8 @@ class Session:
     def _computers_play(self) -> bool:
         """Whether the computers play their own part of the turn next: only computer seats may decide, and none
         is asked for a reaction."""
-        turn = self.game.turn()
-        seats = (*turn.deciding, *turn.optional)
-        return bool(seats) and all(s in self.players for s in seats) and not reacting(self.game, seats)
+        seats = computers_only(self.game, self.players)
+        return bool(seats) and not reacting(self.game, seats)
 
     def _replica_sync(self) -> tuple[bool, int, list[tuple[str, dict[str, Any]]]]:
         """What the worker needs to bring its replica to this position: whether to rebuild it from the store, the
