@@ -194,7 +194,9 @@ def fire(ctx: Ctx, state: AntietamState, i: int, cell: int, step: Step, defensiv
     total = product(base * u.strength, mods, 1 if artillery else 100)
     cost = ctx.fire_costs[i]
     spent = min(cost, u.op) if defensive else cost  # AMB-22: defensive fire spends OP down to 0
-    state = state.with_unit(i, _FIRED(u, u.op - spent, not out, cell))
+    # the firer's record and the losses of the units it hits make one new state (``Pending``)
+    pending = Pending(state)
+    pending.put(i, _FIRED(u, u.op - spent, not out, cell))
     at, into = board.label(u.cell), board.label(cell)
     step.emit(
         "fire",
@@ -210,10 +212,44 @@ def fire(ctx: Ctx, state: AntietamState, i: int, cell: int, step: Step, defensiv
         casualties=total,
     )
     step.emit("fired_on", f"Fire into {into}: {total} casualties", (ENEMY[side],), target=into)
-    if total <= 0:
+    if total > 0:
+        here = recipients(ctx, occ, cell, artillery, d, step)  # the fire moved no unit: who stands where is ``occ``
+        _distribute(ctx, pending, cell, total, artillery, step, False, here)
+    return pending.made()
+
+
+class Pending:
+    """The records of units and the sides' losses that a fire has changed, put in a state at once when the fire is
+    done (one unit table and one state a fire instead of one a unit touched), or earlier when a rule must read
+    the whole state (a unit eliminated or routed, a leader's wound)."""
+
+    __slots__ = ("losses", "state", "units")
+
+    def __init__(self, state: AntietamState) -> None:
+        self.state = state
+        self.units: dict[int, Unit] = {}
+        self.losses = state.losses
+
+    def unit(self, i: int) -> Unit:
+        u = self.units.get(i)
+        return self.state.units[i] if u is None else u
+
+    def put(self, i: int, u: Unit) -> None:
+        self.units[i] = u
+
+    def made(self) -> AntietamState:
+        """The state with every change so far (nothing pending after)."""
+        state = self.state
+        if self.losses is not state.losses:
+            state = state.with_units_and_losses(self.units, self.losses)
+        else:
+            state = state.with_units(self.units)
+        self.restart(state)
         return state
-    here = recipients(ctx, occ, cell, artillery, d, step)  # the fire moved no unit: who stands where is ``occ``
-    return distribute(ctx, state, cell, total, artillery, d, step, False, here)
+
+    def restart(self, state: AntietamState) -> None:
+        """Go on from ``state`` (made by ``made`` and changed by the rules since), with nothing pending."""
+        self.state, self.units, self.losses = state, {}, state.losses
 
 
 _MODIFIER_TEXT = "{0[0]} {0[1]}%".format  # "density 104%": a modifier as the fire's message names it
@@ -255,8 +291,17 @@ def distribute(
     if total <= 0:
         return state
     units = among if among is not None else recipients(ctx, ctx.occupants(state), cell, by_artillery, distance, step)
+    pending = Pending(state)
+    _distribute(ctx, pending, cell, total, by_artillery, step, melee, units)
+    return pending.made()
+
+
+def _distribute(
+    ctx: Ctx, pending: Pending, cell: int, total: int, by_artillery: bool, step: Step, melee: bool, units: list[int]
+) -> None:
+    """``distribute``'s casualties among ``units``, changing ``pending``."""
     if not units:
-        return state
+        return
     shares = [1] * len(units)
     if len(units) > 1:
         side = ctx.board.side(units[0])
@@ -265,8 +310,7 @@ def distribute(
     parts = [total * s // sum(shares) for s in shares]
     parts[shares.index(max(shares))] += total - sum(parts)
     for j, n in zip(units, parts, strict=True):
-        state = take_losses(ctx, state, j, n, by_artillery or melee, step)
-    return state
+        _take_losses(ctx, pending, j, n, by_artillery or melee, step)
 
 
 def fatigue_for_losses(ctx: Ctx, men: int, lost: int) -> int:
@@ -280,10 +324,17 @@ def fatigue_for_losses(ctx: Ctx, men: int, lost: int) -> int:
 
 def take_losses(ctx: Ctx, state: AntietamState, i: int, casualties: int, guns_lost: bool, step: Step) -> AntietamState:
     """One unit takes ``casualties`` (§IA8.2), then checks disruption (§IA8.8) and morale (§IA8.6)."""
+    pending = Pending(state)
+    _take_losses(ctx, pending, i, casualties, guns_lost, step)
+    return pending.made()
+
+
+def _take_losses(ctx: Ctx, pending: Pending, i: int, casualties: int, guns_lost: bool, step: Step) -> None:
+    """``take_losses``, changing ``pending``."""
     if casualties <= 0:
-        return state
+        return
     board = ctx.board
-    u = state.units[i]
+    u = pending.unit(i)
     spec = board.specs[i]
     side = board.sides[i]
     cas = ctx.combat["casualties"]
@@ -304,13 +355,15 @@ def take_losses(ctx: Ctx, state: AntietamState, i: int, casualties: int, guns_lo
         gain = fatigue_for_losses(ctx, u.strength, lost)
     men = u.strength
     u = _LOSSES(u, u.strength - lost, u.fatigue + gain)
-    if ctx.has["leaders"] and state.leaders:
-        state = wound_checks(ctx, state.with_unit(i, u), i, casualties, men, step)
+    pending.put(i, u)
+    if ctx.has["leaders"] and pending.state.leaders:
+        state = wound_checks(ctx, pending.made(), i, casualties, men, step)
         u = state.units[i]
         if lost:
             state = count_loss(ctx, state, i, lost)
-    else:  # one new state for the unit and the side's losses
-        state = state.with_unit_and_losses(i, u, counted(ctx, state.losses, i, lost)) if lost else state.with_unit(i, u)
+        pending.restart(state)
+    elif lost:
+        pending.losses = counted(ctx, pending.losses, i, lost)
     step.emit(
         "losses",
         f"{spec.name} loses {lost} {'guns' if artillery else 'men'}",
@@ -320,23 +373,22 @@ def take_losses(ctx: Ctx, state: AntietamState, i: int, casualties: int, guns_lo
         fatigue=gain,
     )
     if u.strength <= 0:
-        return eliminate(ctx, state, i, step, "destroyed")
+        pending.restart(eliminate(ctx, pending.made(), i, step, "destroyed"))
+        return
     # §IA8.8 "about a 40% chance of becoming disrupted per 100 casualties" (AMB-23: 0.4% a casualty)
     pct = min(100, casualties * ctx.combat["disruption"]["percent_per_100_casualties"] // 100)
     if not u.disrupted and pct and step.chance(pct, f"{spec.name} disrupted", (side,)):
         u = replace(u, disrupted=True, target=-1, melee=False)  # "A disrupted unit loses its priority fire plot"
-        state = state.with_unit(i, u)
+        pending.put(i, u)
         ctx.tell(step, "disrupted", f"{spec.name} is disrupted", (side,), unit=spec.id)
-    if not u.routed and routs(ctx, state, i, step):
-        state = rout(ctx, state, i, step)
-    return state
+    if not u.routed and routs(ctx, i, u, step):
+        pending.restart(rout(ctx, pending.made(), i, step))
 
 
-def routs(ctx: Ctx, state: AntietamState, i: int, step: Step) -> bool:
+def routs(ctx: Ctx, i: int, u: Unit, step: Step) -> bool:
     """§IA8.6: "Units with less than 80 men will automatically rout when they take losses"; "A unit with a
     morale of less than 15 has a 40% chance of routing" (men: infantry and cavalry, not guns)."""
     r = ctx.recovery["rout"]
-    u = state.units[i]
     spec = ctx.board.specs[i]
     if not spec.artillery and u.strength < r["auto_rout_below_men"]:
         return True

@@ -90,11 +90,13 @@ class AntietamState:
         units[i] = unit
         return self._with_table(made_from(tuple(units), self.units, (i,)))
 
-    def with_unit_and_losses(self, i: int, unit: Unit, losses: tuple[int, ...]) -> AntietamState:
-        """The state with unit ``i`` replaced and the sides' losses ``losses``, made at once (a unit's losses)."""
+    def with_units_and_losses(self, changed: dict[int, Unit], losses: tuple[int, ...]) -> AntietamState:
+        """The state with the units ``changed`` replaced and the sides' losses ``losses``, made at once (a fire's
+        firer and the units it hit)."""
         units = list(self.units)
-        units[i] = unit
-        out: AntietamState = _remake_losses(self, made_from(tuple(units), self.units, (i,)), losses)
+        for i, u in changed.items():
+            units[i] = u
+        out: AntietamState = _remake_losses(self, made_from(tuple(units), self.units, tuple(changed)), losses)
         return out
 
     def with_units(self, changed: dict[int, Unit]) -> AntietamState:
