@@ -529,15 +529,15 @@ def in_reach(ctx: Ctx, state: AntietamState, units: IntArray, start: int, enemy:
     on = np.flatnonzero(at >= 0)
     cells = at[on]
     reach = np.minimum(board.ranges[units[on]], board.limits[state.turn][cells])
-    ok = (board.seen_at.take(cells, axis=0)[:, enemy] <= reach[:, None]).any(axis=1)
-    return cast(list[int], (on[ok] + start).tolist())
+    nearest = np.minimum.reduce(board.seen_at.take(cells, axis=0)[:, enemy], axis=1)  # each unit's nearest enemy
+    return cast(list[int], (on[nearest <= reach] + start).tolist())
 
 
 def combat_phase(ctx: Ctx, state: AntietamState, phasing: str, step: Step) -> AntietamState:
     """§B4.1 / §IA8.1: the six steps, all automatic."""
     defender = ENEMY[phasing]
     units = state.units
-    state = state.with_units({i: units[i].updated(fired_at=-1) for i in _where(units, _FIRED_AT, _AT_LEAST_0)})
+    state = state.with_units({i: _UNFIRED(units[i], -1) for i in _where(units, _FIRED_AT, _AT_LEAST_0)})
     ctx.tell(step, "combat", f"{phasing.capitalize()} combat phase")
     state = fire_step(ctx, state, defender, True, True, step)  # defensive artillery fire
     state = fire_step(ctx, state, phasing, True, False, step)  # offensive artillery fire
@@ -546,10 +546,11 @@ def combat_phase(ctx: Ctx, state: AntietamState, phasing: str, step: Step) -> An
     state = melee_phase(ctx, state, phasing, step)  # defensive melee fire, then melee
     # the melee plots are spent (§B3.8 plots are made in the operation phase before each combat)
     units = state.units
-    return state.with_units({i: units[i].updated(melee=False) for i in _where(units, _MELEE, bool)})
+    return state.with_units({i: _UNPLOTTED_MELEE(units[i], False) for i in _where(units, _MELEE, bool)})
 
 
 _FIRED_AT, _MELEE = attrgetter("fired_at"), attrgetter("melee")
+_UNFIRED, _UNPLOTTED_MELEE = remaker(Unit, ("fired_at",)), remaker(Unit, ("melee",))  # a phase's start and end
 _AT_LEAST_0 = partial(le, 0)
 
 

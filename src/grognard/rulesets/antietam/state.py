@@ -118,11 +118,12 @@ _remake_losses = remaker(AntietamState, ("units", "losses"))
 
 # The unit tables last made from another by replacing some of its units, by the new table's id: (the new table,
 # the table it was made from, the indices replaced). What ``ctx.changed`` follows back instead of comparing two
-# tables of 209 units record by record (a fire makes two to four tables, each asked about). Holds the tables it
-# names, so an id found here is the table's own; emptied when it holds ``LINEAGE`` tables.
+# tables of 209 units record by record (a fire makes one table, asked about at once). Holds the tables it names,
+# so an id found here is the table's own; emptied when it holds ``LINEAGE`` tables (few: ``changed`` follows at
+# most eight back, and every table held alive is walked by each of the collector's passes until it is let go).
 Table = tuple[Unit, ...]
 lineage: dict[int, tuple[Table, Table, tuple[int, ...]]] = {}
-LINEAGE = 64
+LINEAGE = 16
 
 
 def made_from(units: Table, before: Table, replaced: tuple[int, ...]) -> Table:
