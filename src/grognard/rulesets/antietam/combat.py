@@ -195,7 +195,7 @@ def fire(ctx: Ctx, state: AntietamState, i: int, cell: int, step: Step, defensiv
     cost = ctx.fire_costs[i]
     spent = min(cost, u.op) if defensive else cost  # AMB-22: defensive fire spends OP down to 0
     # the firer's record and the losses of the units it hits make one new state (``Pending``)
-    pending = Pending(state)
+    pending = Pending(ctx, state)
     pending.put(i, _FIRED(u, u.op - spent, not out, cell))
     at, into = board.label(u.cell), board.label(cell)
     step.emit(
@@ -221,11 +221,13 @@ def fire(ctx: Ctx, state: AntietamState, i: int, cell: int, step: Step, defensiv
 class Pending:
     """The records of units and the sides' losses that a fire has changed, put in a state at once when the fire is
     done (one unit table and one state a fire instead of one a unit touched), or earlier when a rule must read
-    the whole state (a unit eliminated or routed, a leader's wound)."""
+    the whole state (a unit eliminated or routed, a leader's wound). The changes move no unit (points, ammunition,
+    men, fatigue, disruption, plots), so who stands where is known for the new table without asking."""
 
-    __slots__ = ("losses", "state", "units")
+    __slots__ = ("ctx", "losses", "state", "units")
 
-    def __init__(self, state: AntietamState) -> None:
+    def __init__(self, ctx: Ctx, state: AntietamState) -> None:
+        self.ctx = ctx
         self.state = state
         self.units: dict[int, Unit] = {}
         self.losses = state.losses
@@ -244,6 +246,7 @@ class Pending:
             state = state.with_units_and_losses(self.units, self.losses)
         else:
             state = state.with_units(self.units)
+        self.ctx.unmoved(self.state.units, state.units)
         self.restart(state)
         return state
 
@@ -291,7 +294,7 @@ def distribute(
     if total <= 0:
         return state
     units = among if among is not None else recipients(ctx, ctx.occupants(state), cell, by_artillery, distance, step)
-    pending = Pending(state)
+    pending = Pending(ctx, state)
     _distribute(ctx, pending, cell, total, by_artillery, step, melee, units)
     return pending.made()
 
@@ -324,7 +327,7 @@ def fatigue_for_losses(ctx: Ctx, men: int, lost: int) -> int:
 
 def take_losses(ctx: Ctx, state: AntietamState, i: int, casualties: int, guns_lost: bool, step: Step) -> AntietamState:
     """One unit takes ``casualties`` (§IA8.2), then checks disruption (§IA8.8) and morale (§IA8.6)."""
-    pending = Pending(state)
+    pending = Pending(ctx, state)
     _take_losses(ctx, pending, i, casualties, guns_lost, step)
     return pending.made()
 

@@ -170,6 +170,17 @@ class Ctx:
         self._cells = (units, cells)
         return cells
 
+    def unmoved(self, before: tuple[Unit, ...], after: tuple[Unit, ...]) -> None:
+        """``after`` was made from ``before`` moving no unit (a fire's own changes): the squares and who stands where
+        kept for ``before`` hold for ``after``."""
+        if after is before:
+            return
+        hit = self._cells
+        if hit is not None and hit[0] is before:
+            self._cells = (after, hit[1])
+        if self._occ_of[0] is before:
+            self._occ_of = (after, self._occ_of[1])
+
     def cell_array(self, state: AntietamState) -> IntArray:
         """Every unit's square as an array (read only; kept while no unit changes square)."""
         cells = self.cells(state)
