@@ -16,7 +16,7 @@ from grognard.engine.events import Step
 from grognard.engine.records import remaker, replace
 
 from .board import IntArray
-from .ctx import ENEMY, Ctx
+from .ctx import BOTH, ENEMY, ONLY, Ctx
 from .leaders import bonus as leader_bonus
 from .leaders import wound_checks
 from .moves import enter, locked
@@ -134,7 +134,9 @@ def fire_modifiers(
             mods.append(Modifier(f"fortification {fort}", 100 - fort * c["other"]["fortification_percent_per_level"]))
     mods.append(Modifier("density", density(ctx, state, cell, occ)))
     # the roll names the firer, so only its side sees it (the target's side sees the casualties)
-    mods.append(Modifier("random", random_percent(step, f"{board.spec(i).name} fire, random modifier", ctx, (side,))))
+    mods.append(
+        Modifier("random", random_percent(step, f"{board.spec(i).name} fire, random modifier", ctx, ONLY[side]))
+    )
     o = c["other"]
     mods.append(Modifier("battle time", max(u.op, o["battle_time_min_op"]) * 100 // o["battle_time_divisor"]))
     mods.append(Modifier("fatigue", max(0, 100 - u.fatigue)))  # §IA8.10 "a proportional effect on fire strength"
@@ -188,7 +190,7 @@ def fire(ctx: Ctx, state: AntietamState, i: int, cell: int, step: Step, defensiv
     d = int(board.dist[u.cell, cell])
     # §IA8.9 "Every time a unit fires it has a chance of running out of ammo"
     out_pct = c["ammo"]["out_percent_artillery" if artillery else "out_percent_small_arms"]
-    out = step.chance(out_pct, f"{spec.name} runs out of ammunition", (side,))
+    out = step.chance(out_pct, f"{spec.name} runs out of ammunition", ONLY[side])
     mods = fire_modifiers(ctx, state, i, cell, occ, step, out)
     base = ctx.tables.base_casualties(spec.weapon, d)
     total = product(base * u.strength, mods, 1 if artillery else 100)
@@ -202,7 +204,7 @@ def fire(ctx: Ctx, state: AntietamState, i: int, cell: int, step: Step, defensiv
         "fire",
         f"{spec.name} at {at} fires into {into} at range {d}: {base} a {'gun' if artillery else '100 men'} x "
         f"{u.strength}, {', '.join(map(_MODIFIER_TEXT, mods))}: {total} casualties",
-        (side,),
+        ONLY[side],
         unit=spec.id,
         at=at,
         target=into,
@@ -211,7 +213,7 @@ def fire(ctx: Ctx, state: AntietamState, i: int, cell: int, step: Step, defensiv
         modifiers=list(map(list, mods)),
         casualties=total,
     )
-    step.emit("fired_on", f"Fire into {into}: {total} casualties", (ENEMY[side],), target=into)
+    step.emit("fired_on", f"Fire into {into}: {total} casualties", ONLY[ENEMY[side]], target=into)
     if total > 0:
         here = recipients(ctx, occ, cell, artillery, d, step)  # the fire moved no unit: who stands where is ``occ``
         _distribute(ctx, pending, cell, total, artillery, step, False, here)
@@ -273,7 +275,7 @@ def recipients(
         here = others or here
     if by_artillery and distance == 1 and len(here) > 1:
         side = board.side(here[0])
-        k = step.roll(len(here), f"canister at {board.label(cell)}: the unit struck", (side, ENEMY[side])) - 1
+        k = step.roll(len(here), f"canister at {board.label(cell)}: the unit struck", BOTH[side]) - 1
         here = [here[k]]
     return here
 
@@ -308,7 +310,7 @@ def _distribute(
     shares = [1] * len(units)
     if len(units) > 1:
         side = ctx.board.side(units[0])
-        k = step.roll(len(units), f"losses at {ctx.board.label(cell)}: the unit hit hardest", (side, ENEMY[side])) - 1
+        k = step.roll(len(units), f"losses at {ctx.board.label(cell)}: the unit hit hardest", BOTH[side]) - 1
         shares[k] = ctx.combat["casualties"]["stack_heavy_share"]
     parts = [total * s // sum(shares) for s in shares]
     parts[shares.index(max(shares))] += total - sum(parts)
@@ -349,7 +351,7 @@ def _take_losses(ctx: Ctx, pending: Pending, i: int, casualties: int, guns_lost:
             per = cas["artillery_points_per_gun"]
             lost = casualties // per
             rest = casualties % per
-            if rest and step.chance(rest * 100 // per, f"{spec.name} loses one more gun", (side, ENEMY[side])):
+            if rest and step.chance(rest * 100 // per, f"{spec.name} loses one more gun", BOTH[side]):
                 lost += 1
         lost = min(lost, u.strength)
         gain = casualties // cas["artillery_points_per_fatigue"]
@@ -370,7 +372,7 @@ def _take_losses(ctx: Ctx, pending: Pending, i: int, casualties: int, guns_lost:
     step.emit(
         "losses",
         f"{spec.name} loses {lost} {'guns' if artillery else 'men'}",
-        (side,),
+        ONLY[side],
         unit=spec.id,
         lost=lost,
         fatigue=gain,
@@ -380,10 +382,10 @@ def _take_losses(ctx: Ctx, pending: Pending, i: int, casualties: int, guns_lost:
         return
     # §IA8.8 "about a 40% chance of becoming disrupted per 100 casualties" (AMB-23: 0.4% a casualty)
     pct = min(100, casualties * ctx.combat["disruption"]["percent_per_100_casualties"] // 100)
-    if not u.disrupted and pct and step.chance(pct, f"{spec.name} disrupted", (side,)):
+    if not u.disrupted and pct and step.chance(pct, f"{spec.name} disrupted", ONLY[side]):
         u = replace(u, disrupted=True, target=-1, melee=False)  # "A disrupted unit loses its priority fire plot"
         pending.put(i, u)
-        ctx.tell(step, "disrupted", f"{spec.name} is disrupted", (side,), unit=spec.id)
+        ctx.tell(step, "disrupted", f"{spec.name} is disrupted", ONLY[side], unit=spec.id)
     if not u.routed and routs(ctx, i, u, step):
         pending.restart(rout(ctx, pending.made(), i, step))
 
@@ -397,7 +399,7 @@ def routs(ctx: Ctx, i: int, u: Unit, step: Step) -> bool:
         return True
     morale = ctx.morale(i, u)
     if morale < r["morale_below"]:
-        return step.chance(r["chance_percent"], f"{spec.name} routs (morale {morale})", (spec.side,))
+        return step.chance(r["chance_percent"], f"{spec.name} routs (morale {morale})", ONLY[spec.side])
     return False
 
 
@@ -421,7 +423,7 @@ def eliminate(ctx: Ctx, state: AntietamState, i: int, step: Step, how: str) -> A
     if u.strength > 0:
         state = count_loss(ctx, state, i, u.strength)
     state = state.with_unit(i, replace(u, cell=GONE, strength=0, target=-1, melee=False))
-    ctx.tell(step, "eliminated", f"{spec.name} is {how}", (spec.side,), unit=spec.id)
+    ctx.tell(step, "eliminated", f"{spec.name} is {how}", ONLY[spec.side], unit=spec.id)
     ctx.tell(step, "enemy_eliminated", f"An enemy unit is {how}", (ENEMY[spec.side],))
     return state
 
@@ -468,7 +470,7 @@ def retreat(ctx: Ctx, state: AntietamState, i: int, squares: int, step: Step, un
             # (AMB-20: 10% of the men, at least 10); it stops where it stands
             z = ctx.rules["zoc"]
             loss = max(z["routed_into_zoc_loss_min"], u.strength * z["routed_into_zoc_loss_percent"] // 100)
-            ctx.tell(step, "retreat", f"{board.spec(i).name} is caught retreating (§IA7.6)", (side,))
+            ctx.tell(step, "retreat", f"{board.spec(i).name} is caught retreating (§IA7.6)", ONLY[side])
             return take_losses(ctx, state, i, loss, False, step)
         extra = ctx.rules["retreat"]["retreated_onto_fatigue"]
         changed = {j: replace(state.units[j], fatigue=state.units[j].fatigue + extra) for j in occ.get(c, ())}
@@ -478,7 +480,7 @@ def retreat(ctx: Ctx, state: AntietamState, i: int, squares: int, step: Step, un
             step,
             "retreat",
             f"{board.spec(i).name} retreats to {board.label(c)}",
-            (side,),
+            ONLY[side],
             unit=board.spec(i).id,
             to=board.label(c),
         )

@@ -19,6 +19,10 @@ from .board import Board, IntArray
 from .state import AntietamState, Unit, lineage
 
 ENEMY = {"union": "confederate", "confederate": "union"}
+# who sees an event: one side, or both (the seats of the tens of thousands of events a game keeps, one tuple a side
+# rather than a new one an event: every container a game keeps is walked by the collector's passes)
+ONLY = {side: (side,) for side in ENEMY}
+BOTH = {side: (side, ENEMY[side]) for side in ENEMY}
 _CELL = attrgetter("cell")
 _ON_MAP = partial(le, 0)  # a square (0 or more) rather than OFF_MAP or GONE
 # what is kept of the last unit table asked about is patched when at most this many units differ, else worked out
