@@ -16,7 +16,7 @@ from grognard.engine.events import Step
 from grognard.engine.records import remaker, replace
 
 from .board import IntArray
-from .ctx import ENEMY, Ctx
+from .ctx import BOTH, ENEMY, ONLY, Ctx
 from .leaders import bonus as leader_bonus
 from .leaders import wound_checks
 from .moves import enter, locked
@@ -134,7 +134,9 @@ def fire_modifiers(
             mods.append(Modifier(f"fortification {fort}", 100 - fort * c["other"]["fortification_percent_per_level"]))
     mods.append(Modifier("density", density(ctx, state, cell, occ)))
     # the roll names the firer, so only its side sees it (the target's side sees the casualties)
-    mods.append(Modifier("random", random_percent(step, f"{board.spec(i).name} fire, random modifier", ctx, (side,))))
+    mods.append(
+        Modifier("random", random_percent(step, f"{board.spec(i).name} fire, random modifier", ctx, ONLY[side]))
+    )
     o = c["other"]
     mods.append(Modifier("battle time", max(u.op, o["battle_time_min_op"]) * 100 // o["battle_time_divisor"]))
     mods.append(Modifier("fatigue", max(0, 100 - u.fatigue)))  # §IA8.10 "a proportional effect on fire strength"
@@ -188,19 +190,21 @@ def fire(ctx: Ctx, state: AntietamState, i: int, cell: int, step: Step, defensiv
     d = int(board.dist[u.cell, cell])
     # §IA8.9 "Every time a unit fires it has a chance of running out of ammo"
     out_pct = c["ammo"]["out_percent_artillery" if artillery else "out_percent_small_arms"]
-    out = step.chance(out_pct, f"{spec.name} runs out of ammunition", (side,))
+    out = step.chance(out_pct, f"{spec.name} runs out of ammunition", ONLY[side])
     mods = fire_modifiers(ctx, state, i, cell, occ, step, out)
     base = ctx.tables.base_casualties(spec.weapon, d)
     total = product(base * u.strength, mods, 1 if artillery else 100)
     cost = ctx.fire_costs[i]
     spent = min(cost, u.op) if defensive else cost  # AMB-22: defensive fire spends OP down to 0
-    state = state.with_unit(i, _FIRED(u, u.op - spent, not out, cell))
+    # the firer's record and the losses of the units it hits make one new state (``Pending``)
+    pending = Pending(ctx, state)
+    pending.put(i, _FIRED(u, u.op - spent, not out, cell))
     at, into = board.label(u.cell), board.label(cell)
     step.emit(
         "fire",
         f"{spec.name} at {at} fires into {into} at range {d}: {base} a {'gun' if artillery else '100 men'} x "
         f"{u.strength}, {', '.join(map(_MODIFIER_TEXT, mods))}: {total} casualties",
-        (side,),
+        ONLY[side],
         unit=spec.id,
         at=at,
         target=into,
@@ -209,11 +213,48 @@ def fire(ctx: Ctx, state: AntietamState, i: int, cell: int, step: Step, defensiv
         modifiers=list(map(list, mods)),
         casualties=total,
     )
-    step.emit("fired_on", f"Fire into {into}: {total} casualties", (ENEMY[side],), target=into)
-    if total <= 0:
+    step.emit("fired_on", f"Fire into {into}: {total} casualties", ONLY[ENEMY[side]], target=into)
+    if total > 0:
+        here = recipients(ctx, occ, cell, artillery, d, step)  # the fire moved no unit: who stands where is ``occ``
+        _distribute(ctx, pending, cell, total, artillery, step, False, here)
+    return pending.made()
+
+
+class Pending:
+    """The records of units and the sides' losses that a fire has changed, put in a state at once when the fire is
+    done (one unit table and one state a fire instead of one a unit touched), or earlier when a rule must read
+    the whole state (a unit eliminated or routed, a leader's wound). The changes move no unit (points, ammunition,
+    men, fatigue, disruption, plots), so who stands where is known for the new table without asking."""
+
+    __slots__ = ("ctx", "losses", "state", "units")
+
+    def __init__(self, ctx: Ctx, state: AntietamState) -> None:
+        self.ctx = ctx
+        self.state = state
+        self.units: dict[int, Unit] = {}
+        self.losses = state.losses
+
+    def unit(self, i: int) -> Unit:
+        u = self.units.get(i)
+        return self.state.units[i] if u is None else u
+
+    def put(self, i: int, u: Unit) -> None:
+        self.units[i] = u
+
+    def made(self) -> AntietamState:
+        """The state with every change so far (nothing pending after)."""
+        state = self.state
+        if self.losses is not state.losses:
+            state = state.with_units_and_losses(self.units, self.losses)
+        else:
+            state = state.with_units(self.units)
+        self.ctx.unmoved(self.state.units, state.units)
+        self.restart(state)
         return state
-    here = recipients(ctx, occ, cell, artillery, d, step)  # the fire moved no unit: who stands where is ``occ``
-    return distribute(ctx, state, cell, total, artillery, d, step, False, here)
+
+    def restart(self, state: AntietamState) -> None:
+        """Go on from ``state`` (made by ``made`` and changed by the rules since), with nothing pending."""
+        self.state, self.units, self.losses = state, {}, state.losses
 
 
 _MODIFIER_TEXT = "{0[0]} {0[1]}%".format  # "density 104%": a modifier as the fire's message names it
@@ -234,7 +275,7 @@ def recipients(
         here = others or here
     if by_artillery and distance == 1 and len(here) > 1:
         side = board.side(here[0])
-        k = step.roll(len(here), f"canister at {board.label(cell)}: the unit struck", (side, ENEMY[side])) - 1
+        k = step.roll(len(here), f"canister at {board.label(cell)}: the unit struck", BOTH[side]) - 1
         here = [here[k]]
     return here
 
@@ -255,18 +296,26 @@ def distribute(
     if total <= 0:
         return state
     units = among if among is not None else recipients(ctx, ctx.occupants(state), cell, by_artillery, distance, step)
+    pending = Pending(ctx, state)
+    _distribute(ctx, pending, cell, total, by_artillery, step, melee, units)
+    return pending.made()
+
+
+def _distribute(
+    ctx: Ctx, pending: Pending, cell: int, total: int, by_artillery: bool, step: Step, melee: bool, units: list[int]
+) -> None:
+    """``distribute``'s casualties among ``units``, changing ``pending``."""
     if not units:
-        return state
+        return
     shares = [1] * len(units)
     if len(units) > 1:
         side = ctx.board.side(units[0])
-        k = step.roll(len(units), f"losses at {ctx.board.label(cell)}: the unit hit hardest", (side, ENEMY[side])) - 1
+        k = step.roll(len(units), f"losses at {ctx.board.label(cell)}: the unit hit hardest", BOTH[side]) - 1
         shares[k] = ctx.combat["casualties"]["stack_heavy_share"]
     parts = [total * s // sum(shares) for s in shares]
     parts[shares.index(max(shares))] += total - sum(parts)
     for j, n in zip(units, parts, strict=True):
-        state = take_losses(ctx, state, j, n, by_artillery or melee, step)
-    return state
+        _take_losses(ctx, pending, j, n, by_artillery or melee, step)
 
 
 def fatigue_for_losses(ctx: Ctx, men: int, lost: int) -> int:
@@ -280,10 +329,17 @@ def fatigue_for_losses(ctx: Ctx, men: int, lost: int) -> int:
 
 def take_losses(ctx: Ctx, state: AntietamState, i: int, casualties: int, guns_lost: bool, step: Step) -> AntietamState:
     """One unit takes ``casualties`` (§IA8.2), then checks disruption (§IA8.8) and morale (§IA8.6)."""
+    pending = Pending(ctx, state)
+    _take_losses(ctx, pending, i, casualties, guns_lost, step)
+    return pending.made()
+
+
+def _take_losses(ctx: Ctx, pending: Pending, i: int, casualties: int, guns_lost: bool, step: Step) -> None:
+    """``take_losses``, changing ``pending``."""
     if casualties <= 0:
-        return state
+        return
     board = ctx.board
-    u = state.units[i]
+    u = pending.unit(i)
     spec = board.specs[i]
     side = board.sides[i]
     cas = ctx.combat["casualties"]
@@ -295,7 +351,7 @@ def take_losses(ctx: Ctx, state: AntietamState, i: int, casualties: int, guns_lo
             per = cas["artillery_points_per_gun"]
             lost = casualties // per
             rest = casualties % per
-            if rest and step.chance(rest * 100 // per, f"{spec.name} loses one more gun", (side, ENEMY[side])):
+            if rest and step.chance(rest * 100 // per, f"{spec.name} loses one more gun", BOTH[side]):
                 lost += 1
         lost = min(lost, u.strength)
         gain = casualties // cas["artillery_points_per_fatigue"]
@@ -304,45 +360,46 @@ def take_losses(ctx: Ctx, state: AntietamState, i: int, casualties: int, guns_lo
         gain = fatigue_for_losses(ctx, u.strength, lost)
     men = u.strength
     u = _LOSSES(u, u.strength - lost, u.fatigue + gain)
-    if ctx.has["leaders"] and state.leaders:
-        state = wound_checks(ctx, state.with_unit(i, u), i, casualties, men, step)
+    pending.put(i, u)
+    if ctx.has["leaders"] and pending.state.leaders:
+        state = wound_checks(ctx, pending.made(), i, casualties, men, step)
         u = state.units[i]
         if lost:
             state = count_loss(ctx, state, i, lost)
-    else:  # one new state for the unit and the side's losses
-        state = state.with_unit_and_losses(i, u, counted(ctx, state.losses, i, lost)) if lost else state.with_unit(i, u)
+        pending.restart(state)
+    elif lost:
+        pending.losses = counted(ctx, pending.losses, i, lost)
     step.emit(
         "losses",
         f"{spec.name} loses {lost} {'guns' if artillery else 'men'}",
-        (side,),
+        ONLY[side],
         unit=spec.id,
         lost=lost,
         fatigue=gain,
     )
     if u.strength <= 0:
-        return eliminate(ctx, state, i, step, "destroyed")
+        pending.restart(eliminate(ctx, pending.made(), i, step, "destroyed"))
+        return
     # §IA8.8 "about a 40% chance of becoming disrupted per 100 casualties" (AMB-23: 0.4% a casualty)
     pct = min(100, casualties * ctx.combat["disruption"]["percent_per_100_casualties"] // 100)
-    if not u.disrupted and pct and step.chance(pct, f"{spec.name} disrupted", (side,)):
+    if not u.disrupted and pct and step.chance(pct, f"{spec.name} disrupted", ONLY[side]):
         u = replace(u, disrupted=True, target=-1, melee=False)  # "A disrupted unit loses its priority fire plot"
-        state = state.with_unit(i, u)
-        ctx.tell(step, "disrupted", f"{spec.name} is disrupted", (side,), unit=spec.id)
-    if not u.routed and routs(ctx, state, i, step):
-        state = rout(ctx, state, i, step)
-    return state
+        pending.put(i, u)
+        ctx.tell(step, "disrupted", f"{spec.name} is disrupted", ONLY[side], unit=spec.id)
+    if not u.routed and routs(ctx, i, u, step):
+        pending.restart(rout(ctx, pending.made(), i, step))
 
 
-def routs(ctx: Ctx, state: AntietamState, i: int, step: Step) -> bool:
+def routs(ctx: Ctx, i: int, u: Unit, step: Step) -> bool:
     """§IA8.6: "Units with less than 80 men will automatically rout when they take losses"; "A unit with a
     morale of less than 15 has a 40% chance of routing" (men: infantry and cavalry, not guns)."""
     r = ctx.recovery["rout"]
-    u = state.units[i]
     spec = ctx.board.specs[i]
     if not spec.artillery and u.strength < r["auto_rout_below_men"]:
         return True
     morale = ctx.morale(i, u)
     if morale < r["morale_below"]:
-        return step.chance(r["chance_percent"], f"{spec.name} routs (morale {morale})", (spec.side,))
+        return step.chance(r["chance_percent"], f"{spec.name} routs (morale {morale})", ONLY[spec.side])
     return False
 
 
@@ -366,7 +423,7 @@ def eliminate(ctx: Ctx, state: AntietamState, i: int, step: Step, how: str) -> A
     if u.strength > 0:
         state = count_loss(ctx, state, i, u.strength)
     state = state.with_unit(i, replace(u, cell=GONE, strength=0, target=-1, melee=False))
-    ctx.tell(step, "eliminated", f"{spec.name} is {how}", (spec.side,), unit=spec.id)
+    ctx.tell(step, "eliminated", f"{spec.name} is {how}", ONLY[spec.side], unit=spec.id)
     ctx.tell(step, "enemy_eliminated", f"An enemy unit is {how}", (ENEMY[spec.side],))
     return state
 
@@ -413,7 +470,7 @@ def retreat(ctx: Ctx, state: AntietamState, i: int, squares: int, step: Step, un
             # (AMB-20: 10% of the men, at least 10); it stops where it stands
             z = ctx.rules["zoc"]
             loss = max(z["routed_into_zoc_loss_min"], u.strength * z["routed_into_zoc_loss_percent"] // 100)
-            ctx.tell(step, "retreat", f"{board.spec(i).name} is caught retreating (§IA7.6)", (side,))
+            ctx.tell(step, "retreat", f"{board.spec(i).name} is caught retreating (§IA7.6)", ONLY[side])
             return take_losses(ctx, state, i, loss, False, step)
         extra = ctx.rules["retreat"]["retreated_onto_fatigue"]
         changed = {j: replace(state.units[j], fatigue=state.units[j].fatigue + extra) for j in occ.get(c, ())}
@@ -423,7 +480,7 @@ def retreat(ctx: Ctx, state: AntietamState, i: int, squares: int, step: Step, un
             step,
             "retreat",
             f"{board.spec(i).name} retreats to {board.label(c)}",
-            (side,),
+            ONLY[side],
             unit=board.spec(i).id,
             to=board.label(c),
         )
@@ -477,15 +534,15 @@ def in_reach(ctx: Ctx, state: AntietamState, units: IntArray, start: int, enemy:
     on = np.flatnonzero(at >= 0)
     cells = at[on]
     reach = np.minimum(board.ranges[units[on]], board.limits[state.turn][cells])
-    ok = (board.seen_at.take(cells, axis=0)[:, enemy] <= reach[:, None]).any(axis=1)
-    return cast(list[int], (on[ok] + start).tolist())
+    nearest = np.minimum.reduce(board.seen_at.take(cells, axis=0)[:, enemy], axis=1)  # each unit's nearest enemy
+    return cast(list[int], (on[nearest <= reach] + start).tolist())
 
 
 def combat_phase(ctx: Ctx, state: AntietamState, phasing: str, step: Step) -> AntietamState:
     """§B4.1 / §IA8.1: the six steps, all automatic."""
     defender = ENEMY[phasing]
     units = state.units
-    state = state.with_units({i: units[i].updated(fired_at=-1) for i in _where(units, _FIRED_AT, _AT_LEAST_0)})
+    state = state.with_units({i: _UNFIRED(units[i], -1) for i in _where(units, _FIRED_AT, _AT_LEAST_0)})
     ctx.tell(step, "combat", f"{phasing.capitalize()} combat phase")
     state = fire_step(ctx, state, defender, True, True, step)  # defensive artillery fire
     state = fire_step(ctx, state, phasing, True, False, step)  # offensive artillery fire
@@ -494,10 +551,11 @@ def combat_phase(ctx: Ctx, state: AntietamState, phasing: str, step: Step) -> An
     state = melee_phase(ctx, state, phasing, step)  # defensive melee fire, then melee
     # the melee plots are spent (§B3.8 plots are made in the operation phase before each combat)
     units = state.units
-    return state.with_units({i: units[i].updated(melee=False) for i in _where(units, _MELEE, bool)})
+    return state.with_units({i: _UNPLOTTED_MELEE(units[i], False) for i in _where(units, _MELEE, bool)})
 
 
 _FIRED_AT, _MELEE = attrgetter("fired_at"), attrgetter("melee")
+_UNFIRED, _UNPLOTTED_MELEE = remaker(Unit, ("fired_at",)), remaker(Unit, ("melee",))  # a phase's start and end
 _AT_LEAST_0 = partial(le, 0)
 
 

@@ -19,6 +19,10 @@ from .board import Board, IntArray
 from .state import AntietamState, Unit, lineage
 
 ENEMY = {"union": "confederate", "confederate": "union"}
+# who sees an event: one side, or both (the seats of the tens of thousands of events a game keeps, one tuple a side
+# rather than a new one an event: every container a game keeps is walked by the collector's passes)
+ONLY = {side: (side,) for side in ENEMY}
+BOTH = {side: (side, ENEMY[side]) for side in ENEMY}
 _CELL = attrgetter("cell")
 _ON_MAP = partial(le, 0)  # a square (0 or more) rather than OFF_MAP or GONE
 # what is kept of the last unit table asked about is patched when at most this many units differ, else worked out
@@ -169,6 +173,17 @@ class Ctx:
             cells = hit[1]
         self._cells = (units, cells)
         return cells
+
+    def unmoved(self, before: tuple[Unit, ...], after: tuple[Unit, ...]) -> None:
+        """``after`` was made from ``before`` moving no unit (a fire's own changes): the squares and who stands where
+        kept for ``before`` hold for ``after``."""
+        if after is before:
+            return
+        hit = self._cells
+        if hit is not None and hit[0] is before:
+            self._cells = (after, hit[1])
+        if self._occ_of[0] is before:
+            self._occ_of = (after, self._occ_of[1])
 
     def cell_array(self, state: AntietamState) -> IntArray:
         """Every unit's square as an array (read only; kept while no unit changes square)."""

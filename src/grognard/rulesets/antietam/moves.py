@@ -9,7 +9,7 @@ from grognard.engine.events import Step
 from grognard.engine.records import replace
 
 from .activation import inactive
-from .ctx import ENEMY, Ctx
+from .ctx import ENEMY, ONLY, Ctx
 from .state import AntietamState, Unit
 
 
@@ -252,7 +252,7 @@ def move(ctx: Ctx, state: AntietamState, i: int, b: int, cost: int, step: Step) 
         step,
         "move",
         f"{board.spec(i).name} moves {board.label(a)} to {board.label(b)}",
-        (side,),
+        ONLY[side],
         unit=board.spec(i).id,
         at=board.label(a),
         to=board.label(b),

@@ -17,7 +17,7 @@ from grognard.engine.sequence import Part, TurnSequence
 from . import leaders, victory
 from .activation import start_cycle
 from .combat import combat_phase
-from .ctx import ENEMY, Ctx
+from .ctx import ENEMY, ONLY, Ctx
 from .moves import allowance, enter, in_command, locked, schedule
 from .orders import auto_fortify
 from .state import OFF_MAP, AntietamState, Unit
@@ -123,7 +123,7 @@ def recover(ctx: Ctx, state: AntietamState, step: Step, turn_start: bool) -> Ant
         spec = board.spec(i)
         side = spec.side
         in_zoc = u.cell in zocs[side]
-        sides = (side,)
+        sides = ONLY[side]
         # §IA5.1 disruption recovery: morale above 40; in command control (always, basic); the leader is
         # assumed alive, as the table's note says of the intermediate game
         dr = rec["disruption_recovery"]

@@ -180,15 +180,28 @@ def _aims_of(ctx: Ctx, state: AntietamState, units: list[int], enemy: IntArray) 
     if not ready:
         return {}
     rows = fire_rows(ctx, state, ready, enemy)
-    return {ready[k]: _aim(ctx, state, ready[k], enemy[rows[k]]) for k in np.flatnonzero(rows.any(1)).tolist()}
+    # a unit's aim is kept by what it aims by and the squares it can fire into, which mostly stay the same when
+    # the enemy moves elsewhere (as it does between two of the side's phases)
+    kept = ctx.memo("aims by squares", ())
+    out = {}
+    for k in np.flatnonzero(rows.any(1)).tolist():
+        i = ready[k]
+        squares = enemy[rows[k]]
+        cells: list[int] = squares.tolist()
+        key = (i, _AIMS_BY(state.units[i]), *cells)
+        aim = kept.get(key)
+        if aim is None:
+            aim = kept[key] = _aim(ctx, state, i, squares, cells)
+        out[i] = aim
+    return out
 
 
-def _aim(ctx: Ctx, state: AntietamState, i: int, squares: IntArray) -> Aim:
-    """The unit's aim at ``squares``, and the suggested order: the nearest enemy square (ties: lowest x, then y),
-    a melee where it is adjacent and the unit may melee (the computer players' starting point)."""
+def _aim(ctx: Ctx, state: AntietamState, i: int, squares: IntArray, cells: list[int]) -> Aim:
+    """The unit's aim at ``squares`` (``cells``, as a list), and the suggested order: the nearest enemy square
+    (ties: lowest x, then y), a melee where it is adjacent and the unit may melee (the computer players' starting
+    point)."""
     board = ctx.board
     u = state.units[i]
-    cells: list[int] = squares.tolist()
     cell = min(zip(board.dist[u.cell, squares].tolist(), map(board.xy_order.__getitem__, cells), cells, strict=True))[2]
     melee = not board.spec(i).artillery and not u.routed and board.adjacent(u.cell, cell)
     nearest = f"{board.spec(i).id}@{board.label(cell)}{'!' if melee else ''}"

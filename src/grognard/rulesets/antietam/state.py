@@ -90,11 +90,13 @@ class AntietamState:
         units[i] = unit
         return self._with_table(made_from(tuple(units), self.units, (i,)))
 
-    def with_unit_and_losses(self, i: int, unit: Unit, losses: tuple[int, ...]) -> AntietamState:
-        """The state with unit ``i`` replaced and the sides' losses ``losses``, made at once (a unit's losses)."""
+    def with_units_and_losses(self, changed: dict[int, Unit], losses: tuple[int, ...]) -> AntietamState:
+        """The state with the units ``changed`` replaced and the sides' losses ``losses``, made at once (a fire's
+        firer and the units it hit)."""
         units = list(self.units)
-        units[i] = unit
-        out: AntietamState = _remake_losses(self, made_from(tuple(units), self.units, (i,)), losses)
+        for i, u in changed.items():
+            units[i] = u
+        out: AntietamState = _remake_losses(self, made_from(tuple(units), self.units, tuple(changed)), losses)
         return out
 
     def with_units(self, changed: dict[int, Unit]) -> AntietamState:
@@ -116,11 +118,12 @@ _remake_losses = remaker(AntietamState, ("units", "losses"))
 
 # The unit tables last made from another by replacing some of its units, by the new table's id: (the new table,
 # the table it was made from, the indices replaced). What ``ctx.changed`` follows back instead of comparing two
-# tables of 209 units record by record (a fire makes two to four tables, each asked about). Holds the tables it
-# names, so an id found here is the table's own; emptied when it holds ``LINEAGE`` tables.
+# tables of 209 units record by record (a fire makes one table, asked about at once). Holds the tables it names,
+# so an id found here is the table's own; emptied when it holds ``LINEAGE`` tables (few: ``changed`` follows at
+# most eight back, and every table held alive is walked by each of the collector's passes until it is let go).
 Table = tuple[Unit, ...]
 lineage: dict[int, tuple[Table, Table, tuple[int, ...]]] = {}
-LINEAGE = 64
+LINEAGE = 16
 
 
 def made_from(units: Table, before: Table, replaced: tuple[int, ...]) -> Table:
