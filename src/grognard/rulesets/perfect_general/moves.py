@@ -561,8 +561,10 @@ def bridges_to_blow(ctx: Ctx, state: PGState, unit: Unit) -> list[int]:
     cells = [unit.cell, *ctx.board.neighbors[unit.cell]]
     out = []
     for c in cells:
+        if ctx.board.terrain(state, c) != "bridge":  # first: who stands there is a look through every unit
+            continue
         occupant = state.unit_at(c)
-        if ctx.board.terrain(state, c) == "bridge" and (occupant is None or occupant.id == unit.id):
+        if occupant is None or occupant.id == unit.id:
             out.append(c)
     return sorted(out)
 
@@ -571,8 +573,12 @@ def mine_sites(ctx: Ctx, state: PGState, unit: Unit) -> list[int]:
     """Adjacent empty locations where mines may be built: not bridges or towns (p.22)."""
     if not can_work(ctx, unit):
         return []
-    known = {e.cell for e in known_enemies(ctx, state, unit.side)}
-    own = {u.cell for u in own_units(state, unit.side)}
+    board = ctx.board
+    memo = board.state_memo(state)
+    known = memo.get(("known cells", unit.side))
+    if known is None:  # the same for every engineer of the side (the legal set asks of each)
+        known = memo[("known cells", unit.side)] = frozenset([e.cell for e in known_enemies(ctx, state, unit.side)])
+    own = board.cells_of(own_units(state, unit.side))
     out = []
     for c in ctx.board.neighbors[unit.cell]:
         spec = ctx.tables.terrain[ctx.board.terrain(state, c)]
