@@ -67,12 +67,15 @@ def belief(ctx: Ctx, view: Mapping[str, Any], seat: str, known: dict[Any, Any] |
     one decision changes a few units) and the caches keyed by it still answer."""
     last: dict[str, tuple[Mapping[str, Any], Unit]] = known.get(seat, {}) if known is not None else {}
     now: dict[str, tuple[Mapping[str, Any], Unit]] = {}
-    built = []
+    built: list[Unit] = []
+    add = built.append
     for u in view["units"]:
-        found = last.get(u["id"])
-        unit = found[1] if found is not None and found[0] == u else _believed_unit(u, u["side"] == seat)
-        now[u["id"]] = (u, unit)
-        built.append(unit)
+        uid = u["id"]
+        found = last.get(uid)
+        if found is None or found[0] != u:  # the view says something new of it (the entries kept are equal)
+            found = (u, _believed_unit(u, u["side"] == seat))
+        now[uid] = found
+        add(found[1])
     if known is not None:
         known[seat] = now
     units = tuple(built)
@@ -148,6 +151,7 @@ class General(Player):
     def forget(self) -> None:
         self._done: tuple[Any, set[str]] = ((), set())  # units already ordered in this part of a phase
         self._goals: tuple[Any, dict[str, str]] = ((), {})
+        self._etas: tuple[Any, dict[str, tuple[Unit, int]]] = ((), {})  # a pure cache: each unit's way to its goal
         self._site: tuple[Any, int | None] = ((), None)  # the crossing chosen for this part of the phase
 
     # --- entry points -------------------------------------------------------------------------------------
@@ -197,10 +201,17 @@ class General(Player):
 
     def _know(self, ctx: Ctx, view: Mapping[str, Any], seat: str) -> Know:
         state = belief(ctx, view, seat, self._units)
-        mine = [u for u in state.units if u.side == seat and not u.carried_by]
-        foes = [u for u in state.units if u.side != seat]
+        mine, foes = [], []
+        for u in state.units:
+            if u.side != seat:
+                foes.append(u)
+            elif not u.carried_by:
+                mine.append(u)
         towns = []
-        my_cells, foe_cells = Counter(u.cell for u in mine), Counter(u.cell for u in foes)
+        # the counts by location of the units in or near a town only: most stand elsewhere
+        around = self._near(ctx, tuple(ctx.board.town_cells))
+        my_cells = Counter([u.cell for u in mine if u.cell in around])
+        foe_cells = Counter([u.cell for u in foes if u.cell in around])
         for t in view["towns"]:
             cells = tuple(t["cells"])
             near = self._near(ctx, cells)
@@ -620,11 +631,23 @@ class General(Player):
         if wade is not None:
             return wade
 
+        # a unit's way to its goal stands while the unit, its goal (this part's) and the terrain do: kept from
+        # one decision of the part to the next (a pure cache: every unit is sorted at every decision)
+        ground = (k.state.terrain, k.state.cut_roads)
+        if self._etas[0] != (part, ground):
+            self._etas = ((part, ground), {})
+        etas = self._etas[1]
+
         def eta(c: Any) -> int:
             u = k.state.unit(c.fixed["unit"])
+            found = etas.get(u.id)
+            if found is not None and found[0] is u:
+                return found[1]
             goal = goals.get(u.id)
             town = next((t for t in k.towns if t.name == goal), None)
-            return self._field(ctx, k.state, town.cells, u.type)[u.cell] if town else 0
+            value = self._field(ctx, k.state, town.cells, u.type)[u.cell] if town else 0
+            etas[u.id] = (u, value)
+            return value
 
         movers.sort(key=lambda c: (eta(c), c.fixed["unit"]))
         for fam in movers:
