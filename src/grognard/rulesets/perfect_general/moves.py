@@ -168,18 +168,28 @@ def _plan_assaults(ctx: Ctx, state: PGState, unit: Unit) -> dict[int, int]:
     board = ctx.board
     memo = board.state_memo(state)
     known = memo.get(("known", unit.side))
-    if known is None:  # the same for every unit of the side
-        known = memo[("known", unit.side)] = tuple(known_enemies(ctx, state, unit.side))
+    if known is None:  # the same for every unit of the side: one object from state to state while they stand
+        known = tuple([e.cell for e in known_enemies(ctx, state, unit.side)])
+        kept_known = board.known_cells.get(unit.side)
+        if kept_known == known:
+            known = kept_known
+        board.known_cells[unit.side] = memo[("known", unit.side)] = known
     # a step costs at least one half point, and a unit that has not moved may always make one (p.26): an enemy
     # farther than the movement left and one more step is out of reach
-    near = board.near(known, unit.cell, max(unit.mp, 1) + 1)
-    if not near:
+    kept_near = board.assault_near.get(unit.id)
+    if kept_near is not None and kept_near[0] is unit and kept_near[1] is known:
+        cells = kept_near[2]  # the same unit and enemies' locations: the same enemies within reach
+    else:
+        cells = tuple(board.near_cells(known, unit.cell, max(unit.mp, 1) + 1))
+        if len(board.assault_near) >= UNITS_KEPT:
+            board.assault_near.clear()
+        board.assault_near[unit.id] = (unit, known, cells)
+    if not cells:
         return {}
     blocked, stop, friends = _field(ctx, state, unit.side)
     entry = _search(ctx, state, unit, blocked, stop)
     # the plans stand while the unit, its search (and so its cost table), the enemies within reach and which
     # locations next to them friends hold (a move may not end there) are the same: one unit moves at a time
-    cells = tuple([e.cell for e in near])
     held = tuple([c in friends for e in cells for c in board.neighbors[e]])
     kept = board.assaults.get(unit.id)
     if kept is not None and kept[0] is unit and kept[1] is entry and kept[2] == cells and kept[3] == held:
