@@ -59,8 +59,15 @@ def _believed_unit(u: Mapping[str, Any], own: bool) -> Unit:
     )
 
 
-def belief(ctx: Ctx, view: Mapping[str, Any], seat: str, known: dict[Any, Any] | None = None) -> PGState:
-    """A state holding only what ``seat``'s view shows: its own units in full, the enemy units in sight.
+def belief(
+    ctx: Ctx,
+    view: Mapping[str, Any],
+    seat: str,
+    known: dict[Any, Any] | None = None,
+    only: Collection[str] | None = None,
+) -> PGState:
+    """A state holding only what ``seat``'s view shows: its own units in full, the enemy units in sight (``only``:
+    of those, the units of these ids alone).
 
     ``known``, if given, is a pure cache the caller keeps between decisions: what the last view said of each unit
     and the unit made from it, so that a unit the view shows as before is the same object as before (most are:
@@ -69,7 +76,7 @@ def belief(ctx: Ctx, view: Mapping[str, Any], seat: str, known: dict[Any, Any] |
     now: dict[str, tuple[Mapping[str, Any], Unit]] = {}
     built: list[Unit] = []
     add = built.append
-    for u in view["units"]:
+    for u in view["units"] if only is None else [u for u in view["units"] if u["id"] in only]:
         uid = u["id"]
         found = last.get(uid)
         if found is None or found[0] != u:  # the view says something new of it (the entries kept are equal)
@@ -79,7 +86,7 @@ def belief(ctx: Ctx, view: Mapping[str, Any], seat: str, known: dict[Any, Any] |
     if known is not None:
         known[seat] = now
     units = tuple(built)
-    types = {u.id: u.type for u in units}
+    types = {u["id"]: u["type"] for u in view["units"]} if view["plots"] else {}  # read for the plots alone
     mine = view["sides"][seat]
     sides = tuple(
         SideState(points=mine.get("points", 0), pool=tuple(mine.get("pool", ())), score=mine["score"])
@@ -181,11 +188,12 @@ class General(Player):
         envelope = pc.view
         view = envelope.get("state", envelope)
         pause_point()
+        offer = (view.get("offer") or {}).get("kind")
+        if legal.of_kind("return_fire") or offer == "return":
+            return self._return_fire(ctx, self._glance(ctx, view, pc.seat, legal), legal)
+        if legal.of_kind("passing_fire") or offer == "passing":
+            return self._passing_fire(ctx, self._glance(ctx, view, pc.seat, legal), legal)
         k = self._know(ctx, view, pc.seat)
-        if legal.of_kind("return_fire") or (view.get("offer") or {}).get("kind") == "return":
-            return self._return_fire(ctx, k, legal)
-        if legal.of_kind("passing_fire") or (view.get("offer") or {}).get("kind") == "passing":
-            return self._passing_fire(ctx, k, legal)
         phase = view["phase"]
         if phase == Phase.PURCHASE:
             return self._buy(ctx, k, legal)
@@ -207,11 +215,39 @@ class General(Player):
                 foes.append(u)
             elif not u.carried_by:
                 mine.append(u)
+        towns = self._towns(ctx, view, [u.cell for u in mine], [u.cell for u in foes])
+        entered = {n["name"] for n in view.get("neutrals", ()) if n["entered"]}
+        neutral = frozenset(c for n in ctx.board.scenario.neutrals if n.name not in entered for c in n.cells)
+        return Know(seat, view, state, mine, foes, towns, list(view.get("ghosts", ())), neutral)
+
+    def _glance(self, ctx: Ctx, view: Mapping[str, Any], seat: str, legal: Legal) -> Know:
+        """The picture a fire offer is answered from (asked at every step of an enemy's move in sight): the units
+        its decisions name (the unit fired on and its targets, or the mover and our firers) and the towns as
+        :meth:`_know` counts them; the other units are left out of its state, ``mine`` and ``foes``."""
+        named = {v for c in legal.choices for v in (*c.fixed.values(), *c.values()) if isinstance(v, str)}
+        state = belief(ctx, view, seat, only=named)
+        entries = view["units"]
+        mine = [e["cell"] for e in entries if e["side"] == seat and not e.get("carried_by")]
+        towns = self._towns(ctx, view, mine, [e["cell"] for e in entries if e["side"] != seat])
+        units = state.units
+        return Know(
+            seat,
+            view,
+            state,
+            [u for u in units if u.side == seat and not u.carried_by],
+            [u for u in units if u.side != seat],
+            towns,
+        )
+
+    def _towns(self, ctx: Ctx, view: Mapping[str, Any], mine: list[int], foes: list[int]) -> list[Town]:
+        """The view's towns with the side's units (at locations ``mine``) and the enemy's seen (``foes``) in them
+        and near them."""
         towns = []
-        # the counts by location of the units in or near a town only: most stand elsewhere
-        around = self._near(ctx, tuple(ctx.board.town_cells))
-        my_cells = Counter([u.cell for u in mine if u.cell in around])
-        foe_cells = Counter([u.cell for u in foes if u.cell in around])
+        # the counts by location of the units in a town (ours) or near one (the enemy's) only: most stand elsewhere
+        in_towns = ctx.board.town_cells
+        around = self._near(ctx, tuple(sorted(in_towns)))
+        my_cells = Counter([c for c in mine if c in in_towns])
+        foe_cells = Counter([c for c in foes if c in around])
         for t in view["towns"]:
             cells = tuple(t["cells"])
             near = self._near(ctx, cells)
@@ -221,14 +257,12 @@ class General(Player):
                     t["value"],
                     cells,
                     t["holder"],
-                    mine=sum(my_cells[c] for c in set(cells)),
-                    foes=sum(foe_cells[c] for c in set(cells)),
-                    near_foes=sum(n for c, n in foe_cells.items() if c in near),
+                    mine=sum([my_cells.get(c, 0) for c in set(cells)]),
+                    foes=sum([foe_cells.get(c, 0) for c in set(cells)]),
+                    near_foes=sum([n for c, n in foe_cells.items() if c in near]),
                 )
             )
-        entered = {n["name"] for n in view.get("neutrals", ()) if n["entered"]}
-        neutral = frozenset(c for n in ctx.board.scenario.neutrals if n.name not in entered for c in n.cells)
-        return Know(seat, view, state, mine, foes, towns, list(view.get("ghosts", ())), neutral)
+        return towns
 
     def _near(self, ctx: Ctx, cells: tuple[int, ...]) -> frozenset[int]:
         """The locations within 4 of a town's (a pure cache: a general plays one map)."""
@@ -319,16 +353,23 @@ class General(Player):
         target_dist = self._bfs_cached(ctx, ("target", k.seat), [c for t in targets for c in t.cells])
         home_front = min((front[x] for t in home for x in t.cells), default=0)
         garrison = p["garrison"][k.seat] + self.lv["garrison_extra"]
-        occupied = {u.cell for u in k.mine}
         # what depends on the unit type alone, once (every cell of the region is scored)
         is_mine, is_foot = ut.has("mine"), ut.has("foot")
+        occupied = {u.cell for u in k.mine} if is_mine else set()  # read for mines alone
         fixed_artillery = ut.has("artillery") and ut.move == 0
         terrain = board.terrain_row(k.state)
+        roads = board.map.cell_features.get("road", ()), board.map.cell_features.get("track", ())
+        # the armour's way to the towns it faces: one field for every cell (the attacker's, or one without towns)
+        armour_field = (
+            self._field(ctx, k.state, targets[0].cells if targets else home[0].cells, type_id)
+            if not (is_mine or fixed_artillery or is_foot) and (k.seat == "attacker" or not home)
+            else None
+        )
         out = []
         for c in cells:
             terr = ctx.tables.terrain[terrain[c]]
             cover = p["cover"] if terr.blocks_sight else 0
-            road = p["road"] if (board.map.has("road", c) or board.map.has("track", c)) else 0
+            road = p["road"] if (c in roads[0] or c in roads[1]) else 0
             d_home = min(home_dist[c], 20)
             d_target = min(target_dist[c], 20)
             s = 0.0
@@ -353,9 +394,8 @@ class General(Player):
                     if k.seat == "attacker" and type_id == "engineer":
                         s = -3 * d_target + cover
             else:  # armour: the attacker masses facing its objective; the defender stands by its towns
-                if k.seat == "attacker" or not home:
-                    field_ = self._field(ctx, k.state, targets[0].cells if targets else home[0].cells, type_id)
-                    s = -field_[c] / 2 + cover + road
+                if armour_field is not None:
+                    s = -armour_field[c] / 2 + cover + road
                 else:
                     s = -3 * abs(d_home - 2) + cover - front[c] * 0.5 + road
                 town = next((t for t in home if c in t.cells), None)
