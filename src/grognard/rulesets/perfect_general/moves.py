@@ -589,10 +589,11 @@ def mine_sites(ctx: Ctx, state: PGState, unit: Unit) -> list[int]:
     if known is None:  # the same for every engineer of the side (the legal set asks of each)
         known = memo[("known cells", unit.side)] = frozenset([e.cell for e in known_enemies(ctx, state, unit.side)])
     own = board.cells_of(own_units(state, unit.side))
+    mined = _mine_cells(ctx, state)
     out = []
     for c in ctx.board.neighbors[unit.cell]:
         spec = ctx.tables.terrain[ctx.board.terrain(state, c)]
-        if spec.no_mines or "all" in spec.prohibited or state.mine_at(c) is not None or c in known or c in own:
+        if spec.no_mines or "all" in spec.prohibited or c in mined or c in known or c in own:
             continue
         out.append(c)
     return sorted(out)
@@ -601,7 +602,19 @@ def mine_sites(ctx: Ctx, state: PGState, unit: Unit) -> list[int]:
 def mines_to_clear(ctx: Ctx, state: PGState, unit: Unit) -> list[int]:
     if not can_work(ctx, unit):
         return []
-    return sorted(c for c in ctx.board.neighbors[unit.cell] if state.mine_at(c) is not None)
+    mined = _mine_cells(ctx, state)
+    return sorted(c for c in ctx.board.neighbors[unit.cell] if c in mined)
+
+
+def _mine_cells(ctx: Ctx, state: PGState) -> frozenset[int]:
+    """The locations of the state's mines (the legal set looks around every engineer), once per state."""
+    if not state.mines:
+        return frozenset()
+    memo = ctx.board.state_memo(state)
+    found: frozenset[int] | None = memo.get("mine cells")
+    if found is None:
+        found = memo["mine cells"] = frozenset([m.cell for m in state.mines])
+    return found
 
 
 def work(ctx: Ctx, state: PGState, step: Step, unit_id: str, job: str, cell: int) -> PGState:
