@@ -326,3 +326,34 @@ def test_a_fire_offer_is_answered_from_its_glance_as_from_the_whole_picture():
             answered += 1
         game.apply(*due)
     assert answered > 20
+
+
+def test_placement_scores_kept_from_one_placement_to_the_next_are_the_scores_made_afresh():
+    """What a type's placement scores owe to the type, the map and the weather alone is kept for the next
+    placement (General._placement_base); what the units placed so far change (a town short of its garrison, a
+    mine's neighbours) must still count: the kept scores equal those of a general with nothing kept."""
+    from grognard.ai.driver import computer_decision
+
+    cls = PerfectGeneral
+    game = Game(cls(cls.load_scenario("lauter_offensive")), 2)
+    players = {s: make_player("general", cls, 1) for s in cls.seats}
+    kept = General(1)
+    scored = 0
+    while game.state.phase in (Phase.PURCHASE, Phase.PLACEMENT):
+        due = computer_decision(game, players)
+        assert due is not None
+        seat = due[0]
+        if game.state.phase is Phase.PLACEMENT:
+            pc = observe(game, seat)
+            ctx = kept.rules(pc).ctx
+            view = pc.view.get("state", pc.view)
+            for fam in pc.legal.of_kind("place"):
+                t, cells = fam.fixed["type"], fam.values()
+                fresh = General(1)
+                fresh._rules = kept._rules
+                assert kept._placement_scores(ctx, kept._know(ctx, view, seat), t, cells) == fresh._placement_scores(
+                    ctx, fresh._know(ctx, view, seat), t, cells
+                ), t
+                scored += 1
+        game.apply(*due)
+    assert scored > 50

@@ -16,7 +16,7 @@ Levels: 0 "easy", 1 "normal" (the default), 2 "hard".
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -153,6 +153,8 @@ class General(Player):
         self._fields: dict[tuple[Any, ...], list[int]] = {}  # a pure cache: distances by map and weather
         self._near_towns: dict[tuple[Any, ...], frozenset[int]] = {}  # a pure cache: a town's surroundings
         self._units: dict[str, Any] = {}  # a pure cache: the units of the last belief (see belief)
+        # a pure cache: the placement scores of a type's region by what they depend on (_placement_base)
+        self._place_base: dict[tuple[Any, ...], tuple[dict[int, float], dict[int, str], Callable[[int], None]]] = {}
         self.forget()
 
     def forget(self) -> None:
@@ -294,9 +296,10 @@ class General(Player):
         points = ss.get("points", 0)
         wants = self.shopping_list(ctx, k, points + sum(ctx.tables.units[t].cost for t in pool))
         buyable = set(legal.of_kind("buy")[0].values()) if legal.of_kind("buy") else set()
+        bought = Counter(pool)  # what is bought already: counted down as the list is gone through
         for t in wants:
-            if t in pool:
-                pool.remove(t)
+            if bought[t] > 0:
+                bought[t] -= 1
             elif t in buyable:
                 return D.Buy(t)
         for t in self.cfg["buy"]["leftover"]:
@@ -345,64 +348,101 @@ class General(Player):
 
     def _placement_scores(self, ctx: Ctx, k: Know, type_id: str, cells: Sequence[int]) -> list[float]:
         p = self.cfg["place"]
-        board = ctx.board
         ut = ctx.tables.units[type_id]
-        front = self._enemy_ground_distance(ctx, k.seat)
-        home, targets = self._town_roles(ctx, k)
-        home_dist = self._bfs_cached(ctx, ("home", k.seat), [c for t in home for c in t.cells])
-        target_dist = self._bfs_cached(ctx, ("target", k.seat), [c for t in targets for c in t.cells])
-        home_front = min((front[x] for t in home for x in t.cells), default=0)
+        home, _ = self._town_roles(ctx, k)
         garrison = p["garrison"][k.seat] + self.lv["garrison_extra"]
+        base, town_at, work = self._placement_base(ctx, k, type_id)
+        for c in cells:
+            if c not in base:
+                work(c)
+        out: list[float] = []
+        if ut.has("mine"):  # never next to our own units
+            occupied = {u.cell for u in k.mine}
+            neighbors = ctx.board.neighbors
+            for c in cells:
+                s = base[c]
+                if any(n in occupied for n in neighbors[c]):
+                    s -= 60
+                out.append(s)
+            return out
+        # a town of ours still short of its garrison wants foot soldiers, then armour (town_at: foot and armour)
+        bonus = 500 if ut.has("foot") else 1000
+        short = {t.name: bonus + t.value for t in home if t.mine < garrison}
+        for c in cells:
+            town = town_at.get(c)
+            out.append(short[town] if town in short else base[c])
+        return out
+
+    def _placement_base(
+        self, ctx: Ctx, k: Know, type_id: str
+    ) -> tuple[dict[int, float], dict[int, str], Callable[[int], None]]:
+        """The placement score of a location for a unit type but for what the units placed so far change (its
+        town short of a garrison, a mine's neighbours), and the town of ours a location is in where a garrison
+        counts, by location, with what works them out for a location (``work``): a pure cache, the same for
+        every placement of the type while the weather and the terrain stand."""
+        key = (k.seat, type_id, ctx.board.weather(k.state).move_percent, k.state.terrain, k.state.cut_roads)
+        found = self._place_base.get(key)
+        if found is not None:
+            return found
+        p = self.cfg["place"]
+        board = ctx.board
+        seat = k.seat
+        ut = ctx.tables.units[type_id]
+        front = self._enemy_ground_distance(ctx, seat)
+        home, targets = self._town_roles(ctx, k)
+        homes = [(t.name, t.cells) for t in home]
+        home_dist = self._bfs_cached(ctx, ("home", seat), [c for t in home for c in t.cells])
+        target_dist = self._bfs_cached(ctx, ("target", seat), [c for t in targets for c in t.cells])
+        home_front = min((front[x] for t in home for x in t.cells), default=0)
         # what depends on the unit type alone, once (every cell of the region is scored)
         is_mine, is_foot = ut.has("mine"), ut.has("foot")
-        occupied = {u.cell for u in k.mine} if is_mine else set()  # read for mines alone
         fixed_artillery = ut.has("artillery") and ut.move == 0
         terrain = board.terrain_row(k.state)
         roads = board.map.cell_features.get("road", ()), board.map.cell_features.get("track", ())
         # the armour's way to the towns it faces: one field for every cell (the attacker's, or one without towns)
         armour_field = (
             self._field(ctx, k.state, targets[0].cells if targets else home[0].cells, type_id)
-            if not (is_mine or fixed_artillery or is_foot) and (k.seat == "attacker" or not home)
+            if not (is_mine or fixed_artillery or is_foot) and (seat == "attacker" or not home)
             else None
         )
-        out = []
-        for c in cells:
+        base: dict[int, float] = {}
+        town_at: dict[int, str] = {}
+
+        def work(c: int) -> None:
             terr = ctx.tables.terrain[terrain[c]]
             cover = p["cover"] if terr.blocks_sight else 0
             road = p["road"] if (c in roads[0] or c in roads[1]) else 0
             d_home = min(home_dist[c], 20)
             d_target = min(target_dist[c], 20)
+            town = next((name for name, cells in homes if c in cells), None)  # the first, as home is sorted
             s = 0.0
             if is_mine:
-                # on the enemy's likely roads into a town of ours, never next to our own units
+                # on the enemy's likely roads into a town of ours (never next to our own units: the caller)
                 if home and 1 <= d_home <= p["mine_reach"] and front[c] < home_front:
                     s = 50 + road * 5 - d_home * 3
                 else:
                     s = -100 - d_home
-                if any(n in occupied for n in board.neighbors[c]):
-                    s -= 60
             elif fixed_artillery:
                 # far from the enemy, hidden, and still in range of the towns that matter
                 reach_ok = d_target <= ut.indirect_range - 2 or d_home <= ut.indirect_range - 2
                 s = front[c] * p["artillery_back"] + cover * 2 + (0 if reach_ok else -500)
-            elif is_foot:
-                town = next((t for t in home if c in t.cells), None)
-                if town is not None and town.mine < garrison:
-                    s = 500 + town.value
-                else:
+            else:
+                if is_foot:
                     s = -4 * d_home + cover * 1.5 - (30 if c in board.town_cells and town is None else 0)
-                    if k.seat == "attacker" and type_id == "engineer":
+                    if seat == "attacker" and type_id == "engineer":
                         s = -3 * d_target + cover
-            else:  # armour: the attacker masses facing its objective; the defender stands by its towns
-                if armour_field is not None:
+                elif armour_field is not None:  # armour: the attacker masses facing its objective
                     s = -armour_field[c] / 2 + cover + road
-                else:
+                else:  # the defender's armour stands by its towns
                     s = -3 * abs(d_home - 2) + cover - front[c] * 0.5 + road
-                town = next((t for t in home if c in t.cells), None)
-                if town is not None and town.mine < garrison:
-                    s = 1000 + town.value
-            out.append(s)
-        return out
+                if town is not None:
+                    town_at[c] = town
+            base[c] = s
+
+        if len(self._place_base) >= 64:
+            self._place_base.clear()
+        found = self._place_base[key] = (base, town_at, work)
+        return found
 
     def _town_roles(self, ctx: Ctx, k: Know) -> tuple[list[Town], list[Town]]:
         """Towns on the side's own ground (to hold) and the others (to take), each sorted by value."""
