@@ -151,10 +151,19 @@ def count_destinations(ctx: Ctx, state: PGState, unit: Unit) -> int:
 def assault_targets(ctx: Ctx, state: PGState, unit: Unit) -> list[int]:
     """Locations of known enemy units this unit can close assault: an unfired armored car or tank (p.30) with
     the movement to enter the enemy's location from one it can reach."""
-    if not (ctx.tables.units[unit.type].has("assault") and not unit.fired and can_move(ctx, unit)):
+    if not _may_assault(ctx, unit):
         return []
     plan = _assault_plans(ctx, state, unit)
     return sorted(plan)
+
+
+def count_assault_targets(ctx: Ctx, state: PGState, unit: Unit) -> int:
+    """``len(assault_targets(...))`` without sorting them (random play and search size every family)."""
+    return len(_assault_plans(ctx, state, unit)) if _may_assault(ctx, unit) else 0
+
+
+def _may_assault(ctx: Ctx, unit: Unit) -> bool:
+    return ctx.tables.units[unit.type].has("assault") and not unit.fired and can_move(ctx, unit)
 
 
 def _assault_plans(ctx: Ctx, state: PGState, unit: Unit) -> dict[int, int]:
