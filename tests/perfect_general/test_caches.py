@@ -79,6 +79,7 @@ def test_units_near_a_location_are_those_within_the_distance_in_their_order() ->
         for radius in (0, 1, 6, 25, 300):
             near = board.near(units, cell, radius)
             assert near == [u for u in units if board.grid.distance(u.cell, cell) <= radius]
+            assert board.near_cells([u.cell for u in units], cell, radius) == [u.cell for u in near]
         row = board.distance_row(cell)
         assert all(row[c] == min(board.grid.distance(cell, c), 255) for c in range(board.grid.size))
 
@@ -153,9 +154,11 @@ def test_close_assault_plans_kept_from_the_last_state_are_the_plans_made_afresh(
                 before = board.assaults.get(u.id)
                 kept = moves._plan_assaults(ctx, state, u)
                 reused += before is not None and kept is before[4]
-                saved, board.assaults = board.assaults, {}
+                saved = board.assaults, board.assault_near, board.known_cells
+                board.assaults, board.assault_near, board.known_cells = {}, {}, {}
+                board.state_memo(state).pop(("known", seat), None)
                 assert kept == moves._plan_assaults(ctx, state, u), u.id
-                board.assaults = saved
+                board.assaults, board.assault_near, board.known_cells = saved
                 planned += bool(kept)
         game.apply(*due)
     assert reused > 10 and planned > 10

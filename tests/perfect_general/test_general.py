@@ -297,3 +297,63 @@ def test_places_its_force_in_and_around_the_towns_it_must_hold():
     inside = [u for u in blue if u.cell in konigsberg]
     assert len(inside) >= 3 and all(tables.units[u.type].move for u in inside)
     assert not any(tables.units[u.type].has("artillery") and tables.units[u.type].move == 0 for u in inside)
+
+
+def test_a_fire_offer_is_answered_from_its_glance_as_from_the_whole_picture():
+    """A return or passing fire offer is answered from the units it names and the towns (General._glance), not
+    from a belief of every unit: the answer must be the one the whole picture (General._know) gives."""
+    from grognard.ai.driver import computer_decision
+
+    cls = PerfectGeneral
+    game = Game(cls(cls.load_scenario("lauter_offensive")), 2)
+    players = {s: make_player("general", cls, 1) for s in cls.seats}
+    judge = General(1)
+    answered = 0
+    for _ in range(1500):
+        due = computer_decision(game, players)
+        if due is None:
+            break
+        state, seat = game.state, game.turn().seat
+        if state.offer is not None and seat is not None:
+            pc = observe(game, seat)
+            ctx = judge.rules(pc).ctx
+            view = pc.view.get("state", pc.view)
+            answer = judge._passing_fire if state.offer.kind == "passing" else judge._return_fire
+            glance, whole = judge._glance(ctx, view, seat, pc.legal), judge._know(ctx, view, seat)
+            assert len(glance.state.units) < len(whole.state.units)
+            assert glance.towns == whole.towns
+            assert answer(ctx, glance, pc.legal) == answer(ctx, whole, pc.legal), state.offer
+            answered += 1
+        game.apply(*due)
+    assert answered > 20
+
+
+def test_placement_scores_kept_from_one_placement_to_the_next_are_the_scores_made_afresh():
+    """What a type's placement scores owe to the type, the map and the weather alone is kept for the next
+    placement (General._placement_base); what the units placed so far change (a town short of its garrison, a
+    mine's neighbours) must still count: the kept scores equal those of a general with nothing kept."""
+    from grognard.ai.driver import computer_decision
+
+    cls = PerfectGeneral
+    game = Game(cls(cls.load_scenario("lauter_offensive")), 2)
+    players = {s: make_player("general", cls, 1) for s in cls.seats}
+    kept = General(1)
+    scored = 0
+    while game.state.phase in (Phase.PURCHASE, Phase.PLACEMENT):
+        due = computer_decision(game, players)
+        assert due is not None
+        seat = due[0]
+        if game.state.phase is Phase.PLACEMENT:
+            pc = observe(game, seat)
+            ctx = kept.rules(pc).ctx
+            view = pc.view.get("state", pc.view)
+            for fam in pc.legal.of_kind("place"):
+                t, cells = fam.fixed["type"], fam.values()
+                fresh = General(1)
+                fresh._rules = kept._rules
+                assert kept._placement_scores(ctx, kept._know(ctx, view, seat), t, cells) == fresh._placement_scores(
+                    ctx, fresh._know(ctx, view, seat), t, cells
+                ), t
+                scored += 1
+        game.apply(*due)
+    assert scored > 50

@@ -91,6 +91,10 @@ class Board:
         # moves._plan_assaults' last plans for each unit, with the search, the enemies' locations within reach and
         # which locations around them friends held
         self.assaults: dict[str, tuple[Unit, Entry, tuple[int, ...], tuple[bool, ...], dict[int, int]]] = {}
+        # the locations of the enemies each side knows (one object while they stand), and for each unit the ones
+        # of them within its reach, with the unit and the locations they were picked from (moves._plan_assaults)
+        self.known_cells: dict[str, tuple[int, ...]] = {}
+        self.assault_near: dict[str, tuple[Unit, tuple[int, ...], tuple[int, ...]]] = {}
         self._sets: dict[frozenset[int], frozenset[int]] = {}
         self._change: tuple[frozenset[int], frozenset[int], tuple[tuple[int, ...], tuple[int, ...]]] = (
             frozenset(),
@@ -179,6 +183,13 @@ class Board:
             return list(units)
         row = self.distance_row(cell)
         return [u for u in units if row[u.cell] <= radius]
+
+    def near_cells(self, cells: Iterable[int], cell: int, radius: int) -> list[int]:
+        """Those of ``cells`` within ``radius`` of ``cell``, in their order (:meth:`near` for locations)."""
+        if radius >= FAR:
+            return list(cells)
+        row = self.distance_row(cell)
+        return [c for c in cells if row[c] <= radius]
 
     def distance_row(self, cell: int) -> bytes:
         """The distance from ``cell`` to every location (FAR for FAR and beyond), kept for the cells asked most."""

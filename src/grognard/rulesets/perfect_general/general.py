@@ -16,7 +16,7 @@ Levels: 0 "easy", 1 "normal" (the default), 2 "hard".
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -59,24 +59,34 @@ def _believed_unit(u: Mapping[str, Any], own: bool) -> Unit:
     )
 
 
-def belief(ctx: Ctx, view: Mapping[str, Any], seat: str, known: dict[Any, Any] | None = None) -> PGState:
-    """A state holding only what ``seat``'s view shows: its own units in full, the enemy units in sight.
+def belief(
+    ctx: Ctx,
+    view: Mapping[str, Any],
+    seat: str,
+    known: dict[Any, Any] | None = None,
+    only: Collection[str] | None = None,
+) -> PGState:
+    """A state holding only what ``seat``'s view shows: its own units in full, the enemy units in sight (``only``:
+    of those, the units of these ids alone).
 
     ``known``, if given, is a pure cache the caller keeps between decisions: what the last view said of each unit
     and the unit made from it, so that a unit the view shows as before is the same object as before (most are:
     one decision changes a few units) and the caches keyed by it still answer."""
     last: dict[str, tuple[Mapping[str, Any], Unit]] = known.get(seat, {}) if known is not None else {}
     now: dict[str, tuple[Mapping[str, Any], Unit]] = {}
-    built = []
-    for u in view["units"]:
-        found = last.get(u["id"])
-        unit = found[1] if found is not None and found[0] == u else _believed_unit(u, u["side"] == seat)
-        now[u["id"]] = (u, unit)
-        built.append(unit)
+    built: list[Unit] = []
+    add = built.append
+    for u in view["units"] if only is None else [u for u in view["units"] if u["id"] in only]:
+        uid = u["id"]
+        found = last.get(uid)
+        if found is None or found[0] != u:  # the view says something new of it (the entries kept are equal)
+            found = (u, _believed_unit(u, u["side"] == seat))
+        now[uid] = found
+        add(found[1])
     if known is not None:
         known[seat] = now
     units = tuple(built)
-    types = {u.id: u.type for u in units}
+    types = {u["id"]: u["type"] for u in view["units"]} if view["plots"] else {}  # read for the plots alone
     mine = view["sides"][seat]
     sides = tuple(
         SideState(points=mine.get("points", 0), pool=tuple(mine.get("pool", ())), score=mine["score"])
@@ -143,11 +153,14 @@ class General(Player):
         self._fields: dict[tuple[Any, ...], list[int]] = {}  # a pure cache: distances by map and weather
         self._near_towns: dict[tuple[Any, ...], frozenset[int]] = {}  # a pure cache: a town's surroundings
         self._units: dict[str, Any] = {}  # a pure cache: the units of the last belief (see belief)
+        # a pure cache: the placement scores of a type's region by what they depend on (_placement_base)
+        self._place_base: dict[tuple[Any, ...], tuple[dict[int, float], dict[int, str], Callable[[int], None]]] = {}
         self.forget()
 
     def forget(self) -> None:
         self._done: tuple[Any, set[str]] = ((), set())  # units already ordered in this part of a phase
         self._goals: tuple[Any, dict[str, str]] = ((), {})
+        self._etas: tuple[Any, dict[str, tuple[Unit, int]]] = ((), {})  # a pure cache: each unit's way to its goal
         self._site: tuple[Any, int | None] = ((), None)  # the crossing chosen for this part of the phase
 
     # --- entry points -------------------------------------------------------------------------------------
@@ -177,11 +190,12 @@ class General(Player):
         envelope = pc.view
         view = envelope.get("state", envelope)
         pause_point()
+        offer = (view.get("offer") or {}).get("kind")
+        if legal.of_kind("return_fire") or offer == "return":
+            return self._return_fire(ctx, self._glance(ctx, view, pc.seat, legal), legal)
+        if legal.of_kind("passing_fire") or offer == "passing":
+            return self._passing_fire(ctx, self._glance(ctx, view, pc.seat, legal), legal)
         k = self._know(ctx, view, pc.seat)
-        if legal.of_kind("return_fire") or (view.get("offer") or {}).get("kind") == "return":
-            return self._return_fire(ctx, k, legal)
-        if legal.of_kind("passing_fire") or (view.get("offer") or {}).get("kind") == "passing":
-            return self._passing_fire(ctx, k, legal)
         phase = view["phase"]
         if phase == Phase.PURCHASE:
             return self._buy(ctx, k, legal)
@@ -197,10 +211,45 @@ class General(Player):
 
     def _know(self, ctx: Ctx, view: Mapping[str, Any], seat: str) -> Know:
         state = belief(ctx, view, seat, self._units)
-        mine = [u for u in state.units if u.side == seat and not u.carried_by]
-        foes = [u for u in state.units if u.side != seat]
+        mine, foes = [], []
+        for u in state.units:
+            if u.side != seat:
+                foes.append(u)
+            elif not u.carried_by:
+                mine.append(u)
+        towns = self._towns(ctx, view, [u.cell for u in mine], [u.cell for u in foes])
+        entered = {n["name"] for n in view.get("neutrals", ()) if n["entered"]}
+        neutral = frozenset(c for n in ctx.board.scenario.neutrals if n.name not in entered for c in n.cells)
+        return Know(seat, view, state, mine, foes, towns, list(view.get("ghosts", ())), neutral)
+
+    def _glance(self, ctx: Ctx, view: Mapping[str, Any], seat: str, legal: Legal) -> Know:
+        """The picture a fire offer is answered from (asked at every step of an enemy's move in sight): the units
+        its decisions name (the unit fired on and its targets, or the mover and our firers) and the towns as
+        :meth:`_know` counts them; the other units are left out of its state, ``mine`` and ``foes``."""
+        named = {v for c in legal.choices for v in (*c.fixed.values(), *c.values()) if isinstance(v, str)}
+        state = belief(ctx, view, seat, only=named)
+        entries = view["units"]
+        mine = [e["cell"] for e in entries if e["side"] == seat and not e.get("carried_by")]
+        towns = self._towns(ctx, view, mine, [e["cell"] for e in entries if e["side"] != seat])
+        units = state.units
+        return Know(
+            seat,
+            view,
+            state,
+            [u for u in units if u.side == seat and not u.carried_by],
+            [u for u in units if u.side != seat],
+            towns,
+        )
+
+    def _towns(self, ctx: Ctx, view: Mapping[str, Any], mine: list[int], foes: list[int]) -> list[Town]:
+        """The view's towns with the side's units (at locations ``mine``) and the enemy's seen (``foes``) in them
+        and near them."""
         towns = []
-        my_cells, foe_cells = Counter(u.cell for u in mine), Counter(u.cell for u in foes)
+        # the counts by location of the units in a town (ours) or near one (the enemy's) only: most stand elsewhere
+        in_towns = ctx.board.town_cells
+        around = self._near(ctx, tuple(sorted(in_towns)))
+        my_cells = Counter([c for c in mine if c in in_towns])
+        foe_cells = Counter([c for c in foes if c in around])
         for t in view["towns"]:
             cells = tuple(t["cells"])
             near = self._near(ctx, cells)
@@ -210,14 +259,12 @@ class General(Player):
                     t["value"],
                     cells,
                     t["holder"],
-                    mine=sum(my_cells[c] for c in set(cells)),
-                    foes=sum(foe_cells[c] for c in set(cells)),
-                    near_foes=sum(n for c, n in foe_cells.items() if c in near),
+                    mine=sum([my_cells.get(c, 0) for c in set(cells)]),
+                    foes=sum([foe_cells.get(c, 0) for c in set(cells)]),
+                    near_foes=sum([n for c, n in foe_cells.items() if c in near]),
                 )
             )
-        entered = {n["name"] for n in view.get("neutrals", ()) if n["entered"]}
-        neutral = frozenset(c for n in ctx.board.scenario.neutrals if n.name not in entered for c in n.cells)
-        return Know(seat, view, state, mine, foes, towns, list(view.get("ghosts", ())), neutral)
+        return towns
 
     def _near(self, ctx: Ctx, cells: tuple[int, ...]) -> frozenset[int]:
         """The locations within 4 of a town's (a pure cache: a general plays one map)."""
@@ -249,9 +296,10 @@ class General(Player):
         points = ss.get("points", 0)
         wants = self.shopping_list(ctx, k, points + sum(ctx.tables.units[t].cost for t in pool))
         buyable = set(legal.of_kind("buy")[0].values()) if legal.of_kind("buy") else set()
+        bought = Counter(pool)  # what is bought already: counted down as the list is gone through
         for t in wants:
-            if t in pool:
-                pool.remove(t)
+            if bought[t] > 0:
+                bought[t] -= 1
             elif t in buyable:
                 return D.Buy(t)
         for t in self.cfg["buy"]["leftover"]:
@@ -300,58 +348,101 @@ class General(Player):
 
     def _placement_scores(self, ctx: Ctx, k: Know, type_id: str, cells: Sequence[int]) -> list[float]:
         p = self.cfg["place"]
-        board = ctx.board
         ut = ctx.tables.units[type_id]
-        front = self._enemy_ground_distance(ctx, k.seat)
-        home, targets = self._town_roles(ctx, k)
-        home_dist = self._bfs_cached(ctx, ("home", k.seat), [c for t in home for c in t.cells])
-        target_dist = self._bfs_cached(ctx, ("target", k.seat), [c for t in targets for c in t.cells])
-        home_front = min((front[x] for t in home for x in t.cells), default=0)
+        home, _ = self._town_roles(ctx, k)
         garrison = p["garrison"][k.seat] + self.lv["garrison_extra"]
-        occupied = {u.cell for u in k.mine}
+        base, town_at, work = self._placement_base(ctx, k, type_id)
+        for c in cells:
+            if c not in base:
+                work(c)
+        out: list[float] = []
+        if ut.has("mine"):  # never next to our own units
+            occupied = {u.cell for u in k.mine}
+            neighbors = ctx.board.neighbors
+            for c in cells:
+                s = base[c]
+                if any(n in occupied for n in neighbors[c]):
+                    s -= 60
+                out.append(s)
+            return out
+        # a town of ours still short of its garrison wants foot soldiers, then armour (town_at: foot and armour)
+        bonus = 500 if ut.has("foot") else 1000
+        short = {t.name: bonus + t.value for t in home if t.mine < garrison}
+        for c in cells:
+            town = town_at.get(c)
+            out.append(short[town] if town in short else base[c])
+        return out
+
+    def _placement_base(
+        self, ctx: Ctx, k: Know, type_id: str
+    ) -> tuple[dict[int, float], dict[int, str], Callable[[int], None]]:
+        """The placement score of a location for a unit type but for what the units placed so far change (its
+        town short of a garrison, a mine's neighbours), and the town of ours a location is in where a garrison
+        counts, by location, with what works them out for a location (``work``): a pure cache, the same for
+        every placement of the type while the weather and the terrain stand."""
+        key = (k.seat, type_id, ctx.board.weather(k.state).move_percent, k.state.terrain, k.state.cut_roads)
+        found = self._place_base.get(key)
+        if found is not None:
+            return found
+        p = self.cfg["place"]
+        board = ctx.board
+        seat = k.seat
+        ut = ctx.tables.units[type_id]
+        front = self._enemy_ground_distance(ctx, seat)
+        home, targets = self._town_roles(ctx, k)
+        homes = [(t.name, t.cells) for t in home]
+        home_dist = self._bfs_cached(ctx, ("home", seat), [c for t in home for c in t.cells])
+        target_dist = self._bfs_cached(ctx, ("target", seat), [c for t in targets for c in t.cells])
+        home_front = min((front[x] for t in home for x in t.cells), default=0)
         # what depends on the unit type alone, once (every cell of the region is scored)
         is_mine, is_foot = ut.has("mine"), ut.has("foot")
         fixed_artillery = ut.has("artillery") and ut.move == 0
         terrain = board.terrain_row(k.state)
-        out = []
-        for c in cells:
+        roads = board.map.cell_features.get("road", ()), board.map.cell_features.get("track", ())
+        # the armour's way to the towns it faces: one field for every cell (the attacker's, or one without towns)
+        armour_field = (
+            self._field(ctx, k.state, targets[0].cells if targets else home[0].cells, type_id)
+            if not (is_mine or fixed_artillery or is_foot) and (seat == "attacker" or not home)
+            else None
+        )
+        base: dict[int, float] = {}
+        town_at: dict[int, str] = {}
+
+        def work(c: int) -> None:
             terr = ctx.tables.terrain[terrain[c]]
             cover = p["cover"] if terr.blocks_sight else 0
-            road = p["road"] if (board.map.has("road", c) or board.map.has("track", c)) else 0
+            road = p["road"] if (c in roads[0] or c in roads[1]) else 0
             d_home = min(home_dist[c], 20)
             d_target = min(target_dist[c], 20)
+            town = next((name for name, cells in homes if c in cells), None)  # the first, as home is sorted
             s = 0.0
             if is_mine:
-                # on the enemy's likely roads into a town of ours, never next to our own units
+                # on the enemy's likely roads into a town of ours (never next to our own units: the caller)
                 if home and 1 <= d_home <= p["mine_reach"] and front[c] < home_front:
                     s = 50 + road * 5 - d_home * 3
                 else:
                     s = -100 - d_home
-                if any(n in occupied for n in board.neighbors[c]):
-                    s -= 60
             elif fixed_artillery:
                 # far from the enemy, hidden, and still in range of the towns that matter
                 reach_ok = d_target <= ut.indirect_range - 2 or d_home <= ut.indirect_range - 2
                 s = front[c] * p["artillery_back"] + cover * 2 + (0 if reach_ok else -500)
-            elif is_foot:
-                town = next((t for t in home if c in t.cells), None)
-                if town is not None and town.mine < garrison:
-                    s = 500 + town.value
-                else:
+            else:
+                if is_foot:
                     s = -4 * d_home + cover * 1.5 - (30 if c in board.town_cells and town is None else 0)
-                    if k.seat == "attacker" and type_id == "engineer":
+                    if seat == "attacker" and type_id == "engineer":
                         s = -3 * d_target + cover
-            else:  # armour: the attacker masses facing its objective; the defender stands by its towns
-                if k.seat == "attacker" or not home:
-                    field_ = self._field(ctx, k.state, targets[0].cells if targets else home[0].cells, type_id)
-                    s = -field_[c] / 2 + cover + road
-                else:
+                elif armour_field is not None:  # armour: the attacker masses facing its objective
+                    s = -armour_field[c] / 2 + cover + road
+                else:  # the defender's armour stands by its towns
                     s = -3 * abs(d_home - 2) + cover - front[c] * 0.5 + road
-                town = next((t for t in home if c in t.cells), None)
-                if town is not None and town.mine < garrison:
-                    s = 1000 + town.value
-            out.append(s)
-        return out
+                if town is not None:
+                    town_at[c] = town
+            base[c] = s
+
+        if len(self._place_base) >= 64:
+            self._place_base.clear()
+        found = self._place_base[key] = (base, town_at, work)
+        return found
 
     def _town_roles(self, ctx: Ctx, k: Know) -> tuple[list[Town], list[Town]]:
         """Towns on the side's own ground (to hold) and the others (to take), each sorted by value."""
@@ -620,11 +711,23 @@ class General(Player):
         if wade is not None:
             return wade
 
+        # a unit's way to its goal stands while the unit, its goal (this part's) and the terrain do: kept from
+        # one decision of the part to the next (a pure cache: every unit is sorted at every decision)
+        ground = (k.state.terrain, k.state.cut_roads)
+        if self._etas[0] != (part, ground):
+            self._etas = ((part, ground), {})
+        etas = self._etas[1]
+
         def eta(c: Any) -> int:
             u = k.state.unit(c.fixed["unit"])
+            found = etas.get(u.id)
+            if found is not None and found[0] is u:
+                return found[1]
             goal = goals.get(u.id)
             town = next((t for t in k.towns if t.name == goal), None)
-            return self._field(ctx, k.state, town.cells, u.type)[u.cell] if town else 0
+            value = self._field(ctx, k.state, town.cells, u.type)[u.cell] if town else 0
+            etas[u.id] = (u, value)
+            return value
 
         movers.sort(key=lambda c: (eta(c), c.fixed["unit"]))
         for fam in movers:

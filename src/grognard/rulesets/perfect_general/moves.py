@@ -151,10 +151,19 @@ def count_destinations(ctx: Ctx, state: PGState, unit: Unit) -> int:
 def assault_targets(ctx: Ctx, state: PGState, unit: Unit) -> list[int]:
     """Locations of known enemy units this unit can close assault: an unfired armored car or tank (p.30) with
     the movement to enter the enemy's location from one it can reach."""
-    if not (ctx.tables.units[unit.type].has("assault") and not unit.fired and can_move(ctx, unit)):
+    if not _may_assault(ctx, unit):
         return []
     plan = _assault_plans(ctx, state, unit)
     return sorted(plan)
+
+
+def count_assault_targets(ctx: Ctx, state: PGState, unit: Unit) -> int:
+    """``len(assault_targets(...))`` without sorting them (random play and search size every family)."""
+    return len(_assault_plans(ctx, state, unit)) if _may_assault(ctx, unit) else 0
+
+
+def _may_assault(ctx: Ctx, unit: Unit) -> bool:
+    return ctx.tables.units[unit.type].has("assault") and not unit.fired and can_move(ctx, unit)
 
 
 def _assault_plans(ctx: Ctx, state: PGState, unit: Unit) -> dict[int, int]:
@@ -168,18 +177,28 @@ def _plan_assaults(ctx: Ctx, state: PGState, unit: Unit) -> dict[int, int]:
     board = ctx.board
     memo = board.state_memo(state)
     known = memo.get(("known", unit.side))
-    if known is None:  # the same for every unit of the side
-        known = memo[("known", unit.side)] = tuple(known_enemies(ctx, state, unit.side))
+    if known is None:  # the same for every unit of the side: one object from state to state while they stand
+        known = tuple([e.cell for e in known_enemies(ctx, state, unit.side)])
+        kept_known = board.known_cells.get(unit.side)
+        if kept_known == known:
+            known = kept_known
+        board.known_cells[unit.side] = memo[("known", unit.side)] = known
     # a step costs at least one half point, and a unit that has not moved may always make one (p.26): an enemy
     # farther than the movement left and one more step is out of reach
-    near = board.near(known, unit.cell, max(unit.mp, 1) + 1)
-    if not near:
+    kept_near = board.assault_near.get(unit.id)
+    if kept_near is not None and kept_near[0] is unit and kept_near[1] is known:
+        cells = kept_near[2]  # the same unit and enemies' locations: the same enemies within reach
+    else:
+        cells = tuple(board.near_cells(known, unit.cell, max(unit.mp, 1) + 1))
+        if len(board.assault_near) >= UNITS_KEPT:
+            board.assault_near.clear()
+        board.assault_near[unit.id] = (unit, known, cells)
+    if not cells:
         return {}
     blocked, stop, friends = _field(ctx, state, unit.side)
     entry = _search(ctx, state, unit, blocked, stop)
     # the plans stand while the unit, its search (and so its cost table), the enemies within reach and which
     # locations next to them friends hold (a move may not end there) are the same: one unit moves at a time
-    cells = tuple([e.cell for e in near])
     held = tuple([c in friends for e in cells for c in board.neighbors[e]])
     kept = board.assaults.get(unit.id)
     if kept is not None and kept[0] is unit and kept[1] is entry and kept[2] == cells and kept[3] == held:
@@ -561,8 +580,10 @@ def bridges_to_blow(ctx: Ctx, state: PGState, unit: Unit) -> list[int]:
     cells = [unit.cell, *ctx.board.neighbors[unit.cell]]
     out = []
     for c in cells:
+        if ctx.board.terrain(state, c) != "bridge":  # first: who stands there is a look through every unit
+            continue
         occupant = state.unit_at(c)
-        if ctx.board.terrain(state, c) == "bridge" and (occupant is None or occupant.id == unit.id):
+        if occupant is None or occupant.id == unit.id:
             out.append(c)
     return sorted(out)
 
@@ -571,12 +592,17 @@ def mine_sites(ctx: Ctx, state: PGState, unit: Unit) -> list[int]:
     """Adjacent empty locations where mines may be built: not bridges or towns (p.22)."""
     if not can_work(ctx, unit):
         return []
-    known = {e.cell for e in known_enemies(ctx, state, unit.side)}
-    own = {u.cell for u in own_units(state, unit.side)}
+    board = ctx.board
+    memo = board.state_memo(state)
+    known = memo.get(("known cells", unit.side))
+    if known is None:  # the same for every engineer of the side (the legal set asks of each)
+        known = memo[("known cells", unit.side)] = frozenset([e.cell for e in known_enemies(ctx, state, unit.side)])
+    own = board.cells_of(own_units(state, unit.side))
+    mined = _mine_cells(ctx, state)
     out = []
     for c in ctx.board.neighbors[unit.cell]:
         spec = ctx.tables.terrain[ctx.board.terrain(state, c)]
-        if spec.no_mines or "all" in spec.prohibited or state.mine_at(c) is not None or c in known or c in own:
+        if spec.no_mines or "all" in spec.prohibited or c in mined or c in known or c in own:
             continue
         out.append(c)
     return sorted(out)
@@ -585,7 +611,19 @@ def mine_sites(ctx: Ctx, state: PGState, unit: Unit) -> list[int]:
 def mines_to_clear(ctx: Ctx, state: PGState, unit: Unit) -> list[int]:
     if not can_work(ctx, unit):
         return []
-    return sorted(c for c in ctx.board.neighbors[unit.cell] if state.mine_at(c) is not None)
+    mined = _mine_cells(ctx, state)
+    return sorted(c for c in ctx.board.neighbors[unit.cell] if c in mined)
+
+
+def _mine_cells(ctx: Ctx, state: PGState) -> frozenset[int]:
+    """The locations of the state's mines (the legal set looks around every engineer), once per state."""
+    if not state.mines:
+        return frozenset()
+    memo = ctx.board.state_memo(state)
+    found: frozenset[int] | None = memo.get("mine cells")
+    if found is None:
+        found = memo["mine cells"] = frozenset([m.cell for m in state.mines])
+    return found
 
 
 def work(ctx: Ctx, state: PGState, step: Step, unit_id: str, job: str, cell: int) -> PGState:

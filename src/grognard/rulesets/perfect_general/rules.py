@@ -289,8 +289,10 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
                 check = partial(refusals.move, ctx, u, dests)
                 count = partial(moves.count_destinations, ctx, state, u)
                 add(listed(D.Move, {"unit": u.id}, dests, check, count))
-                if assault and not u.fired:
-                    add(listed(D.Assault, {"unit": u.id}, partial(moves.assault_targets, ctx, state, u)))
+                if assault and not u.fired:  # counted without listing: random play and search size every family
+                    aims = partial(moves.assault_targets, ctx, state, u)
+                    count = partial(moves.count_assault_targets, ctx, state, u)
+                    add(listed(D.Assault, {"unit": u.id}, aims, None, count))
                 if carrier:
                     if u.cargo:
                         add(listed(D.Unload, {"unit": u.id}, partial(moves.unload_destinations, ctx, state, u)))

@@ -17,13 +17,22 @@ from .state import SIDES, PGState, Phase, Unit, other
 UNIT_VIEWS = 4096  # units whose view entry a board keeps (a few hundred bytes each)
 
 
+def _units(ctx: Ctx, units: list[Unit], full: bool) -> list[dict[str, Any]]:
+    """What a view says of each of ``units``: a copy of the entry kept for the unit object (a view of hundreds of
+    units is built per decision, and one decision changes a few), made afresh for the others (:func:`_unit`)."""
+    kept = ctx.board.unit_views
+    out: list[dict[str, Any]] = []
+    add = out.append
+    for u in units:
+        found = kept.get(2 * id(u) + full)
+        add(found[1].copy() if found is not None and found[0] is u else _unit(ctx, u, full))
+    return out
+
+
 def _unit(ctx: Ctx, u: Unit, full: bool) -> dict[str, Any]:
-    """What a view says of a unit (kept per unit object: a view of hundreds of units is built per decision)."""
+    """What a view says of a unit, made afresh and kept for the unit object (by :func:`_units`)."""
     kept = ctx.board.unit_views
     key = 2 * id(u) + full
-    found = kept.get(key)
-    if found is not None and found[0] is u:
-        return found[1].copy()
     ut = ctx.tables.units[u.type]
     out: dict[str, Any] = {
         "id": u.id,
@@ -67,14 +76,14 @@ def build_view(ctx: Ctx, state: PGState, seat: str | None) -> dict[str, Any]:
     sc = ctx.board.scenario
     weather = ctx.board.weather(state) if state.phase is not Phase.OVER else None
     if seat is None:
-        units = [_unit(ctx, u, True) for u in state.units]
         known = list(state.units)
+        units = _units(ctx, known, True)
         plots = state.plots
         ghosts: list[dict[str, Any]] = []
     else:
         mine = [u for u in state.units if u.side == seat]
         theirs = visible_enemies(ctx, state, seat)
-        units = [_unit(ctx, u, True) for u in mine] + [_unit(ctx, u, ctx.full_view) for u in theirs]
+        units = _units(ctx, mine, True) + _units(ctx, theirs, ctx.full_view)
         known = mine + theirs
         plots = tuple(p for p in state.plots if p.side == seat)
         shown = {u.id for u in theirs}
