@@ -224,9 +224,13 @@ def run(report: Report, args: Any) -> None:
             rss, each = sum(peaks), " + ".join(f"{m:.0f}" for m in peaks)
             total = decisions_in_store(Path(tmp) / "bench.db")
             own, cpu_own = own_times(timings)
-            import shutil
+            keep = os.environ.get("REAL_SERVER_KEEP")
+            if keep:  # the timing lines and the clients' send times, for a closer look (a folder that exists)
+                import shutil
 
-            [shutil.copy(f, "/tmp/ss5/keep/") for f in Path(tmp).glob("timings*")]
+                for f in Path(tmp).glob("timings*"):
+                    shutil.copy(f, keep)
+                Path(keep, "sent.txt").write_text("".join(f"{g} {t0:.6f} {dt:.6f}\n" for g, t0, dt in stats.sent))
             quiet, reacted, waits, played = split_by_computers(timings, stats.sent)
             worker = worker_reactions(Path(f"{timings}.worker"))
         finally:
