@@ -67,6 +67,16 @@ LOOK_EVERY = 0.002
 # its safe points included), 1 if it was answered at a safe point of another, when the server sent it, and its
 # longest stretch in milliseconds without a safe point; benchmarks/real_server.py reads both
 TIMINGS = os.environ.get("GROGNARD_TIMINGS")
+_timing_files: dict[str, Any] = {}  # TIMINGS files kept open (a line each, written whole: line-buffered)
+
+
+def timing_line(path: str, line: str) -> None:
+    """Write one line to a TIMINGS file, opened once per process (not at every decision, whose time it measures)."""
+    out = _timing_files.get(path)
+    if out is None:
+        out = _timing_files[path] = open(path, "a", buffering=1)  # noqa: SIM115 (open for the process's life)
+    out.write(line)
+
 
 Entry = tuple[str, dict[str, Any]]  # a decision as stored: seat, decision JSON
 # in a worker: a question's game, order (0 if urgent, else 1; its reference), operation, arguments, and when it was
@@ -330,11 +340,11 @@ class _Answers:
             ended, cpu = time.perf_counter(), (time.thread_time() - cpu) * 1e3
             stretch = max(self.stretch, ended - self.point) * 1e3
             sent, read = times
-            with open(TIMINGS + ".worker", "a") as out:
-                out.write(
-                    f"{game_id} {op} {1 - order[0]} {read:.6f} {started:.6f} {ended:.6f} {cpu:.3f} {int(inside)} "
-                    f"{sent:.6f} {stretch:.3f}\n"
-                )
+            timing_line(
+                TIMINGS + ".worker",
+                f"{game_id} {op} {1 - order[0]} {read:.6f} {started:.6f} {ended:.6f} {cpu:.3f} {int(inside)} "
+                f"{sent:.6f} {stretch:.3f}\n",
+            )
 
     def pause(self) -> None:
         """At a safe point of the question in progress: answer the urgent questions of other games that came."""

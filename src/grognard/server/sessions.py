@@ -32,7 +32,7 @@ from grognard.engine.errors import DataError
 from grognard.engine.protocol import Resignation, Ruleset, Scenario
 
 from . import fog
-from .computers import TIMINGS, ComputerPool, computers_only, reacting
+from .computers import TIMINGS, ComputerPool, computers_only, reacting, timing_line
 from .store import GameRow, SeatRow, Store
 
 SEAT_KINDS = ("human", "remote", "computer")
@@ -350,9 +350,8 @@ class Session:
             await self._decide(seat, tag, decision_json)
             if TIMINGS:
                 own, cpu = (time.perf_counter() - started - self._waited) * 1e3, (time.thread_time() - cpu) * 1e3
-                with open(TIMINGS, "a") as out:
-                    made, waited = len(self.game.log) - n - 1, self._waited * 1e3
-                    out.write(f"{own:.3f} {cpu:.3f} {made} {self.id} {started:.6f} {waited:.3f} {self._played}\n")
+                made, waited, played = len(self.game.log) - n - 1, self._waited * 1e3, self._played
+                timing_line(TIMINGS, f"{own:.3f} {cpu:.3f} {made} {self.id} {started:.6f} {waited:.3f} {played}\n")
 
     async def _decide(self, seat: str, tag: Any, decision_json: Any) -> None:
         if self.game.over:
