@@ -30,7 +30,9 @@ general's fire and the general went on firing or moving until it offered the per
 line counts such decisions) goes with the phase changes, as the general's turn it waited for; the same-phase
 p99 by the phase's name alone, as before 2026-11-29's fifth pass, is given too. The workers' lines
 (``GROGNARD_TIMINGS``.worker) give each reaction's way to the worker, its wait there and its own time, and the
-longest stretch of the other questions without a safe point (server/computers.py). CPU is given per process.
+longest stretch of the other questions without a safe point (server/computers.py). CPU is given per process, and
+that of the clients (this process) per person's decision. ``REAL_SERVER_KEEP=FOLDER`` keeps the timing lines and
+the clients' send times (``sent.txt``: game, when sent, latency in seconds) in that folder.
 ``--quick``: two games of the smallest scenario. Targets (issue 17): p99 at most 20 ms, message p95 at most
 16 KB, peak RSS at most 300 MB.
 """
@@ -209,14 +211,14 @@ def run(report: Report, args: Any) -> None:
         finally:
             del os.environ["GROGNARD_TIMINGS"]
         try:
-            cpu0, t0 = cpu_seconds(server.pid), time.perf_counter()
+            cpu0, t0, clients0 = cpu_seconds(server.pid), time.perf_counter(), time.process_time()
             think = float(getattr(args, "think", 0.0) or 0.0)
 
             async def all_games() -> None:
                 await asyncio.gather(*(play(url, scenario, i + 1, stats, think) for i in range(count)))
 
             asyncio.run(all_games())
-            wall = time.perf_counter() - t0
+            wall, clients = time.perf_counter() - t0, time.process_time() - clients0
             pids = family_pids(server.pid)
             cpus = [cpu_seconds(p) - (cpu0 if p == server.pid else 0.0) for p in pids]
             cpu = sum(cpus)
@@ -224,9 +226,13 @@ def run(report: Report, args: Any) -> None:
             rss, each = sum(peaks), " + ".join(f"{m:.0f}" for m in peaks)
             total = decisions_in_store(Path(tmp) / "bench.db")
             own, cpu_own = own_times(timings)
-            import shutil
+            keep = os.environ.get("REAL_SERVER_KEEP")
+            if keep:  # the timing lines and the clients' send times, for a closer look (a folder that exists)
+                import shutil
 
-            [shutil.copy(f, "/tmp/ss5/keep/") for f in Path(tmp).glob("timings*")]
+                for f in Path(tmp).glob("timings*"):
+                    shutil.copy(f, keep)
+                Path(keep, "sent.txt").write_text("".join(f"{g} {t0:.6f} {dt:.6f}\n" for g, t0, dt in stats.sent))
             quiet, reacted, waits, played = split_by_computers(timings, stats.sent)
             worker = worker_reactions(Path(f"{timings}.worker"))
         finally:
@@ -308,6 +314,13 @@ def run(report: Report, args: Any) -> None:
             cpu / max(1, total) * 1e3,
             "ms",
             note=f"{cpu:.0f} s CPU: {' + '.join(f'{c:.0f}' for c in cpus)} s (server, worker)",
+        ),
+        Figure(
+            part,
+            "the clients' CPU per person's decision",
+            clients / max(1, stats.decisions) * 1e3,
+            "ms",
+            note=f"{clients:.1f} s CPU: the {count} clients, in this process, on the same cores as the server",
         ),
         Figure(
             part,

@@ -1,4 +1,4 @@
-"""The server's garbage collector (server/collector.py): survivors of a full collection are frozen, objects still
+"""The server's garbage collector (server/collector.py): survivors of every collection are frozen, objects still
 die when nothing refers to them, and the thorough collection frees a cycle of frozen objects. In a child process:
 freezing is for the whole process, and the test process's collector stays as it was."""
 
@@ -23,7 +23,10 @@ CHILD = textwrap.dedent(
     single, ring = Node(), Node()
     ring.me = ring  # a cycle
     gone_single, gone_ring = weakref.ref(single), weakref.ref(ring)
-    gc.collect()  # a full collection: its survivors are frozen
+    gc.collect(0)  # a young collection: its survivors are frozen
+    assert gc.get_freeze_count() > frozen
+    young, frozen = Node(), gc.get_freeze_count()
+    gc.collect()  # and a full collection's
     assert gc.get_freeze_count() > frozen
 
     del single

@@ -165,3 +165,35 @@ def test_games_that_share_a_ruleset_play_as_each_would_on_its_own() -> None:
     together = play([Game(first, 1), Game(first, 2)], [Dice(5), Dice(6)], 300)
     alone = [play([Game(PerfectGeneral(scenario), s)], [Dice(d)], 300)[0] for s, d in ((1, 5), (2, 6))]
     assert together == alone
+
+
+def test_a_push_joined_from_its_pieces_texts_is_the_message_itself() -> None:
+    """``fog.update_text`` joins a push from the JSON of the message's pieces, each encoded once: it reads back as
+    the message with the parts left out taken from its view's state and the extra entries added, at every
+    position of a game; and the tag changes with anything the seat sees."""
+    from grognard.ai import make_player
+    from grognard.ai.driver import computer_decision
+    from grognard.engine import Game
+    from grognard.rulesets.perfect_general import PerfectGeneral
+    from grognard.server import fog
+
+    game = Game(PerfectGeneral(PerfectGeneral.scenario_by_id("dawn_patrol")), 4)
+    players = {s: make_player("random", PerfectGeneral, i) for i, s in enumerate(PerfectGeneral.seats)}
+    tags: dict[str, set[str]] = {s: set() for s in players}
+    views: dict[str, set[str]] = {s: set() for s in players}
+    while not game.over and len(game.log) < 150:
+        for seat in players:
+            core = fog.seat_core_texts(game, seat)
+            tags[seat].add(core.message["tag"])
+            views[seat].add(json.dumps([core.message[k] for k in ("view", "legal", "undo")], sort_keys=True))
+            state = core.message["view"]["state"]
+            for leave_out in ([], sorted(state)[:1], sorted(state)[1:]):
+                extra = {"hold": True, "events_from": 3, "events": [{"kind": "x"}], "kept": leave_out}
+                view = {**core.message["view"], "state": {k: v for k, v in state.items() if k not in leave_out}}
+                expect = {**core.message, "view": view, **extra}
+                assert json.loads(fog.update_text(core, leave_out, extra)) == expect
+            assert json.loads(fog.update_text(core)) == core.message
+        seat, decision = computer_decision(game, players) or ("", None)
+        assert decision is not None
+        game.apply(seat, decision)
+    assert all(len(tags[s]) == len(views[s]) > 10 for s in players)  # one tag for each picture a seat had

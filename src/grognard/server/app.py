@@ -313,9 +313,9 @@ def create_app(
             while (text := await queue.get()) is not None:
                 await ws.send_text(text)
 
-        async def send(message: dict[str, Any]) -> None:
+        async def send(message: dict[str, Any] | str) -> None:  # a message, or its JSON text
             try:
-                queue.put_nowait(json.dumps(message, separators=(",", ":")))
+                queue.put_nowait(message if isinstance(message, str) else json.dumps(message, separators=(",", ":")))
             except asyncio.QueueFull:
                 writing.cancel()
                 closing.add(asyncio.create_task(ws.close(1013)))  # not awaited: the game's lock is held here

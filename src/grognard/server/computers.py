@@ -22,8 +22,9 @@ turn in another game, and a game's questions keep their order. Nor does a reacti
 question the worker has begun for another game (a general's decision, a snapshot, 0.1-0.4 s on a busy machine):
 that work stops at its safe points (:func:`grognard.ai.driver.pause_point`), where the worker looks at its pipe at
 most every :data:`LOOK_EVERY` seconds and answers there any urgent question of another game before it goes on.
-The worker runs at a lower priority (:data:`NICE`), so that on a machine short of cores a person's decision on the
-event loop goes before a general's thinking. A worker ends at the end of its standard input: when its server
+The worker thinks at a lower priority (:data:`NICE`), so that on a machine short of cores a person's decision on
+the event loop goes before a general's thinking; it reads its pipe and answers the urgent questions at the server's
+(in a thread of its own: :class:`_Answers`). A worker ends at the end of its standard input: when its server
 ends, even a killed one.
 """
 
@@ -37,11 +38,13 @@ import pickle
 import select
 import struct
 import sys
+import threading
 import time
 import traceback
 from collections import OrderedDict, deque
 from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass, field
+from queue import SimpleQueue
 from typing import Any
 
 from grognard import rulesets
@@ -63,10 +66,21 @@ LOOK_EVERY = 0.002
 
 # GROGNARD_TIMINGS=FILE: the server writes a line per person's decision to FILE (sessions.py), and each worker a
 # line per question to FILE.worker: its game, operation, 1 if urgent, when it was read, begun and answered
-# (time.perf_counter, CLOCK_MONOTONIC on Linux), the worker's CPU milliseconds on it (the questions answered at
-# its safe points included), 1 if it was answered at a safe point of another, when the server sent it, and its
-# longest stretch in milliseconds without a safe point; benchmarks/real_server.py reads both
+# (time.perf_counter, CLOCK_MONOTONIC on Linux), the CPU milliseconds of the thread that answered it (the
+# questions answered at its safe points, by the other thread, left out), 1 if it was answered at a safe point of
+# another, when the server sent it, and its longest stretch in milliseconds without a safe point;
+# benchmarks/real_server.py reads both
 TIMINGS = os.environ.get("GROGNARD_TIMINGS")
+_timing_files: dict[str, Any] = {}  # TIMINGS files kept open (a line each, written whole: line-buffered)
+
+
+def timing_line(path: str, line: str) -> None:
+    """Write one line to a TIMINGS file, opened once per process (not at every decision, whose time it measures)."""
+    out = _timing_files.get(path)
+    if out is None:
+        out = _timing_files[path] = open(path, "a", buffering=1)  # noqa: SIM115 (open for the process's life)
+    out.write(line)
+
 
 Entry = tuple[str, dict[str, Any]]  # a decision as stored: seat, decision JSON
 # in a worker: a question's game, order (0 if urgent, else 1; its reference), operation, arguments, and when it was
@@ -275,10 +289,8 @@ def worker_main() -> None:
     sys.path[:] = path
     for module, name in extra:
         rulesets.register(getattr(importlib.import_module(module), name))
-    if hasattr(os, "nice"):
-        os.nice(NICE)
     keep_pauses_short()  # a reaction a person waits for never waits for a long collection (collector.py)
-    _Answers(questions, answers).run()
+    _Answers(questions, answers, NICE).run()
 
 
 class _Answers:
@@ -292,11 +304,25 @@ class _Answers:
     from, each complete at a safe point). Each game's players, replica and questions are its own, so both games
     decide what they would have decided alone (tests/server/test_shared_generals.py; which questions are answered
     inside which: tests/server/test_computers.py). Only one question is answered inside another: the urgent one's
-    own safe points look at nothing."""
+    own safe points look at nothing.
 
-    def __init__(self, questions: _Questions, out: Any) -> None:
+    The urgent questions are answered by the worker's main thread, which also reads the pipe while the worker is
+    idle, at the server's priority; the others by a thread of their own at a priority ``nice`` lower (on Linux a
+    thread's own: ``os.nice`` in it), which hands the urgent questions it finds at its safe points to the main
+    thread and waits for their answers. One of the two runs at a time, so nothing changes but the priority: a
+    reaction a person waits for is no longer answered at the general's (the server's fifth pass: a reaction's
+    CPU p50 1.6 ms, its wall time 4 ms at nice 10 on a busy machine; a worker all at the server's priority took
+    the event loop's core and made every person's decision slower)."""
+
+    def __init__(self, questions: _Questions, out: Any, nice: int = 0) -> None:
         self.questions = questions
         self.out = out
+        self.nice = nice
+        # to the slow thread: a question to answer (None: the end); from it: an urgent question met at one of its
+        # safe points (None: its question is answered); to it: the urgent question is answered
+        self._to_slow: SimpleQueue[Question | None] = SimpleQueue()
+        self._to_main: SimpleQueue[Question | None] = SimpleQueue()
+        self._resume: SimpleQueue[None] = SimpleQueue()
         self.busy: str | None = None  # the game whose question is in progress
         self.look_at = 0.0  # time.perf_counter() before which a safe point does not look at the pipe
         # the last safe point (or the start) of the question in progress, and its longest stretch without one so
@@ -305,7 +331,27 @@ class _Answers:
         self.stretch = 0.0
 
     def run(self) -> None:
-        while (question := self.questions.next()) is not None:
+        slow = threading.Thread(target=self._slow, name="grognard-worker-slow", daemon=True)
+        slow.start()
+        try:
+            while (question := self.questions.next()) is not None:
+                if question[1][0] == 0:  # urgent: answered here, at the server's priority
+                    self.answer(*question)
+                    self.busy = None
+                    continue
+                self._to_slow.put(question)
+                while (inner := self._to_main.get()) is not None:  # an urgent question met at a safe point
+                    self.answer(*inner)
+                    self._resume.put(None)
+        finally:
+            self._to_slow.put(None)
+            slow.join()
+
+    def _slow(self) -> None:
+        """The slow thread: the questions that are not urgent, at a lower priority."""
+        if self.nice and hasattr(os, "nice"):
+            os.nice(self.nice)
+        while (question := self._to_slow.get()) is not None:
             self.look_at = time.perf_counter() + LOOK_EVERY
             set_pause(self.pause)
             try:
@@ -313,6 +359,7 @@ class _Answers:
             finally:
                 set_pause(None)
                 self.busy = None
+                self._to_main.put(None)
 
     def answer(
         self, game_id: str, order: tuple[int, int], op: str, args: tuple[Any, ...], times: tuple[float, float]
@@ -330,11 +377,11 @@ class _Answers:
             ended, cpu = time.perf_counter(), (time.thread_time() - cpu) * 1e3
             stretch = max(self.stretch, ended - self.point) * 1e3
             sent, read = times
-            with open(TIMINGS + ".worker", "a") as out:
-                out.write(
-                    f"{game_id} {op} {1 - order[0]} {read:.6f} {started:.6f} {ended:.6f} {cpu:.3f} {int(inside)} "
-                    f"{sent:.6f} {stretch:.3f}\n"
-                )
+            timing_line(
+                TIMINGS + ".worker",
+                f"{game_id} {op} {1 - order[0]} {read:.6f} {started:.6f} {ended:.6f} {cpu:.3f} {int(inside)} "
+                f"{sent:.6f} {stretch:.3f}\n",
+            )
 
     def pause(self) -> None:
         """At a safe point of the question in progress: answer the urgent questions of other games that came."""
@@ -350,7 +397,8 @@ class _Answers:
         while (question := self.questions.urgent(outer)) is not None:
             set_pause(None)  # not within this one
             try:
-                self.answer(*question)
+                self._to_main.put(question)  # answered by the main thread, at its priority
+                self._resume.get()
             finally:
                 self.busy, self.point, self.stretch = outer, time.perf_counter(), stretch
                 set_pause(self.pause)

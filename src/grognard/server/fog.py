@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Container, Mapping
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -33,12 +34,30 @@ def summarised(choice: Choice) -> bool:
     return choice.listed and choice.cls.vary_field() in LOCATION_FIELDS and len(choice) > LIST_UP_TO
 
 
+@dataclass(frozen=True, slots=True)
+class Core:
+    """A seat's message (:func:`seat_core`) and the JSON text of its pieces, each encoded once (canonical: keys
+    sorted): the tag is their digest, and a push joins them (:func:`update_text`) instead of encoding the message
+    again."""
+
+    message: dict[str, Any]
+    view: str  # the view without its state
+    state: dict[str, str] | None  # each part of view.state (None: the view's state is no object, it is in ``view``)
+    legal: str
+    undo: str
+
+
 def seat_core(game: Game, seat: str, describe: Callable[[Decision], str] | None = None) -> dict[str, Any]:
     """What ``seat`` may know now: its view and, when it may act, its legal decisions; with their tag.
 
     ``describe`` puts a decision in words (default: the ruleset's ``describe_for`` this state and seat; a session
     passes a cached one).
     """
+    return seat_core_texts(game, seat, describe).message
+
+
+def seat_core_texts(game: Game, seat: str, describe: Callable[[Decision], str] | None = None) -> Core:
+    """:func:`seat_core`'s message with the JSON text of its pieces."""
     describe = describe or partial(game.rules.describe_for, game.state, seat)
     view = game.view(seat)
     legal_json: dict[str, Any] | None = None
@@ -50,9 +69,29 @@ def seat_core(game: Game, seat: str, describe: Callable[[Decision], str] | None 
             if "count" not in family and len(choice) <= DESCRIBE_UP_TO:
                 family["texts"] = [describe(d) for d in choice.decisions()]
     undo = not game.over and game.can_undo(seat)  # the seat's own last decision, with nothing revealed since
-    body = json.dumps([view, legal_json, undo], sort_keys=True, separators=(",", ":"), default=str)
-    tag = hashlib.sha256(body.encode()).hexdigest()[:20]
-    return {"type": "update", "tag": tag, "view": view, "legal": legal_json, "undo": undo}
+    state = view.get("state")
+    parts = {k: _canonical(v) for k, v in state.items()} if isinstance(state, dict) else None
+    rest = _canonical({k: v for k, v in view.items() if k != "state"} if parts is not None else view)
+    texts = (rest, *(f"{k}={t}" for k, t in sorted((parts or {}).items())), _canonical(legal_json), _canonical(undo))
+    tag = hashlib.sha256("\n".join(texts).encode()).hexdigest()[:20]
+    message = {"type": "update", "tag": tag, "view": view, "legal": legal_json, "undo": undo}
+    return Core(message, rest, parts, texts[-2], texts[-1])
+
+
+def update_text(core: Core, leave_out: Container[str] = (), extra: Mapping[str, Any] | None = None) -> str:
+    """The JSON text of ``core``'s message, the parts ``leave_out`` of its ``view.state`` left out and ``extra``
+    added at its top level: the message :func:`seat_core` gives, so changed, encoded, from the texts already made."""
+    view = core.view
+    if core.state is not None:
+        state = ",".join(f"{json.dumps(k)}:{text}" for k, text in core.state.items() if k not in leave_out)
+        view = f'{view[:-1]}{"," if len(view) > 2 else ""}"state":{{{state}}}}}'
+    head = f'{{"type":"update","tag":{json.dumps(core.message["tag"])},"view":{view},"legal":{core.legal}'
+    tail = json.dumps(dict(extra), separators=(",", ":"))[1:] if extra else "}"
+    return f'{head},"undo":{core.undo}{"," if len(tail) > 1 else ""}{tail}'
+
+
+def _canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
 def family_values(legal: Legal, asked: Any, describe: Callable[[Decision], str]) -> list[dict[str, Any]] | None:

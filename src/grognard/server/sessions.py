@@ -32,7 +32,7 @@ from grognard.engine.errors import DataError
 from grognard.engine.protocol import Resignation, Ruleset, Scenario
 
 from . import fog
-from .computers import TIMINGS, ComputerPool, computers_only, reacting
+from .computers import TIMINGS, ComputerPool, computers_only, reacting, timing_line
 from .store import GameRow, SeatRow, Store
 
 SEAT_KINDS = ("human", "remote", "computer")
@@ -89,10 +89,11 @@ class NewSeats:
 
 @dataclass(eq=False)
 class Listener:
-    """A browser connection of one seat; ``sent_events`` counts the events it has had."""
+    """A browser connection of one seat; ``sent_events`` counts the events it has had. ``send`` takes a message,
+    or its JSON text (a push's, joined from the texts of its pieces: ``fog.update_text``)."""
 
     seat: str
-    send: Callable[[dict[str, Any]], Awaitable[None]]
+    send: Callable[[dict[str, Any] | str], Awaitable[None]]
     sent_events: int = 0
     sent_over: bool = False
     last_tag: str = ""
@@ -108,8 +109,7 @@ class Session:
     players: dict[str, Player]
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     listeners: set[Listener] = field(default_factory=set)
-    _cores: dict[str, tuple[int, dict[str, Any]]] = field(default_factory=dict)
-    _parts: dict[str, tuple[dict[str, Any], dict[str, str]]] = field(default_factory=dict)  # seat -> core, its parts
+    _cores: dict[str, tuple[int, fog.Core]] = field(default_factory=dict)
     # per seat (and whether the game is over): how many of the game's events were sorted, and the indices of those
     # the seat sees; the events themselves are the game's (a seat's copy in JSON would double them)
     _events: dict[tuple[str, bool], tuple[int, list[int]]] = field(default_factory=dict)
@@ -180,39 +180,33 @@ class Session:
 
     def core(self, seat: str) -> dict[str, Any]:
         """The seat's message (view, legal decisions, tag), built once per position."""
+        return self._core(seat).message
+
+    def _core(self, seat: str) -> fog.Core:
+        """The seat's message with the JSON text of its pieces (``fog.Core``), built once per position."""
         n = len(self.game.log)
         cached = self._cores.get(seat)
         if cached is None or cached[0] != n:
-            cached = (n, fog.seat_core(self.game, seat, partial(self._describe, seat)))
+            cached = (n, fog.seat_core_texts(self.game, seat, partial(self._describe, seat)))
             self._cores[seat] = cached
-        return cached[1]
-
-    def state_parts(self, seat: str) -> dict[str, str]:
-        """The JSON of each part of the seat's ``view.state`` now (those of :data:`KEPT_FROM` bytes or more), built
-        once per message: a push leaves out the parts a listener already has (``kept``)."""
-        core = self.core(seat)
-        cached = self._parts.get(seat)
-        if cached is None or cached[0] is not core:
-            state = core["view"].get("state")
-            parts = (
-                {}
-                if not isinstance(state, dict)
-                else {k: json.dumps(v, separators=(",", ":")) for k, v in state.items()}
-            )
-            cached = (core, {k: text for k, text in parts.items() if len(text) >= KEPT_FROM})
-            self._parts[seat] = cached
         return cached[1]
 
     def message(self, seat: str) -> dict[str, Any]:
         """The seat's message: its core, whether the computer waits for its reaction (:meth:`waiting_for`), and
         the seconds left of the time limit it is under (:meth:`_arm_clock`)."""
+        extra = self._extra(seat)
         core = self.core(seat)
+        return {**core, **extra} if extra else core
+
+    def _extra(self, seat: str) -> dict[str, Any]:
+        """What the seat's message adds to its core now: ``hold`` and ``time_left`` (:meth:`message`)."""
+        extra: dict[str, Any] = {}
         if self.waiting_for() == seat:
-            core = {**core, "hold": True}
+            extra["hold"] = True
         clock = self._clock
         if clock is not None and clock[0].partition("/")[0] == seat:
-            core = {**core, "time_left": round(max(0.0, clock[1] - time.monotonic()), 1)}
-        return core
+            extra["time_left"] = round(max(0.0, clock[1] - time.monotonic()), 1)
+        return extra
 
     def waiting_for(self) -> str | None:
         """A person who may react to the computer's last decision (one that emitted one of the ruleset's
@@ -356,9 +350,8 @@ class Session:
             await self._decide(seat, tag, decision_json)
             if TIMINGS:
                 own, cpu = (time.perf_counter() - started - self._waited) * 1e3, (time.thread_time() - cpu) * 1e3
-                with open(TIMINGS, "a") as out:
-                    made, waited = len(self.game.log) - n - 1, self._waited * 1e3
-                    out.write(f"{own:.3f} {cpu:.3f} {made} {self.id} {started:.6f} {waited:.3f} {self._played}\n")
+                made, waited, played = len(self.game.log) - n - 1, self._waited * 1e3, self._played
+                timing_line(TIMINGS, f"{own:.3f} {cpu:.3f} {made} {self.id} {started:.6f} {waited:.3f} {played}\n")
 
     async def _decide(self, seat: str, tag: Any, decision_json: Any) -> None:
         if self.game.over:
@@ -595,21 +588,23 @@ class Session:
         """Send each listener (or ``only`` one) what changed for its seat; the time limit follows the position."""
         self._arm_clock()
         for listener in [only] if only is not None else list(self.listeners):
-            core = self.message(listener.seat)
+            core = self._core(listener.seat)
+            extra = self._extra(listener.seat)
             seat_events = self.events(listener.seat)
             start = min(listener.sent_events, len(seat_events))  # fewer after an undo: the page cuts its log
             if self.game.over and not listener.sent_over:
                 start = 0  # the full log replaces the seat's own
-            mark = core["tag"] + ("+hold" if "hold" in core else "")  # a wait that ends changes the message too
+            mark = core.message["tag"] + ("+hold" if "hold" in extra else "")  # a wait that ends changes it too
             if mark == listener.last_tag and start == len(seat_events):
                 continue
-            message = {**core, "events_from": start, "events": fog.events_json(self.game, seat_events[start:])}
-            parts = self.state_parts(listener.seat)
+            extra["events_from"] = start
+            extra["events"] = fog.events_json(self.game, seat_events[start:])
+            # the parts of view.state of KEPT_FROM bytes or more: what the page has already of these, it keeps
+            parts = {k: text for k, text in (core.state or {}).items() if len(text) >= KEPT_FROM}
             kept = [k for k, text in parts.items() if listener.sent_state.get(k) == text]
-            if kept:  # what the page has already: it keeps its own copy of these parts of view.state
-                state = core["view"]["state"]
-                message["view"] = {**core["view"], "state": {k: v for k, v in state.items() if k not in kept}}
-                message["kept"] = kept
+            if kept:
+                extra["kept"] = kept
+            message = fog.update_text(core, kept, extra)
             listener.sent_state = parts
             listener.sent_events = len(seat_events)
             listener.sent_over = self.game.over
