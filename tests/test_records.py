@@ -111,3 +111,14 @@ def test_past_the_limit_a_remaker_still_makes_the_same_object(monkeypatch: pytes
     assert replace(p, c=(), a=0) == dataclasses.replace(p, c=(), a=0) and records._remakers == {}
     with pytest.raises(TypeError, match="no field z"):
         replace(p, z=1)
+
+
+def test_a_record_made_through_its_twin_is_of_its_class_frozen_and_whole() -> None:
+    # Plain is made directly on object: its copies are made as a plain twin of its slots, then given its class
+    p = Plain(1, "y", (2,), d=3)
+    assert records._twin(Plain) is not None and records._twin(Child) is None  # Child's slots are partly Plain's
+    got = remaker(Plain, ("b",))(p, "z")
+    assert type(got) is Plain and got == Plain(1, "z", (2,), d=3) and hash(got) == hash(Plain(1, "z", (2,), d=3))
+    assert [getattr(got, name) for name in Plain.__slots__] == [1, "z", (2,), 3]  # every slot set
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        got.a = 3  # type: ignore[misc]

@@ -6,6 +6,12 @@ game's time. This makes, once per class and set of changed fields, a function th
 ``dataclasses.replace`` makes: for a class of slots that checks nothing after ``__init__`` (no
 ``__post_init__``), a new object whose slots it sets from every field (the changed ones from the values given),
 half the time of calling ``__init__``; else a call of the class's own ``__init__`` with every field.
+
+A frozen class's slots can only be set through calls (its ``__setattr__`` refuses), a call a field. A class of
+slots made directly on ``object`` has a twin here, a plain class of the same slots: the copy is made as a twin, its
+slots set by plain attribute stores (which Python runs without a call), and then given the frozen class (Python
+allows ``__class__`` to change between two classes of the same layout); the object is the same, in a third of the
+time (an Antietam unit of 17 fields 0.82 → 0.28 µs).
 """
 
 from __future__ import annotations
@@ -74,9 +80,17 @@ def _maker(cls: type, changing: tuple[str, ...] | None) -> Callable[..., Any]:
         value = {f.name: given.get(f.name, f"obj.{f.name}") for f in fields}
     slots = [_slot(cls, f.name) for f in fields]
     space: dict[str, Any] = {"cls": cls, "names": names, "new": object.__new__}
-    if getattr(cls, "__post_init__", None) is None and all(slots):
-        # a class of slots that checks nothing after __init__: the new object's slots are set directly (the
-        # object __init__ would make, without its call and its keyword or frozen-field handling)
+    twin = _twin(cls) if getattr(cls, "__post_init__", None) is None and all(slots) else None
+    if twin is not None:
+        # a class of slots that checks nothing after __init__, of the same layout as its twin: the object is made
+        # as a twin, whose slots are set by plain attribute stores (no call each), then given its class
+        sets = "".join(f"    out.{f.name} = {value[f.name]}\n" for f in fields)
+        source = f"{head}    out = new(twin)\n{sets}    out.__class__ = cls\n    return out\n"
+        space["twin"] = twin
+    elif getattr(cls, "__post_init__", None) is None and all(slots):
+        # the same for a class of slots a twin cannot stand for (slots in a base class): the new object's slots
+        # are set directly (the object __init__ would make, without its call and its keyword or frozen-field
+        # handling)
         sets = "".join(f"    set{i}(out, {value[f.name]})\n" for i, f in enumerate(fields))
         source = f"{head}    out = new(cls)\n{sets}    return out\n"
         space.update({f"set{i}": slot.__set__ for i, slot in enumerate(slots) if slot is not None})
@@ -96,3 +110,23 @@ def _slot(cls: type, name: str) -> Any:
         if found is not None:
             return found if isinstance(found, types.MemberDescriptorType) else None
     return None
+
+
+_twins: dict[type, type | None] = {}
+
+
+def _twin(cls: type) -> type | None:
+    """A class with the slots of ``cls`` and nothing else (no frozen ``__setattr__``), whose objects can be given
+    the class ``cls`` once their slots are set; None when Python refuses (``cls`` not made directly on ``object``
+    with its slots only, so the two layouts differ)."""
+    if cls in _twins:
+        return _twins[cls]
+    twin = type(f"_{cls.__name__}Twin", (), {"__slots__": cls.__dict__.get("__slots__", ())})
+    try:
+        probe: Any = object.__new__(twin)
+        probe.__class__ = cls
+    except TypeError:
+        _twins[cls] = None
+        return None
+    _twins[cls] = twin
+    return twin

@@ -210,7 +210,9 @@ def fire(ctx: Ctx, state: AntietamState, i: int, cell: int, step: Step, defensiv
         target=into,
         base=base,
         strength=u.strength,
-        modifiers=list(map(list, mods)),
+        # (name, percent) pairs as plain tuples (the same JSON as lists): the collector stops walking them once
+        # it has seen them (lists, or a Modifier, it would walk as long as the game keeps its events)
+        modifiers=tuple(map(tuple, mods)),
         casualties=total,
     )
     step.emit("fired_on", f"Fire into {into}: {total} casualties", ONLY[ENEMY[side]], target=into)

@@ -147,7 +147,9 @@ def recover(ctx: Ctx, state: AntietamState, step: Step, turn_start: bool) -> Ant
             far, near = fr["in_enemy_zoc_divisor"], fr["not_in_zoc_divisor"]
             if fr["reading"] == "swapped":
                 far, near = near, far
-            u = u.updated(fatigue=max(0, u.fatigue - spec.eff // (far if in_zoc else near)))
+            fatigue = max(0, u.fatigue - spec.eff // (far if in_zoc else near))
+            if fatigue != u.fatigue:
+                u = u.updated(fatigue=fatigue)
         # §IA5.4 / §IA9 ammunition (basic: every unit goes to the Resupply Table, no leader to trace to)
         if not u.ammo and cc:
             table = rec["ammo_resupply"][side]["artillery" if spec.artillery else "small_arms"]
@@ -159,7 +161,7 @@ def recover(ctx: Ctx, state: AntietamState, step: Step, turn_start: bool) -> Ant
             )
             if ok:
                 u = u.updated(ammo=True)
-        if u != state.units[i]:
+        if u is not state.units[i]:  # a new record only where a value changed
             changed[i] = u
     return state.with_units(changed)  # each unit's recovery reads only itself and what this phase leaves alone
 
