@@ -82,9 +82,12 @@ def largest_scenario(cls: type[Ruleset[Any, Any]]) -> str:
     return ids[0] if len(ids) == 1 else max(ids, key=size)  # a game of one scenario need not be measured
 
 
+ONLY: list[str] = []  # run_all.py's --game: the games this process measures (all when empty)
+
+
 def games() -> list[tuple[type[Ruleset[Any, Any]], str]]:
-    """Every game this installation plays, with its largest scenario."""
-    return [(get(g), largest_scenario(get(g))) for g in game_ids()]
+    """Every game this installation plays (or those of :data:`ONLY`), with its largest scenario."""
+    return [(get(g), largest_scenario(get(g))) for g in game_ids() if not ONLY or g in ONLY]
 
 
 def game_of(cls: type[Ruleset[Any, Any]], scenario: str, seed: int = 1) -> Game:

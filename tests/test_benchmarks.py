@@ -38,6 +38,10 @@ def test_quick_run_produces_every_figure_beside_its_target(tmp_path):
     for f in targeted:
         assert f["passed"] in (True, False), f
         assert ("pass" if f["passed"] else "FAIL") in r.stdout
+    # parts 1-3 measure each game in a child process: their profiles come back with their figures
+    for game in ("perfect_general", "grande_armee"):
+        assert f"### Profile: (1) one random game, {game}/" in r.stdout
+        assert f"### Profile: (3) search steps, {game}/" in r.stdout
     # the profiles of parts 1 and 3, top five by cumulative and by own time
     games = sum(f["part"] == "3 search step" for f in targeted)  # one profile of each part for every game
     assert games >= 2
