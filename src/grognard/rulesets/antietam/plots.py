@@ -86,6 +86,14 @@ def fire_rows(ctx: Ctx, state: AntietamState, units: list[int], squares: IntArra
     """For each unit of ``units`` (on the map), which of ``squares`` it can fire into (§IA8.3 range and sight,
     §IA7.9 its 90° view), as boolean rows."""
     board = ctx.board
+    if len(units) == 1:  # mostly the unit that has just moved: its row alone, without the table's arrays
+        i = units[0]
+        u = state.units[i]
+        far = min(board.weapon_range[i], board.sight_limit(u.cell, state.turn))
+        row: BoolArray = board.seen_at[u.cell, squares] <= far
+        if not ctx.basic and u.facing:
+            row &= board.cones[u.facing][u.cell, squares]
+        return row[None]
     index = np.array(units, dtype=np.int64)
     cells = ctx.cell_array(state)[index]
     reach = np.minimum(board.ranges[index], board.limits[state.turn][cells])
@@ -184,9 +192,11 @@ def _aims_of(ctx: Ctx, state: AntietamState, units: list[int], enemy: IntArray) 
     # the enemy moves elsewhere (as it does between two of the side's phases)
     kept = ctx.memo("aims by squares", ())
     out = {}
-    for k in np.flatnonzero(rows.any(1)).tolist():
+    for k in np.flatnonzero(rows.any(1)).tolist() if len(ready) > 1 else (0,):
         i = ready[k]
         squares = enemy[rows[k]]
+        if not len(squares):  # the one unit's row (``any`` skipped): nothing in range and sight
+            continue
         cells: list[int] = squares.tolist()
         key = (i, _AIMS_BY(state.units[i]), *cells)
         aim = kept.get(key)
