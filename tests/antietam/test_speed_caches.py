@@ -12,6 +12,7 @@ from grognard.ai import parse_players
 from grognard.ai.driver import computer_decision
 from grognard.engine.game import new_game
 from grognard.rulesets.antietam.ctx import ENEMY, changed
+from grognard.rulesets.antietam.plots import fire_rows
 from grognard.rulesets.antietam.rules import Antietam
 from grognard.rulesets.antietam.state import AntietamState, Unit
 
@@ -48,6 +49,10 @@ def test_kept_answers_are_the_answers_worked_out_afresh(level: str, seed: int) -
             assert rules.ctx.enemy_squares(state, side).tolist() == enemy
             around = {n for c, js in occupants.items() if board.side(js[0]) == side for n in board.grid.neighbors(c)}
             assert rules.ctx.zoc(state, side) == frozenset(around)
+        ids, squares = list(rules.ctx.side_units(state, seat)), rules.ctx.enemy_squares(state, seat)
+        table = fire_rows(rules.ctx, state, ids, squares)
+        for k, i in enumerate(ids):  # a unit's fire squares worked out alone (as after its step) are its row
+            assert fire_rows(rules.ctx, state, [i], squares).tolist() == [table[k].tolist()]
         due = computer_decision(game, players)
         assert due is not None
         kinds.add(due[1].kind)

@@ -86,6 +86,14 @@ def fire_rows(ctx: Ctx, state: AntietamState, units: list[int], squares: IntArra
     """For each unit of ``units`` (on the map), which of ``squares`` it can fire into (§IA8.3 range and sight,
     §IA7.9 its 90° view), as boolean rows."""
     board = ctx.board
+    if len(units) == 1:  # mostly the unit that has just moved: its row alone, without the table's arrays
+        i = units[0]
+        u = state.units[i]
+        far = min(board.weapon_range[i], board.sight_limit(u.cell, state.turn))
+        row: BoolArray = board.seen_at[u.cell, squares] <= far
+        if not ctx.basic and u.facing:
+            row &= board.cones[u.facing][u.cell, squares]
+        return row[None]
     index = np.array(units, dtype=np.int64)
     cells = ctx.cell_array(state)[index]
     reach = np.minimum(board.ranges[index], board.limits[state.turn][cells])
@@ -111,7 +119,6 @@ class Aim:
 # what a unit aims by: its square, facing, mode (limbered artillery does not fire), plot, disruption and rout (a
 # routed unit does not melee); its points, fatigue and men do not count
 _AIMS_BY = attrgetter("cell", "facing", "mode", "plotted", "disrupted", "routed")
-_MAY_PLOT_BY = attrgetter("cell", "plotted", "disrupted")
 
 
 def aims(ctx: Ctx, state: AntietamState, seat: str) -> dict[int, Aim]:
@@ -170,12 +177,11 @@ def aims(ctx: Ctx, state: AntietamState, seat: str) -> dict[int, Aim]:
 
 def _aims_of(ctx: Ctx, state: AntietamState, units: list[int], enemy: IntArray) -> dict[int, Aim]:
     """The aims of those of ``units`` (in OOB order) that may plot and have an enemy square in range and sight."""
-    basic = ctx.basic
-    flags = map(_MAY_PLOT_BY, map(state.units.__getitem__, units))
-    ready = [
+    basic, table = ctx.basic, state.units
+    ready = [  # the records' slots read directly (3.11's specialised loads; an attrgetter's tuples cost three times)
         i
-        for i, (cell, plotted, disrupted) in zip(units, flags, strict=True)
-        if cell >= 0 and not plotted and not disrupted and (basic or can_fire(ctx, state, i))
+        for i in units
+        if (u := table[i]).cell >= 0 and not u.plotted and not u.disrupted and (basic or can_fire(ctx, state, i))
     ]
     if not ready:
         return {}
@@ -184,9 +190,11 @@ def _aims_of(ctx: Ctx, state: AntietamState, units: list[int], enemy: IntArray) 
     # the enemy moves elsewhere (as it does between two of the side's phases)
     kept = ctx.memo("aims by squares", ())
     out = {}
-    for k in np.flatnonzero(rows.any(1)).tolist():
+    for k in np.flatnonzero(rows.any(1)).tolist() if len(ready) > 1 else (0,):
         i = ready[k]
         squares = enemy[rows[k]]
+        if not len(squares):  # the one unit's row (``any`` skipped): nothing in range and sight
+            continue
         cells: list[int] = squares.tolist()
         key = (i, _AIMS_BY(state.units[i]), *cells)
         aim = kept.get(key)
