@@ -173,16 +173,24 @@ def _assault_plans(ctx: Ctx, state: PGState, unit: Unit) -> dict[int, int]:
     return ctx.board.unit_memo(state, "assault", unit, lambda: _plan_assaults(ctx, state, unit))
 
 
-def _plan_assaults(ctx: Ctx, state: PGState, unit: Unit) -> dict[int, int]:
+def _known_cells(ctx: Ctx, state: PGState, side: str) -> tuple[int, ...]:
+    """The locations of the enemy units ``side`` knows, once per state (every tank's assaults and every engineer's
+    mine sites ask), and one object from state to state while they stand (the assault plans are kept by it)."""
     board = ctx.board
     memo = board.state_memo(state)
-    known = memo.get(("known", unit.side))
-    if known is None:  # the same for every unit of the side: one object from state to state while they stand
-        known = tuple([e.cell for e in known_enemies(ctx, state, unit.side)])
-        kept_known = board.known_cells.get(unit.side)
+    known: tuple[int, ...] | None = memo.get(("known", side))
+    if known is None:
+        known = tuple([e.cell for e in known_enemies(ctx, state, side)])
+        kept_known = board.known_cells.get(side)
         if kept_known == known:
             known = kept_known
-        board.known_cells[unit.side] = memo[("known", unit.side)] = known
+        board.known_cells[side] = memo[("known", side)] = known
+    return known
+
+
+def _plan_assaults(ctx: Ctx, state: PGState, unit: Unit) -> dict[int, int]:
+    board = ctx.board
+    known = _known_cells(ctx, state, unit.side)
     # a step costs at least one half point, and a unit that has not moved may always make one (p.26): an enemy
     # farther than the movement left and one more step is out of reach
     kept_near = board.assault_near.get(unit.id)
@@ -593,10 +601,7 @@ def mine_sites(ctx: Ctx, state: PGState, unit: Unit) -> list[int]:
     if not can_work(ctx, unit):
         return []
     board = ctx.board
-    memo = board.state_memo(state)
-    known = memo.get(("known cells", unit.side))
-    if known is None:  # the same for every engineer of the side (the legal set asks of each)
-        known = memo[("known cells", unit.side)] = frozenset([e.cell for e in known_enemies(ctx, state, unit.side)])
+    known = _known_cells(ctx, state, unit.side)
     own = board.cells_of(own_units(state, unit.side))
     mined = _mine_cells(ctx, state)
     out = []
