@@ -93,19 +93,20 @@ class AntietamState:
     def with_units_and_losses(self, changed: dict[int, Unit], losses: tuple[int, ...]) -> AntietamState:
         """The state with the units ``changed`` replaced and the sides' losses ``losses``, made at once (a fire's
         firer and the units it hit)."""
-        units = list(self.units)
-        for i, u in changed.items():
-            units[i] = u
-        out: AntietamState = _remake_losses(self, made_from(tuple(units), self.units, tuple(changed)), losses)
+        out: AntietamState = _remake_losses(self, self._table(changed), losses)
         return out
 
     def with_units(self, changed: dict[int, Unit]) -> AntietamState:
         if not changed:
             return self
+        return self._with_table(self._table(changed))
+
+    def _table(self, changed: dict[int, Unit]) -> tuple[Unit, ...]:
+        """The unit table with the units ``changed`` replaced (its lineage noted: ``made_from``)."""
         units = list(self.units)
         for i, u in changed.items():
             units[i] = u
-        return self._with_table(made_from(tuple(units), self.units, tuple(changed)))
+        return made_from(tuple(units), self.units, tuple(changed))
 
     def _with_table(self, units: tuple[Unit, ...]) -> AntietamState:
         """``replace(self, units=units)`` (every fire and step of a unit comes here)."""
