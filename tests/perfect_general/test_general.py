@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from grognard.ai import make_player, observe, play_out
+from grognard.ai.driver import computer_decision
 from grognard.engine import Game
 from grognard.engine.game import new_game
 from grognard.rulesets.perfect_general import PerfectGeneral
@@ -299,14 +300,16 @@ def test_places_its_force_in_and_around_the_towns_it_must_hold():
     assert not any(tables.units[u.type].has("artillery") and tables.units[u.type].move == 0 for u in inside)
 
 
+def _lauter_with_generals() -> tuple[Game, dict[str, General]]:
+    """The Lauter Offensive (seed 2) with the general at level 1 in both seats."""
+    cls = PerfectGeneral
+    return Game(cls(cls.load_scenario("lauter_offensive")), 2), {s: make_player("general", cls, 1) for s in cls.seats}
+
+
 def test_a_fire_offer_is_answered_from_its_glance_as_from_the_whole_picture():
     """A return or passing fire offer is answered from the units it names and the towns (General._glance), not
     from a belief of every unit: the answer must be the one the whole picture (General._know) gives."""
-    from grognard.ai.driver import computer_decision
-
-    cls = PerfectGeneral
-    game = Game(cls(cls.load_scenario("lauter_offensive")), 2)
-    players = {s: make_player("general", cls, 1) for s in cls.seats}
+    game, players = _lauter_with_generals()
     judge = General(1)
     answered = 0
     for _ in range(1500):
@@ -332,11 +335,7 @@ def test_placement_scores_kept_from_one_placement_to_the_next_are_the_scores_mad
     """What a type's placement scores owe to the type, the map and the weather alone is kept for the next
     placement (General._placement_base); what the units placed so far change (a town short of its garrison, a
     mine's neighbours) must still count: the kept scores equal those of a general with nothing kept."""
-    from grognard.ai.driver import computer_decision
-
-    cls = PerfectGeneral
-    game = Game(cls(cls.load_scenario("lauter_offensive")), 2)
-    players = {s: make_player("general", cls, 1) for s in cls.seats}
+    game, players = _lauter_with_generals()
     kept = General(1)
     scored = 0
     while game.state.phase in (Phase.PURCHASE, Phase.PLACEMENT):
