@@ -259,15 +259,16 @@ def defence(ctx: Ctx, row: str, column: int) -> int:
 def fire(ctx: Ctx, state: AntietamState, i: int, cell: int, step: Step, defensive: bool) -> AntietamState:
     """§IA8.2: unit ``i`` fires into ``cell``."""
     pending = Pending(ctx, state)
-    _fire(ctx, pending, i, cell, step, defensive)
+    _fire(ctx, pending, i, cell, step, defensive, ctx.occupants(state))
     return pending.made()
 
 
-def _fire(ctx: Ctx, pending: Pending, i: int, cell: int, step: Step, defensive: bool) -> None:
-    """``fire``, changing ``pending``: the firer's record and the losses of the units it hits."""
+def _fire(
+    ctx: Ctx, pending: Pending, i: int, cell: int, step: Step, defensive: bool, occ: dict[int, list[int]]
+) -> None:
+    """``fire``, changing ``pending``: the firer's record and the losses of the units it hits (``occ``: who stands
+    where in its state, as the changes pending move no unit)."""
     board = ctx.board
-    state = pending.state
-    occ = ctx.occupants(state)  # the changes pending move no unit
     u = pending.unit(i)
     spec = board.specs[i]
     side = board.sides[i]
@@ -281,7 +282,7 @@ def _fire(ctx: Ctx, pending: Pending, i: int, cell: int, step: Step, defensive: 
     cost = ctx.fire_costs[i]
     spent = min(cost, u.op) if defensive else cost  # AMB-22: defensive fire spends OP down to 0
     pending.put(i, _FIRED(u, u.op - spent, not out, cell))
-    at, into = board.label(u.cell), board.label(cell)
+    at, into = board.labels[u.cell], board.labels[cell]
     step.emit(
         "fire",
         f"{spec.name} at {at} fires into {into} at range {d}: {base} a {'gun' if artillery else '100 men'} x "
@@ -540,10 +541,12 @@ def retreat(ctx: Ctx, state: AntietamState, i: int, squares: int, step: Step, un
     board = ctx.board
     side = board.side(i)
     rear = next(iter(board.rear[side]))
+    # only the unit moves: the enemy's zone of control holds throughout, and who stands where differs from ``occ``
+    # only by the unit itself, which the enemy and stacking tests do not count (it is of its own side, and stacking
+    # leaves it out) and whose own record each square's changes set last
+    occ, ezoc = ctx.occupants(state), ctx.zoc(state, ENEMY[side])
     for n in range(squares):
         u = state.units[i]
-        occ = ctx.occupants(state)
-        ezoc = ctx.zoc(state, ENEMY[side])
         if until_clear and n > 0 and u.cell not in ezoc:
             break
         options = []
@@ -592,7 +595,7 @@ def fire_step(ctx: Ctx, state: AntietamState, side: str, artillery: bool, defens
     # unit eliminated or routed, a leader's wound) makes one earlier, and only then can a unit have moved
     pending = Pending(ctx, state)
     made = pending.state
-    enemy = ctx.enemy_squares(made, side)
+    occ, enemy = ctx.occupants(made), ctx.enemy_squares(made, side)
     # only a unit with some enemy square in range and sight looks for a target (a unit's fire changes only the enemy
     # and itself, so who may fire holds through the step while the enemy stands where it stood)
     reach = in_reach(ctx, made, side, enemy)
@@ -610,12 +613,12 @@ def fire_step(ctx: Ctx, state: AntietamState, side: str, artillery: bool, defens
         # its record in ``made`` is ``u`` (a unit of the side firing changes only by its own fire, once a step)
         if not (basic or can_fire(ctx, made, i)):
             continue
-        target = choose_target(ctx, made, i, ctx.occupants(made))
+        target = choose_target(ctx, made, i, occ)
         if target >= 0:
-            _fire(ctx, pending, i, target, step, defensive)
+            _fire(ctx, pending, i, target, step, defensive, occ)
             if pending.state is not made:  # a new state: the enemy may stand elsewhere (losses, rout, retreat)
                 made = pending.state
-                moved = ctx.enemy_squares(made, side)
+                occ, moved = ctx.occupants(made), ctx.enemy_squares(made, side)
                 if moved is not enemy:  # who has a square in reach, from here on
                     enemy = moved
                     reach = in_reach(ctx, made, side, enemy)
