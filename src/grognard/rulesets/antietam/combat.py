@@ -630,9 +630,8 @@ def in_reach(ctx: Ctx, state: AntietamState, side: str, enemy: IntArray) -> froz
     where ``choose_target`` may find a target (it keeps to the 90° view of §IA7.9), for all the side's units at once.
     Kept for the side while its units and the enemy stand where they stood (a phase's artillery and other fire
     steps of a side mostly ask of the same squares)."""
-    cells = ctx.cells(state)
-    kept = fire_rules(ctx).reach
-    last = kept.get(side)
+    cells, fixed = ctx.cells(state), fire_rules(ctx)
+    last = fixed.reach.get(side)
     # the squares' tuple and the enemy's array are the same objects while no unit moves (``Ctx``): kept alive here,
     # they are not another's
     if last is not None and last[0] is cells and last[1] is enemy and last[2] == state.turn:
@@ -640,14 +639,14 @@ def in_reach(ctx: Ctx, state: AntietamState, side: str, enemy: IntArray) -> froz
     found: frozenset[int] = frozenset()
     if len(enemy):
         board = ctx.board
-        units = fire_rules(ctx).units[side]
+        units = fixed.units[side]
         at = ctx.cell_array(state)[units]
         on = np.flatnonzero(at >= 0)
         squares = at[on]
         reach = np.minimum(board.ranges[units[on]], board.limits[state.turn][squares])
         nearest = np.minimum.reduce(board.seen_at.take(squares, axis=0)[:, enemy], axis=1)  # each unit's nearest enemy
         found = frozenset(units[on[nearest <= reach]].tolist())
-    kept[side] = (cells, enemy, state.turn, found)
+    fixed.reach[side] = (cells, enemy, state.turn, found)
     return found
 
 
