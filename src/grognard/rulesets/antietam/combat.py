@@ -343,8 +343,9 @@ class Pending:
 
 
 class _Texts(dict[Modifier, str]):
-    """Each modifier as the fire's message names it ("density 104%"), kept: a game's fires name a few hundred (the
-    charts' rows, each with the percents it takes), at most ``TEXTS``."""
+    """Each modifier as the fire's message names it ("density 104%"), kept by the modifier (its name and its percent,
+    a whole number: ``product``): a game's fires name a few hundred (the charts' rows, each with the percents it
+    takes), at most ``TEXTS``."""
 
     def __missing__(self, m: Modifier) -> str:
         if len(self) >= TEXTS:
