@@ -171,6 +171,9 @@ def recover(ctx: Ctx, state: AntietamState, step: Step, turn_start: bool) -> Ant
     return state.with_units(changed)  # each unit's recovery reads only itself and what this phase leaves alone
 
 
+_RESTED = remaker(Unit, ("fatigue",))  # §IA5.3 (most units with fatigue, every turn)
+
+
 def recovery_rally(ctx: Ctx, state: AntietamState, step: Step) -> AntietamState:
     return recover(ctx, state, step, turn_start=True)
 
@@ -268,7 +271,6 @@ def begin_operations(ctx: Ctx, side: str, second: bool, state: AntietamState, st
     return state.with_units(changed)
 
 
-_RESTED = remaker(Unit, ("fatigue",))  # §IA5.3 (most units with fatigue, every turn)
 _RESET_BY = attrgetter("op", "moved", "acted", "plotted")  # what a new phase's reset sets (points, then flags)
 _RESET = remaker(Unit, ("op", "moved", "acted", "plotted"))
 
