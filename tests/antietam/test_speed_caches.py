@@ -11,6 +11,7 @@ import pytest
 from grognard.ai import parse_players
 from grognard.ai.driver import computer_decision
 from grognard.engine.game import new_game
+from grognard.rulesets.antietam.combat import in_reach
 from grognard.rulesets.antietam.ctx import ENEMY, changed
 from grognard.rulesets.antietam.plots import fire_rows
 from grognard.rulesets.antietam.rules import Antietam
@@ -53,6 +54,18 @@ def test_kept_answers_are_the_answers_worked_out_afresh(level: str, seed: int) -
         table = fire_rows(rules.ctx, state, ids, squares)
         for k, i in enumerate(ids):  # a unit's fire squares worked out alone (as after its step) are its row
             assert fire_rows(rules.ctx, state, [i], squares).tolist() == [table[k].tolist()]
+        for side in ENEMY:  # the fire steps' units with an enemy square in range and sight (kept while none moves)
+            enemy = rules.ctx.enemy_squares(state, side)
+            reach = {
+                i
+                for i in rules.ctx.side_units(state, side)
+                if any(
+                    int(board.seen_at[state.units[i].cell, c])
+                    <= min(board.weapon_range[i], board.sight_limit(state.units[i].cell, state.turn))
+                    for c in enemy.tolist()
+                )
+            }
+            assert in_reach(rules.ctx, state, side, enemy) == reach
         due = computer_decision(game, players)
         assert due is not None
         kinds.add(due[1].kind)

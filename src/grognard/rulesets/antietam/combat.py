@@ -5,10 +5,7 @@ ammunition (§IA8.9), retreats (§IA8.5) and advances (§B4.2, §IA8.7)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
-from itertools import compress, count
-from operator import attrgetter, le
-from typing import Any, NamedTuple, cast
+from typing import NamedTuple
 
 import numpy as np
 
@@ -39,6 +36,79 @@ def product(value: int, mods: list[Modifier], divisor: int = 1) -> int:
         num *= m.percent
         den *= 100
     return num // den
+
+
+class FireRules:
+    """What the combat phase reads of the charts and of each unit at every fire, worked out once a game (the tables,
+    the options and the units' specs do not change: per unit, tuples by index), and the units each side may fire
+    with at the squares last asked about (``in_reach``)."""
+
+    __slots__ = (
+        "disrupted_why",
+        "gun_why",
+        "heavy_share",
+        "higher",
+        "level",
+        "names",
+        "no_ammo",
+        "out_percent",
+        "out_why",
+        "per_100_casualties",
+        "points_per_fatigue",
+        "points_per_gun",
+        "random_faces",
+        "random_low",
+        "random_why",
+        "reach",
+        "rout",
+        "terrain",
+        "time",
+        "units",
+    )
+
+    def __init__(self, ctx: Ctx) -> None:
+        board, c = ctx.board, ctx.combat
+        o, cas = c["other"], c["casualties"]
+        self.units = {side: np.array(ctx.ids[side], dtype=np.int64) for side in ENEMY}
+        # by side: the squares' tuple, the enemy squares and the turn last asked about, and the answer
+        self.reach: dict[str, tuple[tuple[int, ...], IntArray, int, frozenset[int]]] = {}
+        # the fire modifiers that are the same at every fire: the defender's terrain by its row, the elevation, each
+        # side's level, out of ammunition; the random modifier's range; the battle time's minimum and divisor
+        rows = [row for row in ctx.tables.terrain["defence"] if row != "columns"]  # the table's rows, not its header
+        self.terrain = {row: Modifier(f"terrain {row}", defence(ctx, row, 0)) for row in rows}
+        self.higher = Modifier("higher elevation", defence(ctx, "higher_elevation", 0))
+        self.level = {side: Modifier(f"level {ctx.options.level}", level_percent(ctx, side)) for side in ENEMY}
+        self.no_ammo = Modifier("ran out of ammo", c["ammo"]["out_of_ammo_fire_factor"])
+        self.random_low = int(o["random_low"])
+        self.random_faces = int(o["random_high"]) - self.random_low + 1
+        self.time = (o["battle_time_min_op"], o["battle_time_divisor"])
+        # losses: the heavy share of a stack, artillery's points a gun and a point of fatigue, disruption's percent a
+        # 100 casualties, rout (men, morale, chance)
+        self.heavy_share = cas["stack_heavy_share"]
+        self.points_per_gun = cas["artillery_points_per_gun"]
+        self.points_per_fatigue = cas["artillery_points_per_fatigue"]
+        self.per_100_casualties = c["disruption"]["percent_per_100_casualties"]
+        r = ctx.recovery["rout"]
+        self.rout = (r["auto_rout_below_men"], r["morale_below"], r["chance_percent"])
+        # each unit's chance of running out of ammunition, and the names and the reasons of its rolls
+        ammo = c["ammo"]
+        self.out_percent = tuple(
+            ammo["out_percent_artillery" if a else "out_percent_small_arms"] for a in board.artillery
+        )
+        self.names = tuple(s.name for s in board.specs)
+        self.out_why = tuple(f"{n} runs out of ammunition" for n in self.names)
+        self.random_why = tuple(f"{n} fire, random modifier" for n in self.names)
+        self.gun_why = tuple(f"{n} loses one more gun" for n in self.names)
+        self.disrupted_why = tuple(f"{n} disrupted" for n in self.names)
+
+
+def fire_rules(ctx: Ctx) -> FireRules:
+    """The game's ``FireRules`` (one a game: a memo whose key never changes)."""
+    kept = ctx.memo("fire rules", ())
+    rules: FireRules | None = kept.get(None)
+    if rules is None:
+        rules = kept[None] = FireRules(ctx)
+    return rules
 
 
 # --- who fires where -------------------------------------------------------------------------------------
@@ -80,12 +150,15 @@ def choose_target(ctx: Ctx, state: AntietamState, i: int, occ: dict[int, list[in
 
 
 # --- casualties --------------------------------------------------------------------------------------------
-def density(ctx: Ctx, state: AntietamState, cell: int, occ: dict[int, list[int]]) -> int:
+def density(
+    ctx: Ctx, state: AntietamState, cell: int, occ: dict[int, list[int]], unit: Callable[[int], Unit] | None = None
+) -> int:
     """ "Density Modifier = 1% more or less casualties per 12 men more or less than 650 men in square. No more or
-    less casualties than 25%." Men of infantry and cavalry (guns are not men)."""
+    less casualties than 25%." Men of infantry and cavalry (guns are not men); ``unit``: each unit's record (the
+    state's, or those a fire has pending)."""
     o = ctx.combat["other"]
-    artillery, units = ctx.board.artillery, state.units
-    men = sum(units[j].strength for j in occ.get(cell, ()) if not artillery[j])
+    artillery, record = ctx.board.artillery, state.units.__getitem__ if unit is None else unit
+    men = sum(record(j).strength for j in occ.get(cell, ()) if not artillery[j])
     diff = men - o["density_base_men"]
     pct = int(abs(diff) // o["density_men_per_percent"]) * (1 if diff >= 0 else -1)
     cap = int(o["density_cap_percent"])
@@ -103,11 +176,9 @@ def level_percent(ctx: Ctx, side: str) -> int:
     return ctx.level_percent[side]
 
 
-def random_percent(step: Step, why: str, ctx: Ctx, sides: tuple[str, ...]) -> int:
+def random_percent(step: Step, why: str, fixed: FireRules, sides: tuple[str, ...]) -> int:
     """ "Random Modifier = + or - 50% (.5 to 1.5)": a whole percent from 50 to 150."""
-    o = ctx.combat["other"]
-    low, high = int(o["random_low"]), int(o["random_high"])
-    return low - 1 + step.roll(high - low + 1, why, sides)
+    return fixed.random_low - 1 + step.roll(fixed.random_faces, why, sides)
 
 
 def fire_modifiers(
@@ -115,13 +186,21 @@ def fire_modifiers(
 ) -> list[Modifier]:
     """Every modifier of the charts on one unit's fire into ``cell`` (basic game: no modes, facing, flanks,
     fortification or leaders, AMB-3 and AMB-14)."""
-    board, c = ctx.board, ctx.combat
-    u = state.units[i]
+    return _modifiers(ctx, Pending(ctx, state), i, cell, occ, step, out_of_ammo)
+
+
+def _modifiers(
+    ctx: Ctx, pending: Pending, i: int, cell: int, occ: dict[int, list[int]], step: Step, out_of_ammo: bool
+) -> list[Modifier]:
+    """``fire_modifiers`` with the records ``pending`` holds (the men in the square may have changed since its state:
+    its changes leave every unit's square, mode, facing and fortification as they were)."""
+    board, c, fixed = ctx.board, ctx.combat, pending.rules
+    state = pending.state
+    u = pending.unit(i)
     side = board.sides[i]
-    row = terrain_row(ctx, state, cell)
-    mods = [Modifier(f"terrain {row}", defence(ctx, row, 0))]
+    mods = [fixed.terrain[terrain_row(ctx, state, cell)]]
     if board.levels[cell] > board.levels[u.cell]:
-        mods.append(Modifier("higher elevation", defence(ctx, "higher_elevation", 0)))
+        mods.append(fixed.higher)
     mode = mode_modifier(ctx, i, u, 0)
     if mode is not None:
         mods.append(mode)
@@ -132,21 +211,19 @@ def fire_modifiers(
         fort = min((state.units[j].fort for j in targets), default=0)
         if fort:  # "Fortification = levelX.10" (AMB-13: 10% fewer casualties a level)
             mods.append(Modifier(f"fortification {fort}", 100 - fort * c["other"]["fortification_percent_per_level"]))
-    mods.append(Modifier("density", density(ctx, state, cell, occ)))
+    mods.append(Modifier("density", density(ctx, state, cell, occ, pending.unit)))
     # the roll names the firer, so only its side sees it (the target's side sees the casualties)
-    mods.append(
-        Modifier("random", random_percent(step, f"{board.spec(i).name} fire, random modifier", ctx, ONLY[side]))
-    )
-    o = c["other"]
-    mods.append(Modifier("battle time", max(u.op, o["battle_time_min_op"]) * 100 // o["battle_time_divisor"]))
+    mods.append(Modifier("random", random_percent(step, fixed.random_why[i], fixed, ONLY[side])))
+    least_op, divisor = fixed.time
+    mods.append(Modifier("battle time", max(u.op, least_op) * 100 // divisor))
     mods.append(Modifier("fatigue", max(0, 100 - u.fatigue)))  # §IA8.10 "a proportional effect on fire strength"
-    mods.append(Modifier(f"level {ctx.options.level}", level_percent(ctx, side)))
+    mods.append(fixed.level[side])
     if ctx.has["leaders"]:  # §IA7.12 "A leader with a bonus of 20 will increase casualties ... by 20%" (AMB-14)
         b = leader_bonus(ctx, state, i)
         if b:
             mods.append(Modifier("leader bonus", 100 + b * c["other"]["leader_bonus_percent_per_point"]))
     if out_of_ammo:
-        mods.append(Modifier("ran out of ammo", c["ammo"]["out_of_ammo_fire_factor"]))
+        mods.append(fixed.no_ammo)
     return mods
 
 
@@ -181,25 +258,31 @@ def defence(ctx: Ctx, row: str, column: int) -> int:
 
 def fire(ctx: Ctx, state: AntietamState, i: int, cell: int, step: Step, defensive: bool) -> AntietamState:
     """§IA8.2: unit ``i`` fires into ``cell``."""
-    board, c = ctx.board, ctx.combat
-    occ = ctx.occupants(state)
-    u = state.units[i]
+    pending = Pending(ctx, state)
+    _fire(ctx, pending, i, cell, step, defensive, ctx.occupants(state))
+    return pending.made()
+
+
+def _fire(
+    ctx: Ctx, pending: Pending, i: int, cell: int, step: Step, defensive: bool, occ: dict[int, list[int]]
+) -> None:
+    """``fire``, changing ``pending``: the firer's record and the losses of the units it hits (``occ``: who stands
+    where in its state, as the changes pending move no unit)."""
+    board = ctx.board
+    u = pending.unit(i)
     spec = board.specs[i]
     side = board.sides[i]
     artillery = board.artillery[i]
     d = int(board.dist[u.cell, cell])
     # §IA8.9 "Every time a unit fires it has a chance of running out of ammo"
-    out_pct = c["ammo"]["out_percent_artillery" if artillery else "out_percent_small_arms"]
-    out = step.chance(out_pct, f"{spec.name} runs out of ammunition", ONLY[side])
-    mods = fire_modifiers(ctx, state, i, cell, occ, step, out)
+    out = step.chance(pending.rules.out_percent[i], pending.rules.out_why[i], ONLY[side])
+    mods = _modifiers(ctx, pending, i, cell, occ, step, out)
     base = ctx.tables.base_casualties(spec.weapon, d)
     total = product(base * u.strength, mods, 1 if artillery else 100)
     cost = ctx.fire_costs[i]
     spent = min(cost, u.op) if defensive else cost  # AMB-22: defensive fire spends OP down to 0
-    # the firer's record and the losses of the units it hits make one new state (``Pending``)
-    pending = Pending(ctx, state)
     pending.put(i, _FIRED(u, u.op - spent, not out, cell))
-    at, into = board.label(u.cell), board.label(cell)
+    at, into = board.labels[u.cell], board.labels[cell]
     step.emit(
         "fire",
         f"{spec.name} at {at} fires into {into} at range {d}: {base} a {'gun' if artillery else '100 men'} x "
@@ -219,7 +302,6 @@ def fire(ctx: Ctx, state: AntietamState, i: int, cell: int, step: Step, defensiv
     if total > 0:
         here = recipients(ctx, occ, cell, artillery, d, step)  # the fire moved no unit: who stands where is ``occ``
         _distribute(ctx, pending, cell, total, artillery, step, False, here)
-    return pending.made()
 
 
 class Pending:
@@ -228,10 +310,11 @@ class Pending:
     the whole state (a unit eliminated or routed, a leader's wound). The changes move no unit (points, ammunition,
     men, fatigue, disruption, plots), so who stands where is known for the new table without asking."""
 
-    __slots__ = ("ctx", "losses", "state", "units")
+    __slots__ = ("ctx", "losses", "rules", "state", "units")
 
     def __init__(self, ctx: Ctx, state: AntietamState) -> None:
         self.ctx = ctx
+        self.rules = fire_rules(ctx)
         self.state = state
         self.units: dict[int, Unit] = {}
         self.losses = state.losses
@@ -259,7 +342,20 @@ class Pending:
         self.state, self.units, self.losses = state, {}, state.losses
 
 
-_MODIFIER_TEXT = "{0[0]} {0[1]}%".format  # "density 104%": a modifier as the fire's message names it
+class _Texts(dict[Modifier, str]):
+    """Each modifier as the fire's message names it ("density 104%"), kept by the modifier (its name and its percent,
+    a whole number: ``product``): a game's fires name a few hundred (the charts' rows, each with the percents it
+    takes), at most ``TEXTS``."""
+
+    def __missing__(self, m: Modifier) -> str:
+        if len(self) >= TEXTS:
+            self.clear()
+        text = self[m] = f"{m.name} {m.percent}%"
+        return text
+
+
+TEXTS = 4096
+_MODIFIER_TEXT = _Texts().__getitem__
 _FIRED = remaker(Unit, ("op", "ammo", "fired_at"))  # a unit that fired (some thousand a game)
 _LOSSES = remaker(Unit, ("strength", "fatigue"))  # a unit that took losses
 
@@ -313,7 +409,7 @@ def _distribute(
     if len(units) > 1:
         side = ctx.board.side(units[0])
         k = step.roll(len(units), f"losses at {ctx.board.label(cell)}: the unit hit hardest", BOTH[side]) - 1
-        shares[k] = ctx.combat["casualties"]["stack_heavy_share"]
+        shares[k] = pending.rules.heavy_share
     parts = [total * s // sum(shares) for s in shares]
     parts[shares.index(max(shares))] += total - sum(parts)
     for j, n in zip(units, parts, strict=True):
@@ -340,23 +436,22 @@ def _take_losses(ctx: Ctx, pending: Pending, i: int, casualties: int, guns_lost:
     """``take_losses``, changing ``pending``."""
     if casualties <= 0:
         return
-    board = ctx.board
+    board, fixed = ctx.board, pending.rules
     u = pending.unit(i)
     spec = board.specs[i]
     side = board.sides[i]
-    cas = ctx.combat["casualties"]
     artillery = board.artillery[i]
     if artillery:
         # §IA8.2 guns are lost only to artillery (and in melee); fatigue from every fire (AMB-13 reading)
         lost = 0
         if guns_lost:
-            per = cas["artillery_points_per_gun"]
+            per = fixed.points_per_gun
             lost = casualties // per
             rest = casualties % per
-            if rest and step.chance(rest * 100 // per, f"{spec.name} loses one more gun", BOTH[side]):
+            if rest and step.chance(rest * 100 // per, fixed.gun_why[i], BOTH[side]):
                 lost += 1
         lost = min(lost, u.strength)
-        gain = casualties // cas["artillery_points_per_fatigue"]
+        gain = casualties // fixed.points_per_fatigue
     else:
         lost = min(casualties, u.strength)
         gain = fatigue_for_losses(ctx, u.strength, lost)
@@ -383,25 +478,25 @@ def _take_losses(ctx: Ctx, pending: Pending, i: int, casualties: int, guns_lost:
         pending.restart(eliminate(ctx, pending.made(), i, step, "destroyed"))
         return
     # §IA8.8 "about a 40% chance of becoming disrupted per 100 casualties" (AMB-23: 0.4% a casualty)
-    pct = min(100, casualties * ctx.combat["disruption"]["percent_per_100_casualties"] // 100)
-    if not u.disrupted and pct and step.chance(pct, f"{spec.name} disrupted", ONLY[side]):
+    pct = min(100, casualties * fixed.per_100_casualties // 100)
+    if not u.disrupted and pct and step.chance(pct, fixed.disrupted_why[i], ONLY[side]):
         u = replace(u, disrupted=True, target=-1, melee=False)  # "A disrupted unit loses its priority fire plot"
         pending.put(i, u)
         ctx.tell(step, "disrupted", f"{spec.name} is disrupted", ONLY[side], unit=spec.id)
-    if not u.routed and routs(ctx, i, u, step):
+    if not u.routed and routs(ctx, fixed, i, u, step):
         pending.restart(rout(ctx, pending.made(), i, step))
 
 
-def routs(ctx: Ctx, i: int, u: Unit, step: Step) -> bool:
+def routs(ctx: Ctx, fixed: FireRules, i: int, u: Unit, step: Step) -> bool:
     """§IA8.6: "Units with less than 80 men will automatically rout when they take losses"; "A unit with a
     morale of less than 15 has a 40% chance of routing" (men: infantry and cavalry, not guns)."""
-    r = ctx.recovery["rout"]
-    spec = ctx.board.specs[i]
-    if not spec.artillery and u.strength < r["auto_rout_below_men"]:
+    fewer_men, morale_below, chance = fixed.rout
+    board = ctx.board
+    if not board.artillery[i] and u.strength < fewer_men:
         return True
     morale = ctx.morale(i, u)
-    if morale < r["morale_below"]:
-        return step.chance(r["chance_percent"], f"{spec.name} routs (morale {morale})", ONLY[spec.side])
+    if morale < morale_below:
+        return step.chance(chance, f"{fixed.names[i]} routs (morale {morale})", ONLY[board.sides[i]])
     return False
 
 
@@ -447,10 +542,12 @@ def retreat(ctx: Ctx, state: AntietamState, i: int, squares: int, step: Step, un
     board = ctx.board
     side = board.side(i)
     rear = next(iter(board.rear[side]))
+    # only the unit moves: the enemy's zone of control holds throughout, and who stands where differs from ``occ``
+    # only by the unit itself, which the enemy and stacking tests do not count (it is of its own side, and stacking
+    # leaves it out) and whose own record each square's changes set last
+    occ, ezoc = ctx.occupants(state), ctx.zoc(state, ENEMY[side])
     for n in range(squares):
         u = state.units[i]
-        occ = ctx.occupants(state)
-        ezoc = ctx.zoc(state, ENEMY[side])
         if until_clear and n > 0 and u.cell not in ezoc:
             break
         options = []
@@ -494,57 +591,71 @@ def retreat(ctx: Ctx, state: AntietamState, i: int, squares: int, step: Step, un
 # --- the combat phase ----------------------------------------------------------------------------------------
 def fire_step(ctx: Ctx, state: AntietamState, side: str, artillery: bool, defensive: bool, step: Step) -> AntietamState:
     """One of the four fire steps of §IA8.1: every unit of ``side`` of the kind fires if it can."""
-    shooters, indices = ctx.shooters[side, artillery], ctx.shooter_arrays[side, artillery]
     costs, basic = ctx.fire_costs, ctx.basic
-    enemy = ctx.enemy_squares(state, side)
-    start = 0
-    while True:
-        # only a unit with some enemy square in range and sight looks for a target (a unit's fire changes only
-        # the enemy and itself, so who may fire holds through the step)
-        for k in in_reach(ctx, state, indices, start, enemy):
-            i = shooters[k]
-            u = state.units[i]
-            if u.disrupted or not u.ammo:  # §IA8.8, §IA8.9 "Units without ammo may not fire"
+    # the step's fires make one new state at its end (``Pending``); a rule that reads or writes the whole state (a
+    # unit eliminated or routed, a leader's wound) makes one earlier, and only then can a unit have moved
+    pending = Pending(ctx, state)
+    made = pending.state
+    occ, enemy = ctx.occupants(made), ctx.enemy_squares(made, side)
+    # only a unit with some enemy square in range and sight looks for a target (a unit's fire changes only the enemy
+    # and itself, so who may fire holds through the step while the enemy stands where it stood)
+    reach = in_reach(ctx, made, side, enemy)
+    for i in ctx.shooters[side, artillery]:
+        if i not in reach:
+            continue
+        u = pending.unit(i)
+        if u.disrupted or not u.ammo:  # §IA8.8, §IA8.9 "Units without ammo may not fire"
+            continue
+        if not defensive:
+            if u.op < costs[i]:  # AMB-22: offensive fire needs its cost
                 continue
-            if not defensive:
-                if u.op < costs[i]:  # AMB-22: offensive fire needs its cost
-                    continue
-                if artillery and u.moved:  # §B3.4 "If you move an artillery unit, it may not fire until the next phase"
-                    continue
-            if not (basic or can_fire(ctx, state, i)):
+            if artillery and u.moved:  # §B3.4 "If you move an artillery unit, it may not fire until the next phase"
                 continue
-            target = choose_target(ctx, state, i, ctx.occupants(state))
-            if target >= 0:
-                state = fire(ctx, state, i, target, step, defensive)
-                moved = ctx.enemy_squares(state, side)  # only a fire moves the enemy (losses, rout, retreat)
-                if moved is not enemy:  # the enemy stands elsewhere: who has a square in reach, from here on
-                    enemy, start = moved, k + 1
-                    break
-        else:
-            return state
+        # its record in ``made`` is ``u`` (a unit of the side firing changes only by its own fire, once a step)
+        if not (basic or can_fire(ctx, made, i)):
+            continue
+        target = choose_target(ctx, made, i, occ)
+        if target >= 0:
+            _fire(ctx, pending, i, target, step, defensive, occ)
+            if pending.state is not made:  # a new state: the enemy may stand elsewhere (losses, rout, retreat)
+                made = pending.state
+                occ, moved = ctx.occupants(made), ctx.enemy_squares(made, side)
+                if moved is not enemy:  # who has a square in reach, from here on
+                    enemy = moved
+                    reach = in_reach(ctx, made, side, enemy)
+    return pending.made()
 
 
-def in_reach(ctx: Ctx, state: AntietamState, units: IntArray, start: int, enemy: IntArray) -> list[int]:
-    """The positions in ``units``, from ``start`` on, of the units on the map with some square of ``enemy`` in
-    range and sight (§IA8.3), all round: where ``choose_target`` may find a target (it keeps to the 90° view of
-    §IA7.9), for many units at once."""
-    if start >= len(units) or not len(enemy):
-        return []
-    board = ctx.board
-    units = units[start:]
-    at = ctx.cell_array(state)[units]
-    on = np.flatnonzero(at >= 0)
-    cells = at[on]
-    reach = np.minimum(board.ranges[units[on]], board.limits[state.turn][cells])
-    nearest = np.minimum.reduce(board.seen_at.take(cells, axis=0)[:, enemy], axis=1)  # each unit's nearest enemy
-    return cast(list[int], (on[nearest <= reach] + start).tolist())
+def in_reach(ctx: Ctx, state: AntietamState, side: str, enemy: IntArray) -> frozenset[int]:
+    """The units of ``side`` on the map with some square of ``enemy`` in range and sight (§IA8.3), all round:
+    where ``choose_target`` may find a target (it keeps to the 90° view of §IA7.9), for all the side's units at once.
+    Kept for the side while its units and the enemy stand where they stood (a phase's artillery and other fire
+    steps of a side mostly ask of the same squares)."""
+    cells, fixed = ctx.cells(state), fire_rules(ctx)
+    last = fixed.reach.get(side)
+    # the squares' tuple and the enemy's array are the same objects while no unit moves (``Ctx``): kept alive here,
+    # they are not another's
+    if last is not None and last[0] is cells and last[1] is enemy and last[2] == state.turn:
+        return last[3]
+    found: frozenset[int] = frozenset()
+    if len(enemy):
+        board = ctx.board
+        units = fixed.units[side]
+        at = ctx.cell_array(state)[units]
+        on = np.flatnonzero(at >= 0)
+        squares = at[on]
+        reach = np.minimum(board.ranges[units[on]], board.limits[state.turn][squares])
+        nearest = np.minimum.reduce(board.seen_at.take(squares, axis=0)[:, enemy], axis=1)  # each unit's nearest enemy
+        found = frozenset(units[on[nearest <= reach]].tolist())
+    fixed.reach[side] = (cells, enemy, state.turn, found)
+    return found
 
 
 def combat_phase(ctx: Ctx, state: AntietamState, phasing: str, step: Step) -> AntietamState:
     """§B4.1 / §IA8.1: the six steps, all automatic."""
     defender = ENEMY[phasing]
     units = state.units
-    state = state.with_units({i: _UNFIRED(units[i], -1) for i in _where(units, _FIRED_AT, _AT_LEAST_0)})
+    state = state.with_units({i: _UNFIRED(u, -1) for i, u in enumerate(units) if u.fired_at >= 0})
     ctx.tell(step, "combat", f"{phasing.capitalize()} combat phase")
     state = fire_step(ctx, state, defender, True, True, step)  # defensive artillery fire
     state = fire_step(ctx, state, phasing, True, False, step)  # offensive artillery fire
@@ -553,17 +664,11 @@ def combat_phase(ctx: Ctx, state: AntietamState, phasing: str, step: Step) -> An
     state = melee_phase(ctx, state, phasing, step)  # defensive melee fire, then melee
     # the melee plots are spent (§B3.8 plots are made in the operation phase before each combat)
     units = state.units
-    return state.with_units({i: _UNPLOTTED_MELEE(units[i], False) for i in _where(units, _MELEE, bool)})
+    return state.with_units({i: _UNPLOTTED_MELEE(u, False) for i, u in enumerate(units) if u.melee})
 
 
-_FIRED_AT, _MELEE = attrgetter("fired_at"), attrgetter("melee")
-_UNFIRED, _UNPLOTTED_MELEE = remaker(Unit, ("fired_at",)), remaker(Unit, ("melee",))  # a phase's start and end
-_AT_LEAST_0 = partial(le, 0)
-
-
-def _where(units: tuple[Unit, ...], field: Callable[[Unit], Any], test: Callable[[Any], bool]) -> list[int]:
-    """The indices of the units whose ``field`` passes ``test`` (all in C: the combat phase asks of every unit)."""
-    return list(compress(count(), map(test, map(field, units))))
+# a phase's start and end (every unit asked: the records' slots read directly, 3.11's specialised loads)
+_UNFIRED, _UNPLOTTED_MELEE = remaker(Unit, ("fired_at",)), remaker(Unit, ("melee",))
 
 
 def melee_attackers(ctx: Ctx, state: AntietamState, phasing: str) -> dict[int, list[int]]:
@@ -571,9 +676,8 @@ def melee_attackers(ctx: Ctx, state: AntietamState, phasing: str) -> dict[int, l
     board = ctx.board
     out: dict[int, list[int]] = {}
     units = state.units
-    for i in _where(units, _MELEE, bool):
-        u = units[i]
-        if board.sides[i] != phasing or u.cell < 0 or u.disrupted or u.routed:
+    for i, u in enumerate(units):
+        if not u.melee or board.sides[i] != phasing or u.cell < 0 or u.disrupted or u.routed:
             continue
         if u.fired_at < 0 or u.fired_at != u.target or not board.adjacent(u.cell, u.fired_at):
             continue
@@ -660,12 +764,13 @@ def melee(
         a_str,
         [
             Modifier("terrain", terrain),
-            Modifier("random", random_percent(step, "melee attack, random modifier", ctx, sides)),
+            Modifier("random", random_percent(step, "melee attack, random modifier", fire_rules(ctx), sides)),
         ],
     )
     sources = tuple(state.units[a].cell for a in attackers)
     d_str = sum(melee_strength(ctx, state, d, cell, False, sources) for d in defenders)
-    d_str = product(d_str, [Modifier("random", random_percent(step, "melee defence, random modifier", ctx, sides))])
+    d_luck = random_percent(step, "melee defence, random modifier", fire_rules(ctx), sides)
+    d_str = product(d_str, [Modifier("random", d_luck)])
     diff = int((a_str - d_str) / m["divisor"])  # AMB-17: truncated toward zero
     row = melee_row(ctx, diff)
     r = m["random_losses"]

@@ -92,7 +92,6 @@ class Ctx:
             for side in ENEMY
             for artillery in (False, True)
         }
-        self.shooter_arrays = {key: np.array(units, dtype=np.int64) for key, units in self.shooters.items()}
         self.fire_costs = tuple(
             self.tables.cost("fire_phase", "unlimb" if s.artillery else board.column(i)) or 0
             for i, s in enumerate(board.specs)

@@ -115,11 +115,16 @@ def recover(ctx: Ctx, state: AntietamState, step: Step, turn_start: bool) -> Ant
     zocs = {s: ctx.zoc(state, ENEMY[s]) for s in ("union", "confederate")}
     column = 0 if turn_start else 1
     changed: dict[int, Unit] = {}
-    for i, u in enumerate(state.units):
-        if u.cell < 0:
-            continue
-        if u.ammo and not u.disrupted and not (turn_start and (u.routed or u.fatigue)):
-            continue  # nothing to recover: no roll, no change
+    units = state.units
+    # the units with something to recover (the others roll nothing and stay as they are), the records' slots read
+    # directly (3.11's specialised loads: every unit is asked)
+    due = [
+        i
+        for i, u in enumerate(units)
+        if u.cell >= 0 and (not u.ammo or u.disrupted or (turn_start and (u.routed or u.fatigue)))
+    ]
+    for i in due:
+        u = units[i]
         spec = board.spec(i)
         side = spec.side
         in_zoc = u.cell in zocs[side]
@@ -149,7 +154,7 @@ def recover(ctx: Ctx, state: AntietamState, step: Step, turn_start: bool) -> Ant
                 far, near = near, far
             fatigue = max(0, u.fatigue - spec.eff // (far if in_zoc else near))
             if fatigue != u.fatigue:
-                u = u.updated(fatigue=fatigue)
+                u = _RESTED(u, fatigue)
         # §IA5.4 / §IA9 ammunition (basic: every unit goes to the Resupply Table, no leader to trace to)
         if not u.ammo and cc:
             table = rec["ammo_resupply"][side]["artillery" if spec.artillery else "small_arms"]
@@ -164,6 +169,9 @@ def recover(ctx: Ctx, state: AntietamState, step: Step, turn_start: bool) -> Ant
         if u is not state.units[i]:  # a new record only where a value changed
             changed[i] = u
     return state.with_units(changed)  # each unit's recovery reads only itself and what this phase leaves alone
+
+
+_RESTED = remaker(Unit, ("fatigue",))  # §IA5.3 (most units with fatigue, every turn)
 
 
 def recovery_rally(ctx: Ctx, state: AntietamState, step: Step) -> AntietamState:
