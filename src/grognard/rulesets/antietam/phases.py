@@ -148,7 +148,7 @@ def recover(ctx: Ctx, state: AntietamState, step: Step, turn_start: bool) -> Ant
                 far, near = near, far
             fatigue = max(0, u.fatigue - spec.eff // (far if in_zoc else near))
             if fatigue != u.fatigue:
-                u = u.updated(fatigue=fatigue)
+                u = _RESTED(u, fatigue)
         # §IA5.4 / §IA9 ammunition (basic: every unit goes to the Resupply Table, no leader to trace to)
         if not u.ammo and cc:
             table = rec["ammo_resupply"][side]["artillery" if spec.artillery else "small_arms"]
@@ -163,6 +163,9 @@ def recover(ctx: Ctx, state: AntietamState, step: Step, turn_start: bool) -> Ant
         if u is not state.units[i]:  # a new record only where a value changed
             changed[i] = u
     return state.with_units(changed)  # each unit's recovery reads only itself and what this phase leaves alone
+
+
+_RESTED = remaker(Unit, ("fatigue",))  # a turn's fatigue recovery (most units on the map, every turn)
 
 
 def recovery_rally(ctx: Ctx, state: AntietamState, step: Step) -> AntietamState:
@@ -190,9 +193,9 @@ def reinforcement(ctx: Ctx, state: AntietamState, step: Step) -> AntietamState:
         ctx.tell(step, "early", "A. P. Hill's division arrives from Harpers Ferry early")
     state = replace(state, early=early)
     for i, u in enumerate(state.units):
-        spec = board.spec(i)
         if u.cell != OFF_MAP:
             continue
+        spec = board.spec(i)
         due = sc.arrival(spec) <= state.turn or (early and spec.earliest_turn <= state.turn)
         if not due or not spec.entry:
             continue
@@ -260,7 +263,9 @@ def begin_operations(ctx: Ctx, side: str, second: bool, state: AntietamState, st
             made[i] = (new, u)
             changed[i] = new
     ctx.tell(step, "operations", f"{side.capitalize()} operation phase", side=side)
-    return state.with_units(changed)
+    reset = state.with_units(changed)
+    ctx.unmoved(units, reset.units)  # points and flags: who stands where holds as it was
+    return reset
 
 
 _RESET = remaker(Unit, ("op", "moved", "acted", "plotted"))
