@@ -325,11 +325,12 @@ class Ctx:
         return found
 
     def enemy_at(self, state: AntietamState, cell: int, side: str, occ: dict[int, list[int]]) -> bool:
-        here = occ.get(cell)
-        if not here:
-            return False
         sides = self.board.sides
-        return any(sides[j] != side for j in here)
+        # asked of every square a unit considers: a loop, quicker than any() over a generator
+        for j in occ.get(cell, ()):  # noqa: SIM110
+            if sides[j] != side:
+                return True
+        return False
 
     def stack_allows(self, state: AntietamState, i: int, cell: int, occ: dict[int, list[int]]) -> str | None:
         """§B3.5 / §IA7.7: why unit ``i`` may not end in ``cell`` as stacking goes, or None."""
