@@ -250,7 +250,7 @@ def begin_operations(ctx: Ctx, side: str, second: bool, state: AntietamState, st
         u = units[i]
         left = u.op  # the record's slots read directly (3.11's specialised loads, cheaper than a getter's tuple)
         base = 0 if zero and specs[i].division in zero else short if i in out else full
-        points = base + min(left, carry) if second else base
+        points = base + (left if left < carry else carry) if second else base  # min(), without its call
         if left != points or u.moved or u.acted or u.plotted:  # a unit that has all this already stays as it is
             # a unit left alone since its last reset has the points of the record that reset was made from (they
             # alternate between a turn's first and second phase): that record, when it had no flags set
