@@ -333,7 +333,7 @@ class Legal:
         self._suggested = suggested
         self._info: dict[str, Any] | Callable[[], Mapping[str, Any]] = info if callable(info) else dict(info or {})
         self._by_key: dict[tuple[Any, ...], Choice] | None = None
-        self._drawn: Decision | None = None  # the last decision :meth:`sample` took from a listed family's values
+        self._drawn: Decision | None = None  # the last decision :meth:`sample` drew (legal by its family's making)
 
     @property
     def suggested(self) -> Decision | None:
@@ -364,7 +364,10 @@ class Legal:
 
     def __contains__(self, decision: object) -> bool:
         if decision is self._drawn and decision is not None:
-            return True  # made from one of its family's listed values (the drawn decision, applied next)
+            # the drawn decision, applied next: made from one of its family's listed values, or drawn by its
+            # family's sampler, which draws legal values (random play checks each against its family anyway:
+            # ``conformance.check_family_found``)
+            return True
         if not isinstance(decision, Decision):
             return False
         choice = self._family_of(decision)
@@ -415,7 +418,8 @@ class Legal:
             if k < size:
                 # an unlisted family draws its own value (weighed by its size, uniform if the size is exact)
                 if not choice.listed:
-                    return choice.draw(dice)
+                    drawn = self._drawn = choice.draw(dice)
+                    return drawn
                 drawn = self._drawn = choice.make(choice.values()[k])
                 return drawn
             k -= size

@@ -122,8 +122,8 @@ def check_family_checks_agree(game: Game, seat: str, per_family: int = 3) -> int
 
 def check_family_found(game: Game, seat: str, decision: Decision) -> None:
     """The decision a player drew is found in its family by the family's key (which also checks that no two
-    families share a key): ``Game.apply`` takes a decision drawn from a listed family's values without looking
-    it up again."""
+    families share a key): ``Game.apply`` takes a decision ``Legal.sample`` drew (from a listed family's values or
+    by an unlisted family's sampler) without looking it up again."""
     legal = game.legal(seat)
     if game.turn().may_act(seat) and not isinstance(decision, (ReactionSetting, Resignation)):
         family = legal.family(decision)

@@ -97,6 +97,8 @@ class Ctx:
             for i, s in enumerate(board.specs)
         )
         self._cells: tuple[tuple[Unit, ...], tuple[int, ...]] | None = None
+        # the last squares patched by ``cells``: the squares before, after, and the units that changed square
+        self._patched: tuple[tuple[int, ...], tuple[int, ...], list[int]] | None = None
         self._cell_array: tuple[tuple[int, ...], IntArray] | None = None
         # who stands where: each unit's square, the units by square, each side's squares and each side's enemy's
         self._occ: (
@@ -164,7 +166,7 @@ class Ctx:
                     patched = list(cells)
                     for i in moved:
                         patched[i] = units[i].cell
-                    cells = tuple(patched)
+                    self._patched = (cells, cells := tuple(patched), moved)
                 self._cells = (units, cells)
                 return cells
         cells = tuple(map(_CELL, units))
@@ -172,6 +174,12 @@ class Ctx:
             cells = hit[1]
         self._cells = (units, cells)
         return cells
+
+    def moved_between(self, before: tuple[int, ...], after: tuple[int, ...]) -> list[int] | None:
+        """The units whose squares differ between two of :meth:`cells`' answers, in order, when ``after`` was
+        patched from ``before`` (a step, a retreat: read only); None when that is not known (then compare them)."""
+        last = self._patched
+        return last[2] if last is not None and last[1] is after and last[0] is before else None
 
     def unmoved(self, before: tuple[Unit, ...], after: tuple[Unit, ...]) -> None:
         """``after`` was made from ``before`` moving no unit (a fire's own changes): the squares and who stands where
@@ -206,11 +214,14 @@ class Ctx:
             return last[1]
         cells = self.cells(state)
         hit = self._occ
-        if hit is not None and (hit[0] is cells or hit[0] == cells):
+        # the units that changed square, where ``cells`` knows them (one step: no need to compare every unit's)
+        moved = None if hit is None or hit[0] is cells else self.moved_between(hit[0], cells)
+        if hit is not None and (hit[0] is cells or (moved is None and hit[0] == cells)):
             self._occ_of = (state.units, (hit[1], hit[3]))
             return hit[1], hit[3]
         sides = self.board.sides
-        moved = None if hit is None else list(compress(count(), map(ne, hit[0], cells)))
+        if hit is not None and moved is None:
+            moved = list(compress(count(), map(ne, hit[0], cells)))
         if hit is not None and moved is not None and len(moved) <= 8:  # a step or a retreat: the squares it left
             was = hit[1]
             out = dict(was)  # and entered change (a copy: an answer given stays as it was)
@@ -294,6 +305,11 @@ class Ctx:
         hit = self._zoc.get(side)
         if hit is not None and hit[0] is cells:
             return hit[2]
+        if hit is not None:  # the same zone while none of the side's units has changed square (the enemy's step)
+            moved = self.moved_between(hit[0], cells)
+            if moved is not None and side not in map(self.board.sides.__getitem__, moved):
+                self._zoc[side] = (cells, hit[1], hit[2])
+                return hit[2]
         key = tuple(map(cells.__getitem__, self.ids[side]))
         if hit is not None and hit[1] == key:
             self._zoc[side] = (cells, key, hit[2])
@@ -308,11 +324,12 @@ class Ctx:
         return found
 
     def enemy_at(self, state: AntietamState, cell: int, side: str, occ: dict[int, list[int]]) -> bool:
-        here = occ.get(cell)
-        if not here:
-            return False
         sides = self.board.sides
-        return any(sides[j] != side for j in here)
+        # asked of every square a unit considers: a loop, quicker than any() over a generator
+        for j in occ.get(cell, ()):  # noqa: SIM110
+            if sides[j] != side:
+                return True
+        return False
 
     def stack_allows(self, state: AntietamState, i: int, cell: int, occ: dict[int, list[int]]) -> str | None:
         """§B3.5 / §IA7.7: why unit ``i`` may not end in ``cell`` as stacking goes, or None."""

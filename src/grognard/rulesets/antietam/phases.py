@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from operator import attrgetter
 
 from grognard.engine.decisions import Legal
 from grognard.engine.events import Step
@@ -199,9 +198,9 @@ def reinforcement(ctx: Ctx, state: AntietamState, step: Step) -> AntietamState:
         ctx.tell(step, "early", "A. P. Hill's division arrives from Harpers Ferry early")
     state = replace(state, early=early)
     for i, u in enumerate(state.units):
-        spec = board.spec(i)
         if u.cell != OFF_MAP:
             continue
+        spec = board.spec(i)
         due = sc.arrival(spec) <= state.turn or (early and spec.earliest_turn <= state.turn)
         if not due or not spec.entry:
             continue
@@ -252,11 +251,12 @@ def begin_operations(ctx: Ctx, side: str, second: bool, state: AntietamState, st
     out = frozenset(state.out_of_command)  # §IA4 (``in_command``: the advanced game's units out of command)
     made = ctx.reset_from
     ids = ctx.side_units(state, side)
-    for i, u in zip(ids, map(units.__getitem__, ids), strict=True):
-        left, moved, acted, plotted = _RESET_BY(u)
+    for i in ids:
+        u = units[i]
+        left = u.op  # the record's slots read directly (3.11's specialised loads, cheaper than a getter's tuple)
         base = 0 if zero and specs[i].division in zero else short if i in out else full
-        points = base + min(left, carry) if second else base
-        if left != points or moved or acted or plotted:  # a unit that has all this already stays as it is
+        points = base + (left if left < carry else carry) if second else base  # min(), without its call
+        if left != points or u.moved or u.acted or u.plotted:  # a unit that has all this already stays as it is
             # a unit left alone since its last reset has the points of the record that reset was made from (they
             # alternate between a turn's first and second phase): that record, when it had no flags set
             last = made.get(i)
@@ -268,10 +268,11 @@ def begin_operations(ctx: Ctx, side: str, second: bool, state: AntietamState, st
             made[i] = (new, u)
             changed[i] = new
     ctx.tell(step, "operations", f"{side.capitalize()} operation phase", side=side)
-    return state.with_units(changed)
+    reset = state.with_units(changed)
+    ctx.unmoved(units, reset.units)  # points and flags: who stands where holds as it was
+    return reset
 
 
-_RESET_BY = attrgetter("op", "moved", "acted", "plotted")  # what a new phase's reset sets (points, then flags)
 _RESET = remaker(Unit, ("op", "moved", "acted", "plotted"))
 
 

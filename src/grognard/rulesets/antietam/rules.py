@@ -325,7 +325,8 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
         schedule holds worked out once), with their ids (read only). Kept for the last unit table and patched for
         the units whose records changed since: a decision changes one unit or a few."""
         ctx, units = self.ctx, state.units
-        known = ctx.memo(f"ready {seat}", (state.turn, state.released))
+        # by the phase, the turn and the releases: a new phase (every unit's points reset) starts afresh
+        known = ctx.memo(f"ready {seat}", (state.part, state.turn, state.released))
         last = known.get("last")
         if last is not None and last[0] is units:
             return last[1], last[2]
@@ -342,7 +343,7 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
             ]
 
         diff = [] if last is None else changed(last[0], units)
-        if last is None or len(diff) > CHANGED_AT_MOST:  # a new phase: every unit's points were reset
+        if last is None or len(diff) > CHANGED_AT_MOST:  # a new phase, or many units changed at once
             found = ready(ctx.side_units(state, seat))
             if last is not None and found == last[1]:
                 found = last[1]
