@@ -217,3 +217,33 @@ def test_plot_families_are_counted_as_listed_and_the_kept_plot_areas_are_made_af
                 plotted += 1
         game.apply(*due)
     assert plotted > 20
+
+
+def test_sight_answered_from_kept_rows_is_the_line_of_sight() -> None:
+    """``SightCache.sees`` answers a pair from a row kept for either end (an artillery plot's): the answer must be
+    the line's own, under barrages and damage too (the rows are looked at again there)."""
+    cls = PerfectGeneral
+    game = Game(cls(cls.load_scenario("lauter_offensive")), 3)
+    players = {s: make_player("random", cls, 3) for s in cls.seats}
+    board = game.rules.ctx.board  # type: ignore[attr-defined]
+    grid, compared, under_barrages = board.grid, 0, 0
+    for i in range(1500):
+        due = computer_decision(game, players)
+        if due is None:
+            break
+        game.apply(*due)
+        if i % 25:
+            continue
+        sight = board.sight(game.state)
+        vis = board.weather(game.state).visibility
+        for a, v in list(sight._rows)[:12]:
+            if v != vis:
+                continue
+            for b in range(0, grid.size, 7):
+                if grid.distance(a, b) <= vis:
+                    sight._pairs.clear()
+                    line = sight.sight.clear(a, b, sight.eye, sight.eye)
+                    assert sight.sees(a, b, vis) == line and sight.sees(b, a, vis) == line
+                    compared += 1
+                    under_barrages += bool(sight.changed)
+    assert compared > 1000 and under_barrages > 100

@@ -677,7 +677,15 @@ class SightCache:
         if found is None:
             if len(self._pairs) >= SIGHT_PAIRS:
                 self._pairs.clear()
-            found = self._pairs[key] = self.sight.clear(a, b, self.eye, self.eye)
+            # a row kept for either end (an artillery plot's, seen_by) answers without a line: it is what clear
+            # says of every location, and sight between equal eyes is symmetric (tests/test_los.py)
+            row = self._rows.get((a, visibility))
+            if row is not None:
+                found = bool(row[b])
+            else:
+                row = self._rows.get((b, visibility))
+                found = bool(row[a]) if row is not None else self.sight.clear(a, b, self.eye, self.eye)
+            self._pairs[key] = found
         return found
 
     def seen_at(self, cell: int, watchers: frozenset[int], visibility: int, work: Callable[[], bool]) -> bool:
