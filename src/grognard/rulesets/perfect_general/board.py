@@ -116,6 +116,7 @@ class Board:
         self._base_rows: dict[tuple[int, int], np.ndarray] = {}
         self._weather: dict[int, Weather] = {}
         self._distance_rows: dict[int, bytes] = {}
+        self._far_plane: tuple[np.ndarray, np.ndarray, list[int]] | None = None  # see distance_row
         self.region_ground: dict[tuple[object, ...], tuple[int, ...]] = {}  # setup._region_ground's
         self.unit_views: dict[int, tuple[Unit, dict[str, Any]]] = {}  # view._unit's, by the unit's id and view
         # how far a unit of each type can hit any target: its longest range, one more from higher ground (p.23)
@@ -197,7 +198,11 @@ class Board:
         if row is None:
             if len(self._distance_rows) * self.grid.size >= DISTANCE_BYTES:
                 self._distance_rows.clear()
-            row = self._distance_rows[cell] = np.minimum(self.grid.distances(cell), FAR).astype(np.uint8).tobytes()
+            if self._far_plane is None:  # the grid's plane of distances as bytes: one array operation a row
+                plane, place, start = self.grid.distance_plane()
+                self._far_plane = (np.minimum(plane, FAR).astype(np.uint8), place, start)
+            plane, place, start = self._far_plane
+            row = self._distance_rows[cell] = plane[start[cell] :].take(place).tobytes()
         return row
 
     # --- terrain ---------------------------------------------------------------------------------------
