@@ -247,3 +247,30 @@ def test_sight_answered_from_kept_rows_is_the_line_of_sight() -> None:
                     compared += 1
                     under_barrages += bool(sight.changed)
     assert compared > 1000 and under_barrages > 100
+
+
+def test_step_classes_patched_after_damage_are_the_classes_made_afresh() -> None:
+    """A new terrain's step classes are the last terrain's with the steps into and out of the damaged or cut
+    locations worked out again: every terrain of a random game's artillery must give the full computation's."""
+    cls = PerfectGeneral
+    game = Game(cls(cls.load_scenario("lauter_offensive")), 5)
+    players = {s: make_player("random", cls, 5) for s in cls.seats}
+    board = game.rules.ctx.board  # type: ignore[attr-defined]
+    terrains = 0
+    last = game.state.terrain
+    for _ in range(2500):
+        due = computer_decision(game, players)
+        if due is None:
+            break
+        game.apply(*due)
+        state = game.state
+        if state.terrain is last:
+            continue
+        last = state.terrain
+        patched = list(board._step_classes(state, listed=True))
+        kept = board._classes
+        board._classes = None  # made afresh
+        assert patched == board._step_classes(state, listed=True)
+        board._classes = kept
+        terrains += 1
+    assert terrains > 5

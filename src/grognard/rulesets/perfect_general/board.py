@@ -35,6 +35,8 @@ NEAR_KEPT = 64
 # what the board keeps of sight rows over the map as the scenario made it, which every arrangement of barrages
 # and damage starts from (a byte a location: 1,800 of Lauter's rows)
 BASE_SIGHT_BYTES = 4 * 1024 * 1024
+# at most this many locations changed since the last terrain: its step classes are patched, not made anew
+CLASSES_PATCHED = 64
 # counts of a search's destinations kept with it, by the friends' locations they were made with
 COUNTS_KEPT = 16
 # what distance rows a board keeps (a byte a location, distances from FAR on counted as FAR): all of Lauter's
@@ -43,6 +45,9 @@ DISTANCE_BYTES = 8 * 1024 * 1024
 FAR = 255
 
 T = TypeVar("T")
+
+# the step classes of a terrain and its cut roads: as an array (made when asked for) and as a list
+Classes = tuple[tuple[tuple[int, str], ...], tuple[int, ...], np.ndarray | None, list[int]]
 
 
 class Board:
@@ -65,7 +70,8 @@ class Board:
         self._base_ids = np.array([self._terrain_index[t] for t in self.base_terrain], dtype=np.int64)
         self._ids: tuple[tuple[tuple[int, str], ...], np.ndarray] | None = None
         self._lists: tuple[list[int], list[int]] | None = None  # _step_lists
-        self._classes: tuple[object, object, np.ndarray, list[int]] | None = None  # _step_classes, last terrain
+        self._classes: Classes | None = None  # _step_classes, for the last terrain
+        self._paths: tuple[list[int], list[bool]] | None = None  # each step's path cost and climb (_patch_classes)
         self._class_cost: dict[tuple[int, bool, int], tuple[np.ndarray, list[int]]] = {}  # _class_costs' answers
         # the cheapest path cost along a step is below this (a step class holds it)
         self._along_span = max([0, *tables.paths.values()]) + 1
@@ -335,18 +341,53 @@ class Board:
     def _step_classes(self, state: PGState, listed: Literal[True]) -> list[int]: ...
     def _step_classes(self, state: PGState, listed: bool = False) -> np.ndarray | list[int]:
         """Each step's class in ``state``'s terrain: (terrain entered, cost along a path not cut, uphill), kept for
-        the last terrain asked about (as an array, or ``listed`` as a list)."""
+        the last terrain asked about (as an array, or ``listed`` as a list). Damage is local: from the last
+        terrain's list, only the steps into or out of the locations that changed are worked out again."""
         found = self._classes
-        if found is not None and found[0] is state.terrain and found[1] is state.cut_roads:
-            return found[3] if listed else found[2]
+        if found is None or found[0] is not state.terrain or found[1] is not state.cut_roads:
+            found = self._classes = self._new_classes(state, found)
+        if listed:
+            return found[3]
+        array = found[2]
+        if array is None:  # made when first asked for (the general's whole tables)
+            array = np.array(found[3], dtype=np.int64)
+            self._classes = (found[0], found[1], array, found[3])
+        return array
+
+    def _new_classes(self, state: PGState, last: Classes | None) -> Classes:
+        if last is not None:
+            changed = {c for c, _ in set(last[0]).symmetric_difference(state.terrain)}
+            changed.update(set(last[1]).symmetric_difference(state.cut_roads))
+            if len(changed) <= CLASSES_PATCHED:
+                classes = last[3].copy()
+                self._patch_classes(classes, state, changed)
+                return (state.terrain, state.cut_roads, None, classes)
         src, dst, along, uphill, _ = self._steps()
         tid = self._terrain_ids(state)[dst]
         cut = np.zeros(self.grid.size, dtype=np.bool_)
         cut[list(state.cut_roads)] = True
         on_path = (along > 0) & ~cut[src] & ~cut[dst]
-        classes: np.ndarray = (tid * self._along_span + np.where(on_path, along, 0)) * 2 + uphill
-        self._classes = (state.terrain, state.cut_roads, classes, classes.tolist())
-        return self._classes[3] if listed else classes
+        array: np.ndarray = (tid * self._along_span + np.where(on_path, along, 0)) * 2 + uphill
+        return (state.terrain, state.cut_roads, array, array.tolist())
+
+    def _patch_classes(self, classes: list[int], state: PGState, changed: set[int]) -> None:
+        """Work out again in ``classes`` (``_step_classes``' list) the steps into or out of ``changed`` locations,
+        as the full computation does for ``state``'s terrain and cut roads."""
+        first, dst = self._step_lists()
+        if self._paths is None:
+            _, _, along, uphill, _ = self._steps()
+            self._paths = (along.tolist(), uphill.tolist())
+        paths, climbs = self._paths
+        terrain = dict(state.terrain)
+        cut = state.cut_roads
+        index, base, span = self._terrain_index, self.base_terrain, self._along_span
+        for c in changed:
+            for a in (c, *self.neighbors[c]):  # the steps out of c, and those into it from its neighbours
+                for i in range(first[a], first[a + 1]):
+                    b = dst[i]
+                    if a == c or b == c:
+                        path = paths[i] if paths[i] > 0 and a not in cut and b not in cut else 0
+                        classes[i] = (index[terrain.get(b, base[b])] * span + path) * 2 + climbs[i]
 
     @overload
     def _class_costs(self, unit_type: UnitType, percent: int, listed: Literal[False] = False) -> np.ndarray: ...
