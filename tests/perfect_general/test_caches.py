@@ -274,3 +274,26 @@ def test_step_classes_patched_after_damage_are_the_classes_made_afresh() -> None
         board._classes = kept
         terrains += 1
     assert terrains > 5
+
+
+def test_a_played_game_s_board_is_freed_without_the_garbage_collector() -> None:
+    """A board holds a game's thousands of searches, sight rows and tables: no reference cycle may keep it for
+    the collector's rare full passes (each 35-45 ms with dead boards in it), so it goes when its game goes."""
+    cls = PerfectGeneral
+    game = Game(cls(cls.load_scenario("lauter_offensive")), 1)
+    players = {s: make_player("random", cls, 1) for s in cls.seats}
+    for _ in range(400):
+        due = computer_decision(game, players)
+        if due is None:
+            break
+        game.apply(*due)
+    board = game.rules.ctx.board  # type: ignore[attr-defined]
+    assert board._sights  # sight was asked for (the cycle was a sight cache's way back to its board)
+    kept = weakref.ref(board)
+    gc.collect()
+    gc.disable()
+    try:
+        del game, players, board
+        assert kept() is None
+    finally:
+        gc.enable()

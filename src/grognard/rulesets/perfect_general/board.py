@@ -705,7 +705,9 @@ class SightCache:
         self.changed = [int(c) for c in np.flatnonzero(obstacles != base.obstacle)]
         self.grid = board.grid
         self.sight = base.with_obstacles(obstacles) if self.changed else base
-        self._board = board
+        # the board keeps its sight caches: a weak reference back, so that no cycle keeps a board (a game's
+        # thousands of searches and rows) for the garbage collector to find, once its game is done
+        self._board = weakref.proxy(board)
         self._pairs: dict[int, bool] = {}
         self._seen_at: dict[tuple[int, frozenset[int], int], bool] = {}
         self._rows: dict[tuple[int, int], np.ndarray] = {}  # (location, visibility) -> what it sees
