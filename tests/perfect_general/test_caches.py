@@ -297,3 +297,36 @@ def test_a_played_game_s_board_is_freed_without_the_garbage_collector() -> None:
         assert kept() is None
     finally:
         gc.enable()
+
+
+def test_a_phase_end_that_skips_settled_units_spots_as_one_made_afresh() -> None:
+    """``spotting.end_of_phase`` leaves as they are the units it left as they were (the same tuple, sight,
+    visibility and terrain): every end of a part of a random game, and every state after it, must spot the same
+    with the board's last phase end forgotten."""
+    from grognard.engine.events import Step
+    from grognard.rulesets.perfect_general.spotting import end_of_phase
+
+    cls = PerfectGeneral
+    game = Game(cls(cls.load_scenario("lauter_offensive")), 6)
+    players = {s: make_player("random", cls, 6) for s in cls.seats}
+    ctx = game.rules.ctx  # type: ignore[attr-defined]
+    board = ctx.board
+    skipped = 0
+    for _ in range(1500):
+        due = computer_decision(game, players)
+        if due is None:
+            break
+        game.apply(*due)
+        state = game.state
+        settled = board.settled
+        kept = settled is not None and settled[0] is state.units and settled[3] is state.terrain
+        step = Step(state.rng)
+        after = end_of_phase(ctx, state, step)
+        board.settled = None
+        fresh_step = Step(state.rng)
+        fresh = end_of_phase(ctx, state, fresh_step)
+        assert after.units == fresh.units and after.sides == fresh.sides
+        assert [e.kind for e in step.events] == [e.kind for e in fresh_step.events]
+        board.settled = settled
+        skipped += kept
+    assert skipped > 20
