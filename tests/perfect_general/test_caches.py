@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import weakref
+from collections.abc import Iterator
 
 from grognard.ai import make_player
 from grognard.ai.driver import computer_decision
@@ -11,6 +12,16 @@ from grognard.engine import Game
 from grognard.engine.movement import LazyCosts, reach
 from grognard.rulesets.perfect_general import PerfectGeneral
 from grognard.rulesets.perfect_general.board import ReachCache, _reach_bytes
+
+
+def _played(game: Game, players: dict[str, object], decisions: int) -> Iterator[None]:
+    """Plays ``game``'s next ``decisions`` (fewer if it ends), pausing after each."""
+    for _ in range(decisions):
+        due = computer_decision(game, players)  # type: ignore[arg-type]
+        if due is None:
+            return
+        game.apply(*due)
+        yield
 
 
 def test_reach_cache_keeps_within_its_bytes_dropping_the_least_recently_used() -> None:
@@ -227,11 +238,7 @@ def test_sight_answered_from_kept_rows_is_the_line_of_sight() -> None:
     players = {s: make_player("random", cls, 3) for s in cls.seats}
     board = game.rules.ctx.board  # type: ignore[attr-defined]
     grid, compared, under_barrages = board.grid, 0, 0
-    for i in range(1500):
-        due = computer_decision(game, players)
-        if due is None:
-            break
-        game.apply(*due)
+    for i, _ in enumerate(_played(game, players, 1500)):
         if i % 25:
             continue
         sight = board.sight(game.state)
@@ -258,11 +265,7 @@ def test_step_classes_patched_after_damage_are_the_classes_made_afresh() -> None
     board = game.rules.ctx.board  # type: ignore[attr-defined]
     terrains = 0
     last = game.state.terrain
-    for _ in range(2500):
-        due = computer_decision(game, players)
-        if due is None:
-            break
-        game.apply(*due)
+    for _ in _played(game, players, 2500):
         state = game.state
         if state.terrain is last:
             continue
@@ -282,11 +285,8 @@ def test_a_played_game_s_board_is_freed_without_the_garbage_collector() -> None:
     cls = PerfectGeneral
     game = Game(cls(cls.load_scenario("lauter_offensive")), 1)
     players = {s: make_player("random", cls, 1) for s in cls.seats}
-    for _ in range(400):
-        due = computer_decision(game, players)
-        if due is None:
-            break
-        game.apply(*due)
+    for _ in _played(game, players, 400):
+        pass
     board = game.rules.ctx.board  # type: ignore[attr-defined]
     assert board._sights  # sight was asked for (the cycle was a sight cache's way back to its board)
     kept = weakref.ref(board)
@@ -312,11 +312,7 @@ def test_a_phase_end_that_skips_settled_units_spots_as_one_made_afresh() -> None
     ctx = game.rules.ctx  # type: ignore[attr-defined]
     board = ctx.board
     skipped = 0
-    for _ in range(1500):
-        due = computer_decision(game, players)
-        if due is None:
-            break
-        game.apply(*due)
+    for _ in _played(game, players, 1500):
         state = game.state
         settled = board.settled
         kept = settled is not None and settled[0] is state.units and settled[3] is state.terrain
