@@ -87,10 +87,12 @@ def test_units_near_a_location_are_those_within_the_distance_in_their_order() ->
     units = game.state.units
     assert len({u.side for u in units}) == 2 and len(units) > 10
     for cell in range(0, board.grid.size, 37):
-        for radius in (0, 1, 6, 25, 300):
+        for radius in (0, 1, 6, 25, 300, 6):  # the last answer is kept: each asked right after another radius
             near = board.near(units, cell, radius)
-            assert near == [u for u in units if board.grid.distance(u.cell, cell) <= radius]
+            assert near == tuple(u for u in units if board.grid.distance(u.cell, cell) <= radius)
+            assert board.near(units, cell, radius) is near
             assert board.near_cells([u.cell for u in units], cell, radius) == [u.cell for u in near]
+        assert board.near(units[::-1], cell, 6) == near[::-1]  # another tuple, the same location and radius
         row = board.distance_row(cell)
         assert all(row[c] == min(board.grid.distance(cell, c), 255) for c in range(board.grid.size))
 

@@ -124,6 +124,8 @@ class Board:
         self._base_rows: dict[tuple[int, int], np.ndarray] = {}
         self._weather: dict[int, Weather] = {}
         self._distance_rows: dict[int, bytes] = {}
+        self._near_last: tuple[tuple[Unit, ...], int, int, tuple[Unit, ...]] = ((), -1, -1, ())  # see near
+        self._last_row: tuple[object, tuple[str, ...]] = ((), ())  # terrain_row's last answer, by the terrain tuple
         self._far_plane: tuple[np.ndarray, np.ndarray, list[int]] | None = None  # see distance_row
         self.region_ground: dict[tuple[object, ...], tuple[int, ...]] = {}  # setup._region_ground's
         self.unit_views: dict[int, tuple[Unit, dict[str, Any]]] = {}  # view._unit's, by the unit's id and view
@@ -185,13 +187,21 @@ class Board:
             self._memo = (state, {})
         return self._memo[1]
 
-    def near(self, units: Iterable[Unit], cell: int, radius: int) -> list[Unit]:
+    def near(self, units: tuple[Unit, ...], cell: int, radius: int) -> tuple[Unit, ...]:
         """Those of ``units`` within ``radius`` of ``cell``, in their order: who may see or shoot there (spotting
-        and fire ask of every unit against every enemy; most are far)."""
+        and fire ask of every unit against every enemy; most are far). The last answer is kept by the tuple, the
+        location and the radius: a step's spotting asks who sees the location entered, then whom the mover sees
+        from there, of the same enemy units."""
+        last = self._near_last
+        if last[0] is units and last[1] == cell and last[2] == radius:
+            return last[3]
         if radius >= FAR:
-            return list(units)
-        row = self.distance_row(cell)
-        return [u for u in units if row[u.cell] <= radius]
+            found = units
+        else:
+            row = self.distance_row(cell)
+            found = tuple([u for u in units if row[u.cell] <= radius])
+        self._near_last = (units, cell, radius, found)
+        return found
 
     def near_cells(self, cells: Iterable[int], cell: int, radius: int) -> list[int]:
         """Those of ``cells`` within ``radius`` of ``cell``, in their order (:meth:`near` for locations)."""
@@ -223,6 +233,9 @@ class Board:
         """Every location's terrain as damaged so far (kept for the last few damage states)."""
         if not state.terrain:
             return self.base_terrain
+        last = self._last_row
+        if last[0] is state.terrain:  # states share the tuple until artillery changes it: no need to hash it
+            return last[1]
         found = self._rows.get(state.terrain)
         if found is None:
             if len(self._rows) > 16:
@@ -231,6 +244,7 @@ class Board:
             for c, t in state.terrain:
                 row[c] = t
             found = self._rows[state.terrain] = tuple(row)
+        self._last_row = (state.terrain, found)
         return found
 
     def defensive(self, state: PGState, cell: int) -> bool:
