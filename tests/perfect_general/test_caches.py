@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import weakref
+from collections.abc import Iterator
 
 from grognard.ai import make_player
 from grognard.ai.driver import computer_decision
@@ -11,6 +12,16 @@ from grognard.engine import Game
 from grognard.engine.movement import LazyCosts, reach
 from grognard.rulesets.perfect_general import PerfectGeneral
 from grognard.rulesets.perfect_general.board import ReachCache, _reach_bytes
+
+
+def _played(game: Game, players: dict[str, object], decisions: int) -> Iterator[None]:
+    """Plays ``game``'s next ``decisions`` (fewer if it ends), pausing after each."""
+    for _ in range(decisions):
+        due = computer_decision(game, players)  # type: ignore[arg-type]
+        if due is None:
+            return
+        game.apply(*due)
+        yield
 
 
 def test_reach_cache_keeps_within_its_bytes_dropping_the_least_recently_used() -> None:
@@ -76,10 +87,12 @@ def test_units_near_a_location_are_those_within_the_distance_in_their_order() ->
     units = game.state.units
     assert len({u.side for u in units}) == 2 and len(units) > 10
     for cell in range(0, board.grid.size, 37):
-        for radius in (0, 1, 6, 25, 300):
+        for radius in (0, 1, 6, 25, 300, 6):  # the last answer is kept: each asked right after another radius
             near = board.near(units, cell, radius)
-            assert near == [u for u in units if board.grid.distance(u.cell, cell) <= radius]
+            assert near == tuple(u for u in units if board.grid.distance(u.cell, cell) <= radius)
+            assert board.near(units, cell, radius) is near
             assert board.near_cells([u.cell for u in units], cell, radius) == [u.cell for u in near]
+        assert board.near(units[::-1], cell, 6) == near[::-1]  # another tuple, the same location and radius
         row = board.distance_row(cell)
         assert all(row[c] == min(board.grid.distance(cell, c), 255) for c in range(board.grid.size))
 
@@ -217,3 +230,101 @@ def test_plot_families_are_counted_as_listed_and_the_kept_plot_areas_are_made_af
                 plotted += 1
         game.apply(*due)
     assert plotted > 20
+
+
+def test_sight_answered_from_kept_rows_is_the_line_of_sight() -> None:
+    """``SightCache.sees`` answers a pair from a row kept for either end (an artillery plot's): the answer must be
+    the line's own, under barrages and damage too (the rows are looked at again there)."""
+    cls = PerfectGeneral
+    game = Game(cls(cls.load_scenario("lauter_offensive")), 3)
+    players = {s: make_player("random", cls, 3) for s in cls.seats}
+    board = game.rules.ctx.board  # type: ignore[attr-defined]
+    grid, compared, under_barrages = board.grid, 0, 0
+    for i, _ in enumerate(_played(game, players, 1500)):
+        if i % 25:
+            continue
+        sight = board.sight(game.state)
+        vis = board.weather(game.state).visibility
+        for a, v in list(sight._rows)[:12]:
+            if v != vis:
+                continue
+            for b in range(0, grid.size, 7):
+                if grid.distance(a, b) <= vis:
+                    sight._pairs.clear()
+                    line = sight.sight.clear(a, b, sight.eye, sight.eye)
+                    assert sight.sees(a, b, vis) == line and sight.sees(b, a, vis) == line
+                    compared += 1
+                    under_barrages += bool(sight.changed)
+    assert compared > 1000 and under_barrages > 100
+
+
+def test_step_classes_patched_after_damage_are_the_classes_made_afresh() -> None:
+    """A new terrain's step classes are the last terrain's with the steps into and out of the damaged or cut
+    locations worked out again: every terrain of a random game's artillery must give the full computation's."""
+    cls = PerfectGeneral
+    game = Game(cls(cls.load_scenario("lauter_offensive")), 5)
+    players = {s: make_player("random", cls, 5) for s in cls.seats}
+    board = game.rules.ctx.board  # type: ignore[attr-defined]
+    terrains = 0
+    last = game.state.terrain
+    for _ in _played(game, players, 2500):
+        state = game.state
+        if state.terrain is last:
+            continue
+        last = state.terrain
+        patched = list(board._step_classes(state, listed=True))
+        kept = board._classes
+        board._classes = None  # made afresh
+        assert patched == board._step_classes(state, listed=True)
+        board._classes = kept
+        terrains += 1
+    assert terrains > 5
+
+
+def test_a_played_game_s_board_is_freed_without_the_garbage_collector() -> None:
+    """A board holds a game's thousands of searches, sight rows and tables: no reference cycle may keep it for
+    the collector's rare full passes (each 35-45 ms with dead boards in it), so it goes when its game goes."""
+    cls = PerfectGeneral
+    game = Game(cls(cls.load_scenario("lauter_offensive")), 1)
+    players = {s: make_player("random", cls, 1) for s in cls.seats}
+    for _ in _played(game, players, 400):
+        pass
+    board = game.rules.ctx.board  # type: ignore[attr-defined]
+    assert board._sights  # sight was asked for (the cycle was a sight cache's way back to its board)
+    kept = weakref.ref(board)
+    gc.collect()
+    gc.disable()
+    try:
+        del game, players, board
+        assert kept() is None
+    finally:
+        gc.enable()
+
+
+def test_a_phase_end_that_skips_settled_units_spots_as_one_made_afresh() -> None:
+    """``spotting.end_of_phase`` leaves as they are the units it left as they were (the same tuple, sight,
+    visibility and terrain): every end of a part of a random game, and every state after it, must spot the same
+    with the board's last phase end forgotten."""
+    from grognard.engine.events import Step
+    from grognard.rulesets.perfect_general.spotting import end_of_phase
+
+    cls = PerfectGeneral
+    game = Game(cls(cls.load_scenario("lauter_offensive")), 6)
+    players = {s: make_player("random", cls, 6) for s in cls.seats}
+    ctx = game.rules.ctx  # type: ignore[attr-defined]
+    board = ctx.board
+    skipped = 0
+    for _ in _played(game, players, 1500):
+        state = game.state
+        settled = board.settled
+        kept = settled is not None and settled[0] is state.units and settled[3] is state.terrain
+        step = Step(state.rng)
+        after = end_of_phase(ctx, state, step)
+        board.settled = None
+        fresh_step = Step(state.rng)
+        fresh = end_of_phase(ctx, state, fresh_step)
+        assert after.units == fresh.units and after.sides == fresh.sides
+        assert [e.kind for e in step.events] == [e.kind for e in fresh_step.events]
+        board.settled = settled
+        skipped += kept
+    assert skipped > 20

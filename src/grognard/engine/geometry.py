@@ -169,6 +169,14 @@ class Grid(ABC):
     def distances(self, cell: int) -> IntArray:
         """The distance from ``cell`` to every cell, as an array indexed by cell (read from a plane of the distance
         of every vector between two cells, made once: one array operation a call)."""
+        plane, place, start = self.distance_plane()
+        out: IntArray = plane[start[cell] :].take(place)
+        return out
+
+    def distance_plane(self) -> tuple[IntArray, IntArray, list[int]]:
+        """What :meth:`distances` reads: the distance of every vector between two cells laid on a plane, each
+        cell's place on it, and for each cell where the plane starts so that ``plane[start[c]:].take(place)`` is
+        the distance from ``c`` to every cell (a caller may keep the plane in another type)."""
         if self._distance_plane is None:
             coords = self.plane_coords()
             low, span = coords.min(axis=0), coords.max(axis=0) - coords.min(axis=0)
@@ -178,9 +186,7 @@ class Grid(ABC):
             place = (coords[:, 0] - low[0]) * width + (coords[:, 1] - low[1])
             middle = int(span[0]) * width + int(span[1])  # the plane's zero vector
             self._distance_plane = (self._offset_distance(a, b).ravel(), place, (middle - place).tolist())
-        plane, place, start = self._distance_plane
-        out: IntArray = plane[start[cell] :].take(place)
-        return out
+        return self._distance_plane
 
     @staticmethod
     @abstractmethod

@@ -35,6 +35,8 @@ NEAR_KEPT = 64
 # what the board keeps of sight rows over the map as the scenario made it, which every arrangement of barrages
 # and damage starts from (a byte a location: 1,800 of Lauter's rows)
 BASE_SIGHT_BYTES = 4 * 1024 * 1024
+# at most this many locations changed since the last terrain: its step classes are patched, not made anew
+CLASSES_PATCHED = 64
 # counts of a search's destinations kept with it, by the friends' locations they were made with
 COUNTS_KEPT = 16
 # what distance rows a board keeps (a byte a location, distances from FAR on counted as FAR): all of Lauter's
@@ -43,6 +45,9 @@ DISTANCE_BYTES = 8 * 1024 * 1024
 FAR = 255
 
 T = TypeVar("T")
+
+# the step classes of a terrain and its cut roads: as an array (made when asked for) and as a list
+Classes = tuple[tuple[tuple[int, str], ...], tuple[int, ...], np.ndarray | None, list[int]]
 
 
 class Board:
@@ -65,7 +70,8 @@ class Board:
         self._base_ids = np.array([self._terrain_index[t] for t in self.base_terrain], dtype=np.int64)
         self._ids: tuple[tuple[tuple[int, str], ...], np.ndarray] | None = None
         self._lists: tuple[list[int], list[int]] | None = None  # _step_lists
-        self._classes: tuple[object, object, np.ndarray, list[int]] | None = None  # _step_classes, last terrain
+        self._classes: Classes | None = None  # _step_classes, for the last terrain
+        self._paths: tuple[list[int], list[bool]] | None = None  # each step's path cost and climb (_patch_classes)
         self._class_cost: dict[tuple[int, bool, int], tuple[np.ndarray, list[int]]] = {}  # _class_costs' answers
         # the cheapest path cost along a step is below this (a step class holds it)
         self._along_span = max([0, *tables.paths.values()]) + 1
@@ -108,6 +114,8 @@ class Board:
         # moves._field for the last state asked; a computer player has a board of its own (ai Player.rules), so
         # this never hands it a real state
         self.field_memo: tuple[PGState, str, tuple[frozenset[int], frozenset[int], frozenset[int]]] | None = None
+        # spotting.end_of_phase's last units, sight, visibility and terrain: units it left as they were
+        self.settled: tuple[tuple[Unit, ...], SightCache, int, tuple[tuple[int, str], ...]] | None = None
         # what the legal set works out about the last state asked for, more than once (see state_memo)
         self._memo: tuple[PGState | None, dict[Any, Any]] = (None, {})
         self._sights: dict[tuple[object, ...], SightCache] = {}
@@ -116,6 +124,9 @@ class Board:
         self._base_rows: dict[tuple[int, int], np.ndarray] = {}
         self._weather: dict[int, Weather] = {}
         self._distance_rows: dict[int, bytes] = {}
+        self._near_last: tuple[tuple[Unit, ...], int, int, tuple[Unit, ...]] = ((), -1, -1, ())  # see near
+        self._last_row: tuple[object, tuple[str, ...]] = ((), ())  # terrain_row's last answer, by the terrain tuple
+        self._far_plane: tuple[np.ndarray, np.ndarray, list[int]] | None = None  # see distance_row
         self.region_ground: dict[tuple[object, ...], tuple[int, ...]] = {}  # setup._region_ground's
         self.unit_views: dict[int, tuple[Unit, dict[str, Any]]] = {}  # view._unit's, by the unit's id and view
         # how far a unit of each type can hit any target: its longest range, one more from higher ground (p.23)
@@ -176,13 +187,21 @@ class Board:
             self._memo = (state, {})
         return self._memo[1]
 
-    def near(self, units: Iterable[Unit], cell: int, radius: int) -> list[Unit]:
+    def near(self, units: tuple[Unit, ...], cell: int, radius: int) -> tuple[Unit, ...]:
         """Those of ``units`` within ``radius`` of ``cell``, in their order: who may see or shoot there (spotting
-        and fire ask of every unit against every enemy; most are far)."""
+        and fire ask of every unit against every enemy; most are far). The last answer is kept by the tuple, the
+        location and the radius: a step's spotting asks who sees the location entered, then whom the mover sees
+        from there, of the same enemy units."""
+        last = self._near_last
+        if last[0] is units and last[1] == cell and last[2] == radius:
+            return last[3]
         if radius >= FAR:
-            return list(units)
-        row = self.distance_row(cell)
-        return [u for u in units if row[u.cell] <= radius]
+            found = units
+        else:
+            row = self.distance_row(cell)
+            found = tuple([u for u in units if row[u.cell] <= radius])
+        self._near_last = (units, cell, radius, found)
+        return found
 
     def near_cells(self, cells: Iterable[int], cell: int, radius: int) -> list[int]:
         """Those of ``cells`` within ``radius`` of ``cell``, in their order (:meth:`near` for locations)."""
@@ -197,7 +216,11 @@ class Board:
         if row is None:
             if len(self._distance_rows) * self.grid.size >= DISTANCE_BYTES:
                 self._distance_rows.clear()
-            row = self._distance_rows[cell] = np.minimum(self.grid.distances(cell), FAR).astype(np.uint8).tobytes()
+            if self._far_plane is None:  # the grid's plane of distances as bytes: one array operation a row
+                plane, place, start = self.grid.distance_plane()
+                self._far_plane = (np.minimum(plane, FAR).astype(np.uint8), place, start)
+            plane, place, start = self._far_plane
+            row = self._distance_rows[cell] = plane[start[cell] :].take(place).tobytes()
         return row
 
     # --- terrain ---------------------------------------------------------------------------------------
@@ -210,6 +233,9 @@ class Board:
         """Every location's terrain as damaged so far (kept for the last few damage states)."""
         if not state.terrain:
             return self.base_terrain
+        last = self._last_row
+        if last[0] is state.terrain:  # states share the tuple until artillery changes it: no need to hash it
+            return last[1]
         found = self._rows.get(state.terrain)
         if found is None:
             if len(self._rows) > 16:
@@ -218,6 +244,7 @@ class Board:
             for c, t in state.terrain:
                 row[c] = t
             found = self._rows[state.terrain] = tuple(row)
+        self._last_row = (state.terrain, found)
         return found
 
     def defensive(self, state: PGState, cell: int) -> bool:
@@ -330,18 +357,53 @@ class Board:
     def _step_classes(self, state: PGState, listed: Literal[True]) -> list[int]: ...
     def _step_classes(self, state: PGState, listed: bool = False) -> np.ndarray | list[int]:
         """Each step's class in ``state``'s terrain: (terrain entered, cost along a path not cut, uphill), kept for
-        the last terrain asked about (as an array, or ``listed`` as a list)."""
+        the last terrain asked about (as an array, or ``listed`` as a list). Damage is local: from the last
+        terrain's list, only the steps into or out of the locations that changed are worked out again."""
         found = self._classes
-        if found is not None and found[0] is state.terrain and found[1] is state.cut_roads:
-            return found[3] if listed else found[2]
+        if found is None or found[0] is not state.terrain or found[1] is not state.cut_roads:
+            found = self._classes = self._new_classes(state, found)
+        if listed:
+            return found[3]
+        array = found[2]
+        if array is None:  # made when first asked for (the general's whole tables)
+            array = np.array(found[3], dtype=np.int64)
+            self._classes = (found[0], found[1], array, found[3])
+        return array
+
+    def _new_classes(self, state: PGState, last: Classes | None) -> Classes:
+        if last is not None:
+            changed = {c for c, _ in set(last[0]).symmetric_difference(state.terrain)}
+            changed.update(set(last[1]).symmetric_difference(state.cut_roads))
+            if len(changed) <= CLASSES_PATCHED:
+                classes = last[3].copy()
+                self._patch_classes(classes, state, changed)
+                return (state.terrain, state.cut_roads, None, classes)
         src, dst, along, uphill, _ = self._steps()
         tid = self._terrain_ids(state)[dst]
         cut = np.zeros(self.grid.size, dtype=np.bool_)
         cut[list(state.cut_roads)] = True
         on_path = (along > 0) & ~cut[src] & ~cut[dst]
-        classes: np.ndarray = (tid * self._along_span + np.where(on_path, along, 0)) * 2 + uphill
-        self._classes = (state.terrain, state.cut_roads, classes, classes.tolist())
-        return self._classes[3] if listed else classes
+        array: np.ndarray = (tid * self._along_span + np.where(on_path, along, 0)) * 2 + uphill
+        return (state.terrain, state.cut_roads, array, array.tolist())
+
+    def _patch_classes(self, classes: list[int], state: PGState, changed: set[int]) -> None:
+        """Work out again in ``classes`` (``_step_classes``' list) the steps into or out of ``changed`` locations,
+        as the full computation does for ``state``'s terrain and cut roads."""
+        first, dst = self._step_lists()
+        if self._paths is None:
+            _, _, along, uphill, _ = self._steps()
+            self._paths = (along.tolist(), uphill.tolist())
+        paths, climbs = self._paths
+        terrain = dict(state.terrain)
+        cut = state.cut_roads
+        index, base, span = self._terrain_index, self.base_terrain, self._along_span
+        for c in changed:
+            for a in (c, *self.neighbors[c]):  # the steps out of c, and those into it from its neighbours
+                for i in range(first[a], first[a + 1]):
+                    b = dst[i]
+                    if a == c or b == c:
+                        path = paths[i] if paths[i] > 0 and a not in cut and b not in cut else 0
+                        classes[i] = (index[terrain.get(b, base[b])] * span + path) * 2 + climbs[i]
 
     @overload
     def _class_costs(self, unit_type: UnitType, percent: int, listed: Literal[False] = False) -> np.ndarray: ...
@@ -659,7 +721,9 @@ class SightCache:
         self.changed = [int(c) for c in np.flatnonzero(obstacles != base.obstacle)]
         self.grid = board.grid
         self.sight = base.with_obstacles(obstacles) if self.changed else base
-        self._board = board
+        # the board keeps its sight caches: a weak reference back, so that no cycle keeps a board (a game's
+        # thousands of searches and rows) for the garbage collector to find, once its game is done
+        self._board = weakref.proxy(board)
         self._pairs: dict[int, bool] = {}
         self._seen_at: dict[tuple[int, frozenset[int], int], bool] = {}
         self._rows: dict[tuple[int, int], np.ndarray] = {}  # (location, visibility) -> what it sees
@@ -677,7 +741,15 @@ class SightCache:
         if found is None:
             if len(self._pairs) >= SIGHT_PAIRS:
                 self._pairs.clear()
-            found = self._pairs[key] = self.sight.clear(a, b, self.eye, self.eye)
+            # a row kept for either end (an artillery plot's, seen_by) answers without a line: it is what clear
+            # says of every location, and sight between equal eyes is symmetric (tests/test_los.py)
+            row = self._rows.get((a, visibility))
+            if row is not None:
+                found = bool(row[b])
+            else:
+                row = self._rows.get((b, visibility))
+                found = bool(row[a]) if row is not None else self.sight.clear(a, b, self.eye, self.eye)
+            self._pairs[key] = found
         return found
 
     def seen_at(self, cell: int, watchers: frozenset[int], visibility: int, work: Callable[[], bool]) -> bool:

@@ -10,7 +10,7 @@ from grognard.engine.records import replace
 from .artillery import barrage_at, set_terrain
 from .board import Entry
 from .combat import destroy, hit, resolve_assault
-from .context import Ctx, carry_units, own_units
+from .context import Ctx, carry_units, enemy_units, own_units
 from .spotting import known_enemies, mark_seen_acting, spot_mover
 from .state import SIDES, Interrupt, Mine, Offer, PGState, Unit, Walk, other, replaced
 from .words import count, sides
@@ -354,9 +354,12 @@ def _walk(ctx: Ctx, state: PGState, step: Step) -> PGState:
             return replace(state, walk=None)
         nxt = w.path[0]
         final = len(w.path) == 1
-        occupant = state.unit_at(nxt)
-        if occupant is not None and occupant.side != unit.side:
-            return _bump(ctx, state, step, unit, occupant)
+        # who stands there matters only if an enemy does (a look through every unit otherwise); the enemy's
+        # units are one tuple throughout the walk (context.carry_units), their locations kept by the board
+        if nxt in board.cells_of(enemy_units(state, unit.side)):
+            occupant = state.unit_at(nxt)
+            if occupant is not None and occupant.side != unit.side:
+                return _bump(ctx, state, step, unit, occupant)
         if board.weather(state).no_moving_next_to_spotted and any(
             e.spotted and e.cell in board.neighbors[nxt] for e in known_enemies(ctx, state, unit.side)
         ):

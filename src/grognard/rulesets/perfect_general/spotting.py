@@ -108,7 +108,21 @@ def mark_seen_acting(ctx: Ctx, state: PGState, unit: Unit) -> Unit:
 
 
 def end_of_phase(ctx: Ctx, state: PGState, step: Step) -> PGState:
-    """Rules a-c and the reversion to unspotted, at the end of a side's part of a phase."""
+    """Rules a-c and the reversion to unspotted, at the end of a side's part of a phase. Units this left as they
+    were (the same tuple, under the same sight, visibility and terrain: a part where nobody moved, fired or
+    plotted) are left so again: each one's spotting is its own, pending marks are cleared, and seen the same."""
+    board = ctx.board
+    sight = board.sight(state)
+    vis = board.weather(state).visibility
+    settled = board.settled
+    if (
+        settled is not None
+        and settled[0] is state.units
+        and settled[1] is sight
+        and settled[2] == vis
+        and settled[3] is state.terrain
+    ):
+        return remember(state)
     changed: dict[str, Unit] = {}
     for u in state.units:
         if u.carried_by:
@@ -123,6 +137,7 @@ def end_of_phase(ctx: Ctx, state: PGState, step: Step) -> PGState:
                 _announce(ctx, step, changed[u.id], "spotted" if spotted else "lost from sight")
     if changed:
         state = state.with_units(changed)
+    board.settled = (state.units, sight, vis, state.terrain)
     return remember(state)
 
 
