@@ -44,7 +44,10 @@ class FireRules:
     with at the squares last asked about (``in_reach``)."""
 
     __slots__ = (
+        "density",
         "disrupted_why",
+        "eff",
+        "fatigue_gain",
         "gun_why",
         "heavy_share",
         "higher",
@@ -62,6 +65,7 @@ class FireRules:
         "reach",
         "rout",
         "terrain",
+        "terrain_at",
         "time",
         "units",
     )
@@ -76,6 +80,8 @@ class FireRules:
         # side's level, out of ammunition; the random modifier's range; the battle time's minimum and divisor
         rows = [row for row in ctx.tables.terrain["defence"] if row != "columns"]  # the table's rows, not its header
         self.terrain = {row: Modifier(f"terrain {row}", defence(ctx, row, 0)) for row in rows}
+        # and by square, where no random ford lies (``terrain_row``; None: a row the table has not, as a river)
+        self.terrain_at = tuple(self.terrain.get(defence_row(t)) for t in board.map.terrain)
         self.higher = Modifier("higher elevation", defence(ctx, "higher_elevation", 0))
         self.level = {side: Modifier(f"level {ctx.options.level}", level_percent(ctx, side)) for side in ENEMY}
         self.no_ammo = Modifier("ran out of ammo", c["ammo"]["out_of_ammo_fire_factor"])
@@ -88,6 +94,16 @@ class FireRules:
         self.points_per_gun = cas["artillery_points_per_gun"]
         self.points_per_fatigue = cas["artillery_points_per_fatigue"]
         self.per_100_casualties = c["disruption"]["percent_per_100_casualties"]
+        # density (men of no change, men a percent, the cap), the fatigue gain for losses (men a point's divisor, its
+        # least and most in tenths) and each unit's effectiveness (its morale less its fatigue)
+        self.density = (o["density_base_men"], o["density_men_per_percent"], int(o["density_cap_percent"]))
+        g = ctx.recovery["fatigue_gain"]
+        self.fatigue_gain = (
+            g["large_unit_men_per_point_divisor"],
+            g["large_unit_min"] * 10,
+            g["large_unit_max"] * 10,
+        )
+        self.eff = tuple(s.eff for s in board.specs)
         r = ctx.recovery["rout"]
         self.rout = (r["auto_rout_below_men"], r["morale_below"], r["chance_percent"])
         # each unit's chance of running out of ammunition, and the names and the reasons of its rolls
@@ -156,19 +172,26 @@ def density(
     """ "Density Modifier = 1% more or less casualties per 12 men more or less than 650 men in square. No more or
     less casualties than 25%." Men of infantry and cavalry (guns are not men); ``unit``: each unit's record (the
     state's, or those a fire has pending)."""
-    o = ctx.combat["other"]
     artillery, record = ctx.board.artillery, state.units.__getitem__ if unit is None else unit
     men = sum(record(j).strength for j in occ.get(cell, ()) if not artillery[j])
-    diff = men - o["density_base_men"]
-    pct = int(abs(diff) // o["density_men_per_percent"]) * (1 if diff >= 0 else -1)
-    cap = int(o["density_cap_percent"])
-    return 100 + max(-cap, min(cap, pct))
+    return density_percent(fire_rules(ctx), men)
+
+
+def density_percent(fixed: FireRules, men: int) -> int:
+    """``density``'s percent for ``men`` in the square."""
+    base, per, cap = fixed.density
+    diff = men - base
+    pct = int(abs(diff) // per) * (1 if diff >= 0 else -1)
+    return 100 + (cap if pct > cap else -cap if pct < -cap else pct)
 
 
 def terrain_row(ctx: Ctx, state: AntietamState, cell: int) -> str:
     """The defender's row of the Terrain Modifiers (bridge and ford share one)."""
-    t = ctx.board.terrain(state, cell)
-    return "bridge_ford" if t in ("bridge", "ford") else t
+    return defence_row(ctx.board.terrain(state, cell))
+
+
+def defence_row(terrain: str) -> str:
+    return "bridge_ford" if terrain in ("bridge", "ford") else terrain
 
 
 def level_percent(ctx: Ctx, side: str) -> int:
@@ -198,12 +221,14 @@ def _modifiers(
     state = pending.state
     u = pending.unit(i)
     side = board.sides[i]
-    mods = [fixed.terrain[terrain_row(ctx, state, cell)]]
+    ground = None if cell in state.fords else fixed.terrain_at[cell]  # ``terrain_row``, read once a game
+    mods = [fixed.terrain[terrain_row(ctx, state, cell)] if ground is None else ground]
     if board.levels[cell] > board.levels[u.cell]:
         mods.append(fixed.higher)
-    mode = mode_modifier(ctx, i, u, 0)
-    if mode is not None:
-        mods.append(mode)
+    if u.routed or not ctx.basic:  # the basic game's one mode modifier is routed's
+        mode = mode_modifier(ctx, i, u, 0)
+        if mode is not None:
+            mods.append(mode)
     if not ctx.basic:
         targets = [j for j in occ.get(cell, ()) if board.side(j) != side]
         if any(flanked(ctx, state, j, u.cell) for j in targets):
@@ -211,7 +236,9 @@ def _modifiers(
         fort = min((state.units[j].fort for j in targets), default=0)
         if fort:  # "Fortification = levelX.10" (AMB-13: 10% fewer casualties a level)
             mods.append(Modifier(f"fortification {fort}", 100 - fort * c["other"]["fortification_percent_per_level"]))
-    mods.append(Modifier("density", density(ctx, state, cell, occ, pending.unit)))
+    artillery, unit = board.artillery, pending.unit
+    men = sum([unit(j).strength for j in occ.get(cell, ()) if not artillery[j]])
+    mods.append(Modifier("density", density_percent(fixed, men)))
     # the roll names the firer, so only its side sees it (the target's side sees the casualties)
     mods.append(Modifier("random", random_percent(step, fixed.random_why[i], fixed, ONLY[side])))
     least_op, divisor = fixed.time
@@ -419,9 +446,14 @@ def _distribute(
 def fatigue_for_losses(ctx: Ctx, men: int, lost: int) -> int:
     """Fatigue Gain Table "Per 2 casualties in men 1", less for units over 600 men (AMB-19: men lost per point =
     men / 200, held between 2 and 5)."""
-    g = ctx.recovery["fatigue_gain"]
-    tenths = men * 10 // g["large_unit_men_per_point_divisor"]
-    tenths = max(g["large_unit_min"] * 10, min(g["large_unit_max"] * 10, tenths))
+    return fatigue_gain(fire_rules(ctx), men, lost)
+
+
+def fatigue_gain(fixed: FireRules, men: int, lost: int) -> int:
+    """``fatigue_for_losses`` with the table's figures read once a game."""
+    divisor, least, most = fixed.fatigue_gain
+    tenths = men * 10 // divisor
+    tenths = least if tenths < least else most if tenths > most else tenths
     return int(lost * 10 // tenths)
 
 
@@ -454,7 +486,7 @@ def _take_losses(ctx: Ctx, pending: Pending, i: int, casualties: int, guns_lost:
         gain = casualties // fixed.points_per_fatigue
     else:
         lost = min(casualties, u.strength)
-        gain = fatigue_for_losses(ctx, u.strength, lost)
+        gain = fatigue_gain(fixed, u.strength, lost)
     men = u.strength
     u = _LOSSES(u, u.strength - lost, u.fatigue + gain)
     pending.put(i, u)
@@ -494,7 +526,7 @@ def routs(ctx: Ctx, fixed: FireRules, i: int, u: Unit, step: Step) -> bool:
     board = ctx.board
     if not board.artillery[i] and u.strength < fewer_men:
         return True
-    morale = ctx.morale(i, u)
+    morale = fixed.eff[i] - u.fatigue  # ``ctx.morale``
     if morale < morale_below:
         return step.chance(chance, f"{fixed.names[i]} routs (morale {morale})", ONLY[board.sides[i]])
     return False

@@ -189,14 +189,20 @@ def reinforcement(ctx: Ctx, state: AntietamState, step: Step) -> AntietamState:
     sc = board.scenario
     early = state.early
     one_in = ctx.rules["reinforcements"]["early_chance_one_in"]
-    waiting = any(
+    # (a unit that may come early still waits: asked only while the division has not come early)
+    waiting = not early and any(
         u.cell == OFF_MAP and board.spec(i).earliest_turn <= state.turn < sc.arrival(board.spec(i))
         for i, u in enumerate(state.units)
     )
-    if not early and waiting and step.roll(one_in, f"A. P. Hill arrives early (1 in {one_in})") == 1:
+    if waiting and step.roll(one_in, f"A. P. Hill arrives early (1 in {one_in})") == 1:
         early = True
         ctx.tell(step, "early", "A. P. Hill's division arrives from Harpers Ferry early")
-    state = replace(state, early=early)
+    if early != state.early:
+        state = replace(state, early=early)
+    # the units that enter go into one new table at the end: who stands where is patched here as each enters (the
+    # enemy and stacking tests read only that, and the fords), rather than asked of a new state each time
+    occ, shared = ctx.occupants(state), True
+    entered: dict[int, Unit] = {}
     for i, u in enumerate(state.units):
         if u.cell != OFF_MAP:
             continue
@@ -204,17 +210,15 @@ def reinforcement(ctx: Ctx, state: AntietamState, step: Step) -> AntietamState:
         due = sc.arrival(spec) <= state.turn or (early and spec.earliest_turn <= state.turn)
         if not due or not spec.entry:
             continue
-        occ = ctx.occupants(state)
-        cells = sorted(board.map.region(spec.entry), key=board.grid.coord)
-        gate = ctx.rules["reinforcements"]["delayed_while_enemy_on"].get(spec.entry)
-        if gate:
-            first = board.grid.parse(gate)
-            if ctx.enemy_at(state, first, spec.side, occ):  # OOB note: "in which case they are delayed"
-                continue
-            cells = sorted(cells, key=lambda c: int(board.dist[c, first]))  # "on the road from 33,1 to 32,4"
+        cells, first = entry_squares(ctx, spec.entry)
+        if first >= 0 and ctx.enemy_at(state, first, spec.side, occ):  # OOB note: "in which case they are delayed"
+            continue
         for c in cells:
             if not ctx.enemy_at(state, c, spec.side, occ) and not ctx.stack_allows(state, i, c, occ):
-                state = enter(ctx, state.with_unit(i, arrive(ctx, i, replace(u, cell=c), True)), i, c)
+                entered[i] = arrive(ctx, i, replace(u, cell=c), True)
+                if shared:  # the answer ``ctx`` gave stays as it was
+                    occ, shared = dict(occ), False
+                occ[c] = sorted([*occ.get(c, ()), i])  # in OOB order
                 ctx.tell(
                     step,
                     "arrives",
@@ -224,7 +228,28 @@ def reinforcement(ctx: Ctx, state: AntietamState, step: Step) -> AntietamState:
                     at=board.label(c),
                 )
                 break
+    if entered:
+        state = state.with_units(entered)
+        for i, u in entered.items():  # the victory squares, in the order they entered
+            state = enter(ctx, state, i, u.cell)
     return state
+
+
+def entry_squares(ctx: Ctx, entry: str) -> tuple[list[int], int]:
+    """A reinforcement entry's squares in the order a unit tries them, and the square whose enemy delays it (-1:
+    none), worked out once a game."""
+    kept = ctx.memo("entry squares", ())
+    hit: tuple[list[int], int] | None = kept.get(entry)
+    if hit is None:
+        board = ctx.board
+        cells = sorted(board.map.region(entry), key=board.grid.coord)
+        gate = ctx.rules["reinforcements"]["delayed_while_enemy_on"].get(entry)
+        first = -1
+        if gate:
+            first = board.grid.parse(gate)
+            cells = sorted(cells, key=lambda c: int(board.dist[c, first]))  # "on the road from 33,1 to 32,4"
+        hit = kept[entry] = (cells, first)
+    return hit
 
 
 def arrive(ctx: Ctx, i: int, u: Unit, reinforcement: bool) -> Unit:
