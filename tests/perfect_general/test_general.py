@@ -356,3 +356,60 @@ def test_placement_scores_kept_from_one_placement_to_the_next_are_the_scores_mad
                 scored += 1
         game.apply(*due)
     assert scored > 50
+
+
+def test_shot_chances_kept_for_the_exposure_are_the_chances_worked_out_afresh():
+    """The chances the general's exposure weighs are kept from one unit and decision to the next
+    (General._shots_kept) while the line of sight, the visibility and the terrain stand: at every movement
+    decision of a generals' game (turns of different weather, bridges built), each unit's exposure at every
+    location it may reach is the exposure worked out with nothing kept."""
+    game, players = _lauter_with_generals()
+    judge = General(1)
+    weighed = 0
+    turns = set()
+    while game.state.turn <= 3:
+        due = computer_decision(game, players)
+        assert due is not None
+        seat = due[0]
+        if game.state.phase is Phase.MOVEMENT and game.state.offer is None and seat == game.state.side:
+            pc = observe(game, seat)
+            ctx = judge.rules(pc).ctx
+            k = judge._know(ctx, pc.view.get("state", pc.view), seat)
+            sight, vis = ctx.board.sight(k.state), ctx.board.weather(k.state).visibility
+            kept = judge._shots_kept(ctx, k.state, sight, vis)
+            for fam in pc.legal.of_kind("move")[:6]:
+                u = k.state.unit(fam.fixed["unit"])
+                threats = judge._threats(ctx, k, u)
+                for c in fam.values():
+                    fresh = judge._exposure(ctx, k, u, c, threats, sight, vis, {})
+                    assert judge._exposure(ctx, k, u, c, threats, sight, vis, kept) == fresh, (u, c)
+                    weighed += bool(fresh)
+            turns.add(game.state.turn)
+        game.apply(*due)
+    assert weighed > 100 and turns == {1, 2, 3}
+
+
+def test_kept_shot_chances_go_when_the_terrain_changes(field):
+    """A forest shelled to rubble where the unit stands loses its defensive advantage but still blocks sight
+    (p.23): the chances of the shots at the unit rise, and those kept before must not answer after
+    (General._shots_kept), though the line of sight is the same."""
+    f = field([("attacker", "medium_tank", "7,7", {"spotted": True}), ("defender", "infantry", "7,9")])
+    judge = General(1)
+    cell = f.cell("7,9")
+
+    def exposure() -> tuple[float, float, object]:
+        pc = observe(f.game, "defender")
+        ctx = judge.rules(pc).ctx
+        k = judge._know(ctx, pc.view.get("state", pc.view), "defender")
+        u = k.state.unit("d1")
+        sight, vis = ctx.board.sight(k.state), ctx.board.weather(k.state).visibility
+        kept = judge._shots_kept(ctx, k.state, sight, vis)
+        args = (ctx, k, u, cell, judge._threats(ctx, k, u), sight, vis)
+        return judge._exposure(*args, kept), judge._exposure(*args, {}), sight
+
+    before, fresh, sight = exposure()
+    assert before == fresh > 0
+    f.set(terrain=((cell, "forest_rubble"),))
+    after, fresh, same = exposure()
+    assert same is sight
+    assert after == fresh > before

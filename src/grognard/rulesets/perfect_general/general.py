@@ -35,6 +35,8 @@ from .rules import PerfectGeneral
 from .state import Barrage, Mine, PGState, Phase, Plot, SideState, Unit, other
 from .tables import DATA
 
+SHOTS_KEPT = 50_000  # shots' chances kept for the general's exposure (_shots_kept): about 150 bytes each
+
 
 # --- what the general knows ---------------------------------------------------------------------------------
 def _believed_unit(u: Mapping[str, Any], own: bool) -> Unit:
@@ -135,9 +137,16 @@ class Know:
     state: PGState
     mine: list[Unit]
     foes: list[Unit]
-    towns: list[Town]
+    counted: list[Town] | Callable[[], list[Town]]  # the towns, or what counts them when first asked (towns)
     ghosts: list[Mapping[str, Any]] = field(default_factory=list)
     neutral: frozenset[int] = frozenset()  # locations of neutral countries nobody has entered yet (p.18)
+
+    @property
+    def towns(self) -> list[Town]:
+        """The view's towns with the units counted in and near them."""
+        if callable(self.counted):
+            self.counted = self.counted()
+        return self.counted
 
 
 class General(Player):
@@ -153,6 +162,7 @@ class General(Player):
         self._fields: dict[tuple[Any, ...], list[int]] = {}  # a pure cache: distances by map and weather
         self._near_towns: dict[tuple[Any, ...], frozenset[int]] = {}  # a pure cache: a town's surroundings
         self._units: dict[str, Any] = {}  # a pure cache: the units of the last belief (see belief)
+        self._shots: tuple[Ctx, Any, int, Any, dict[tuple[str, int, str, int], int]] | None = None  # _shots_kept
         # a pure cache: the placement scores of a type's region by what they depend on (_placement_base)
         self._place_base: dict[tuple[Any, ...], tuple[dict[int, float], dict[int, str], Callable[[int], None]]] = {}
         self.forget()
@@ -229,8 +239,11 @@ class General(Player):
         named = {v for c in legal.choices for v in (*c.fixed.values(), *c.values()) if isinstance(v, str)}
         state = belief(ctx, view, seat, only=named)
         entries = view["units"]
-        mine = [e["cell"] for e in entries if e["side"] == seat and not e.get("carried_by")]
-        towns = self._towns(ctx, view, mine, [e["cell"] for e in entries if e["side"] != seat])
+
+        def towns() -> list[Town]:  # counted only if asked: most offers are declined without them
+            mine = [e["cell"] for e in entries if e["side"] == seat and not e.get("carried_by")]
+            return self._towns(ctx, view, mine, [e["cell"] for e in entries if e["side"] != seat])
+
         units = state.units
         return Know(
             seat,
@@ -654,21 +667,25 @@ class General(Player):
         if mover is None:
             return D.HoldFire()
         grid = ctx.board.grid
-        near = any(
-            grid.distance(mover.cell, c) <= self.cfg["fire"]["passing_near_town"]
-            for t in k.towns
-            if t.holder == k.seat or t.mine
-            for c in t.cells
-        )
+        near: list[bool] = []  # whether the mover is near a town of ours: worked out the first time it matters
+
+        def near_town() -> bool:
+            if not near:
+                reach = self.cfg["fire"]["passing_near_town"]
+                ours = [c for t in k.towns if t.holder == k.seat or t.mine for c in t.cells]
+                near.append(any(grid.distance(mover.cell, c) <= reach for c in ours))
+            return near[0]
+
         best: tuple[float, str] | None = None
         for fid in fams[0].values():
             firer = k.state.find(fid)
             pct = chances.get(fid) or 0
             if firer is None:
                 continue
-            need = self.lv["passing_min"] * (0.5 if near else 1.0)
-            need += 0 if firer.spotted else self.cfg["fire"]["hidden_extra"] / 2
-            if pct < need:
+            extra = 0 if firer.spotted else self.cfg["fire"]["hidden_extra"] / 2
+            if pct < self.lv["passing_min"] * 0.5 + extra:
+                continue  # short even of the lower bar near a town of ours
+            if pct < self.lv["passing_min"] + extra and not near_town():
                 continue
             s = pct * self.value(ctx, mover) - self.value(ctx, firer)
             if best is None or s > best[0]:
@@ -852,13 +869,18 @@ class General(Player):
 
     def _best_assault(self, ctx: Ctx, k: Know, legal: Legal, done: set[str]) -> D.Assault | None:
         best: tuple[float, D.Assault] | None = None
+        foe_at: dict[int, Unit] = {}
+        for e in reversed(k.foes):  # the first foe listed at a location, as a search of the list finds
+            foe_at[e.cell] = e
         for fam in legal.of_kind("assault"):
             uid = fam.fixed["unit"]
+            if uid in done:
+                continue
             me = k.state.find(uid)
-            if me is None or uid in done:
+            if me is None:
                 continue
             for cell in fam.values():
-                foe = next((e for e in k.foes if e.cell == cell), None)
+                foe = foe_at.get(cell)
                 if foe is None:
                     continue
                 odds = assault_odds(ctx, k.state, me, foe)
@@ -885,6 +907,7 @@ class General(Player):
         threats = self._threats(ctx, k, u)
         sight = ctx.board.sight(k.state)
         vis = ctx.board.weather(k.state).visibility
+        shots = self._shots_kept(ctx, k.state, sight, vis)
         held = {c for t in k.towns if t.holder == k.seat for c in t.cells}
         blocks = {name: spec.blocks_sight for name, spec in ctx.tables.terrain.items()}
         # our own plots that land at the start of next turn, before anyone moves again (p.19, p.29)
@@ -902,7 +925,7 @@ class General(Player):
                 s += cfg["in_other_town"]
             if blocks[ctx.board.terrain(k.state, c)]:
                 s += cfg["cover"]
-            s -= self._exposure(ctx, k, u, c, threats, sight, vis)
+            s -= self._exposure(ctx, k, u, c, threats, sight, vis, shots)
             for aim in landing:  # a drifting shot or its splash may catch us there
                 d = grid.distance(aim, c)
                 if d < len(near_plot):
@@ -937,25 +960,55 @@ class General(Player):
         return out
 
     def _exposure(
-        self, ctx: Ctx, k: Know, u: Unit, cell: int, threats: list[tuple[Unit, float, int]], sight: Any, vis: int
+        self,
+        ctx: Ctx,
+        k: Know,
+        u: Unit,
+        cell: int,
+        threats: list[tuple[Unit, float, int]],
+        sight: Any,
+        vis: int,
+        shots: dict[tuple[str, int, str, int], int],
     ) -> float:
         """The expected loss of standing at ``cell`` under the fire of the enemies we know of."""
         weight = self.lv["exposure"] * self.cfg["move"]["exposure"]
         if not weight or not threats:
             return 0.0
         distance = ctx.board.distance_row(cell)  # asked of every threat at every cell a unit may go to
-        me = Unit(u.id, u.type, u.side, cell, u.hp)
+        me: Unit | None = None
         loss = 0.0
         for e, w, reach_ in threats:
             if distance[e.cell] > reach_:
                 continue
-            pct = shot_chance(ctx, k.state, e, me)
-            if not pct:
-                continue
-            if self.lv["use_sight"] and not sight.sees(e.cell, cell, vis):
-                continue
-            loss += w * pct / 100
+            key = (e.type, e.cell, u.type, cell)  # what the shot's chance and its line of sight depend on
+            pct = shots.get(key)
+            if pct is None:
+                if me is None:
+                    me = Unit(u.id, u.type, u.side, cell, u.hp)
+                pct = shot_chance(ctx, k.state, e, me) or 0
+                if pct and self.lv["use_sight"] and not sight.sees(e.cell, cell, vis):
+                    pct = 0
+                shots[key] = pct
+            if pct:
+                loss += w * pct / 100
         return float(weight * min(1.0, loss) * self.value(ctx, u))
+
+    def _shots_kept(self, ctx: Ctx, state: PGState, sight: Any, vis: int) -> dict[tuple[str, int, str, int], int]:
+        """The chances of the shots :meth:`_exposure` has weighed (0: none, or out of sight), by firer type and
+        location and target type and location: a pure cache, kept while the ruleset, the line of sight, the
+        visibility and the terrain (defensive terrain, p.23-24) stand (at most ``SHOTS_KEPT``; one movement part
+        asks about the same enemies and locations for unit after unit)."""
+        kept = self._shots
+        if (
+            kept is None
+            or kept[0] is not ctx
+            or kept[1] is not sight
+            or kept[2] != vis
+            or kept[3] != state.terrain
+            or len(kept[4]) >= SHOTS_KEPT
+        ):
+            kept = self._shots = (ctx, sight, vis, state.terrain, {})
+        return kept[4]
 
 
 # --- helpers ---------------------------------------------------------------------------------------------------
