@@ -413,3 +413,59 @@ def test_kept_shot_chances_go_when_the_terrain_changes(field):
     after, fresh, same = exposure()
     assert same is sight
     assert after == fresh > before
+
+
+def test_plot_heat_kept_from_one_plot_to_the_next_is_the_heat_worked_out_afresh():
+    """The heat a side's plots are aimed by is kept from one plot decision to the next (General._heats_kept):
+    at every plot decision of a generals' game, after the general itself has decided, each kept heat equals
+    the heat worked out afresh."""
+    game, players = _lauter_with_generals()
+    checked = 0
+    while game.state.turn <= 4:
+        due = computer_decision(game, players)
+        assert due is not None
+        seat = due[0]
+        if game.state.phase in (Phase.MOBILE_PLOT, Phase.ARTILLERY_PLOT):
+            judge = players[seat]
+            pc = observe(game, seat)
+            ctx = judge.rules(pc).ctx
+            k = judge._know(ctx, pc.view.get("state", pc.view), seat)
+            next_turn = game.state.phase is Phase.ARTILLERY_PLOT
+            for splash, heat in judge._heats_kept(ctx, k, next_turn).items():
+                assert heat == judge._plot_heat(ctx, k, splash, next_turn), (seat, game.state.turn)
+                checked += 1
+        game.apply(*due)
+    assert checked > 5
+
+
+def test_kept_plot_heat_goes_when_a_unit_moves_or_the_terrain_changes(field):
+    """The kept heat (General._heats_kept) answers only while what it is worked out from stands: after an enemy
+    moves, one of ours moves or a forest grows, it is the heat worked out afresh."""
+    f = field(
+        [
+            ("defender", "light_artillery", "3,3"),
+            ("defender", "infantry", "12,3"),
+            ("attacker", "medium_tank", "7,7", {"spotted": True}),
+        ]
+    )
+    judge = General(1)
+    splash = f.rules.ctx.tables.units["light_artillery"].splash
+
+    def heats() -> tuple[list[float], list[float]]:
+        pc = observe(f.game, "defender")
+        ctx = judge.rules(pc).ctx
+        k = judge._know(ctx, pc.view.get("state", pc.view), "defender")
+        kept = judge._heats_kept(ctx, k, True)
+        fresh = judge._plot_heat(ctx, k, splash, True)
+        return kept.setdefault(splash, fresh), fresh
+
+    last = heats()[0]
+    for change in (
+        lambda: f.edit("a1", cell=f.cell("6,6")),
+        lambda: f.edit("d2", cell=f.cell("12,4")),
+        lambda: f.set(terrain=((f.cell("5,5"), "forest"),)),  # a new place for an ambush (p.23: it hides)
+    ):
+        change()
+        kept, fresh = heats()
+        assert kept == fresh != last
+        last = fresh

@@ -162,6 +162,7 @@ class General(Player):
         self._fields: dict[tuple[Any, ...], list[int]] = {}  # a pure cache: distances by map and weather
         self._near_towns: dict[tuple[Any, ...], frozenset[int]] = {}  # a pure cache: a town's surroundings
         self._units: dict[str, Any] = {}  # a pure cache: the units of the last belief (see belief)
+        self._heats: tuple[Ctx, tuple[Any, ...], dict[int, list[float]]] | None = None  # _heats_kept
         self._shots: tuple[Ctx, Any, int, Any, dict[tuple[str, int, str, int], int]] | None = None  # _shots_kept
         # a pure cache: the placement scores of a type's region by what they depend on (_placement_base)
         self._place_base: dict[tuple[Any, ...], tuple[dict[int, float], dict[int, str], Callable[[int], None]]] = {}
@@ -496,7 +497,7 @@ class General(Player):
             return D.EndPlot()  # light and heavy artillery would fire after the last turn (p.29)
         p = self.cfg["plot"]
         best: tuple[float, Decision] | None = None
-        heat: dict[int, list[float]] = {}
+        heat = self._heats_kept(ctx, k, next_turn)
         for fam in families:
             pause_point()
             unit = k.state.unit(fam.fixed["unit"])
@@ -544,6 +545,25 @@ class General(Player):
             and (shot_chance(ctx, k.state, unit, e) or 0) >= self.lv["fire_min_first"]
             and sight.sees(unit.cell, e.cell, vis)
         )
+
+    def _heats_kept(self, ctx: Ctx, k: Know, next_turn: bool) -> dict[int, list[float]]:
+        """The heat of every location by splash (:meth:`_plot_heat`) for this decision: a pure cache, kept from
+        one plot to the next while all it is worked out from stands (the units' types and locations, the ghosts,
+        the towns' holders, the turn and the terrain), as it does while a side plots unit after unit."""
+        key = (
+            k.seat,
+            next_turn,
+            k.state.turn,
+            k.state.terrain,
+            tuple([(u.type, u.cell) for u in k.mine]),
+            tuple([(e.type, e.cell) for e in k.foes]),
+            tuple([(g["type"], g["cell"], g["turn"]) for g in k.ghosts]),
+            tuple([t.holder for t in k.towns]),
+        )
+        kept = self._heats
+        if kept is None or kept[0] is not ctx or kept[1] != key:
+            kept = self._heats = (ctx, key, {})
+        return kept[2]
 
     def _plot_heat(self, ctx: Ctx, k: Know, splash: int, next_turn: bool) -> list[float]:
         """The expected worth of aiming a shot at each location: enemy value near it, less our own."""
