@@ -161,6 +161,7 @@ class General(Player):
         self.cfg, self.lv = tuning_at(DATA / "general.toml", level)
         self._fields: dict[tuple[Any, ...], list[int]] = {}  # a pure cache: distances by map and weather
         self._near_towns: dict[tuple[Any, ...], frozenset[int]] = {}  # a pure cache: a town's surroundings
+        self._homes: dict[tuple[str, tuple[int, ...]], bool] = {}  # a pure cache: the towns on our ground
         self._units: dict[str, Any] = {}  # a pure cache: the units of the last belief (see belief)
         self._heats: tuple[Ctx, tuple[Any, ...], dict[int, list[float]]] | None = None  # _heats_kept
         self._shots: tuple[Ctx, Any, int, Any, dict[tuple[str, int, str, int], int]] | None = None  # _shots_kept
@@ -357,8 +358,8 @@ class General(Player):
             fam, cells = others[0], others[0].values()
         t = fam.fixed["type"]
         scores = self._placement_scores(ctx, k, t, cells)
-        best = max(range(len(cells)), key=lambda i: (scores[i], -cells[i]))
-        return D.Place(t, cells[best])
+        _, far = max(zip(scores, [-c for c in cells], strict=True))  # the best score, the lowest location on a tie
+        return D.Place(t, -far)
 
     def _placement_scores(self, ctx: Ctx, k: Know, type_id: str, cells: Sequence[int]) -> list[float]:
         p = self.cfg["place"]
@@ -460,13 +461,22 @@ class General(Player):
 
     def _town_roles(self, ctx: Ctx, k: Know) -> tuple[list[Town], list[Town]]:
         """Towns on the side's own ground (to hold) and the others (to take), each sorted by value."""
-        front = self._enemy_ground_distance(ctx, k.seat)
-        back = self._enemy_ground_distance(ctx, other(k.seat))
-        home = [t for t in k.towns if min(back[c] for c in t.cells) <= min(front[c] for c in t.cells)]
+        home = [t for t in k.towns if self._home_ground(ctx, k.seat, t.cells)]
         targets = [t for t in k.towns if t not in home]
         home.sort(key=lambda t: -t.value)
         targets.sort(key=lambda t: -t.value)
         return home, targets
+
+    def _home_ground(self, ctx: Ctx, seat: str, cells: tuple[int, ...]) -> bool:
+        """Whether a town's locations are nearer the side's own set-up region than the enemy's (a pure cache: a
+        general plays one map; asked at every placement)."""
+        key = (seat, cells)
+        found = self._homes.get(key)
+        if found is None:
+            front = self._enemy_ground_distance(ctx, seat)
+            back = self._enemy_ground_distance(ctx, other(seat))
+            found = self._homes[key] = min(back[c] for c in cells) <= min(front[c] for c in cells)
+        return found
 
     def _enemy_ground_distance(self, ctx: Ctx, seat: str) -> list[int]:
         """Hex distance from every location to the enemy's set-up region (static)."""
@@ -931,9 +941,9 @@ class General(Player):
         held = {c for t in k.towns if t.holder == k.seat for c in t.cells}
         blocks = {name: spec.blocks_sight for name, spec in ctx.tables.terrain.items()}
         # our own plots that land at the start of next turn, before anyone moves again (p.19, p.29)
-        landing = [p["cell"] for p in k.view["plots"] if p["turn"] > k.state.turn]
+        landing = [ctx.board.distance_row(p["cell"]) for p in k.view["plots"] if p["turn"] > k.state.turn]
         near_plot = [w * self.cfg["plot"]["own_penalty"] for w in self.cfg["plot"]["weight"]]
-        grid = ctx.board.grid
+        worth = self.value(ctx, u)
 
         def score(c: int) -> float:
             s = 0.0
@@ -946,10 +956,10 @@ class General(Player):
             if blocks[ctx.board.terrain(k.state, c)]:
                 s += cfg["cover"]
             s -= self._exposure(ctx, k, u, c, threats, sight, vis, shots)
-            for aim in landing:  # a drifting shot or its splash may catch us there
-                d = grid.distance(aim, c)
+            for from_aim in landing:  # a drifting shot or its splash may catch us there
+                d = from_aim[c]
                 if d < len(near_plot):
-                    s -= near_plot[d] * self.value(ctx, u)
+                    s -= near_plot[d] * worth
             return s
 
         stay = score(u.cell)
