@@ -977,7 +977,7 @@ class General(Player):
     def _threats(self, ctx: Ctx, k: Know, u: Unit) -> list[tuple[Unit, float, int]]:
         """Known and remembered enemies that could fire at ``u`` wherever it moves: (unit, weight, reach)."""
         cfg = self.cfg["move"]
-        grid = ctx.board.grid
+        distance = ctx.board.distance_row(u.cell)  # capped far beyond any reach
         span = 2 * ctx.tables.units[u.type].move  # roads halve costs: the farthest it could go
         candidates = [(e, cfg["fired_enemy"] if e.fired else 1.0) for e in k.foes if e.spotted or ctx.full_view]
         for g in k.ghosts:
@@ -985,7 +985,7 @@ class General(Player):
         out = []
         for e, w in candidates:
             reach_ = ctx.tables.max_range[(e.type, u.type)] + 1  # +1: firing from higher ground (p.23)
-            if reach_ > 1 and grid.distance(e.cell, u.cell) <= reach_ + span:
+            if reach_ > 1 and distance[e.cell] <= reach_ + span:
                 out.append((e, w, reach_))
         return out
 
