@@ -356,3 +356,116 @@ def test_placement_scores_kept_from_one_placement_to_the_next_are_the_scores_mad
                 scored += 1
         game.apply(*due)
     assert scored > 50
+
+
+def test_shot_chances_kept_for_the_exposure_are_the_chances_worked_out_afresh():
+    """The chances the general's exposure weighs are kept from one unit and decision to the next
+    (General._shots_kept) while the line of sight, the visibility and the terrain stand: at every movement
+    decision of a generals' game (turns of different weather, bridges built), each unit's exposure at every
+    location it may reach is the exposure worked out with nothing kept."""
+    game, players = _lauter_with_generals()
+    judge = General(1)
+    weighed = 0
+    turns = set()
+    while game.state.turn <= 3:
+        due = computer_decision(game, players)
+        assert due is not None
+        seat = due[0]
+        if game.state.phase is Phase.MOVEMENT and game.state.offer is None and seat == game.state.side:
+            pc = observe(game, seat)
+            ctx = judge.rules(pc).ctx
+            k = judge._know(ctx, pc.view.get("state", pc.view), seat)
+            sight, vis = ctx.board.sight(k.state), ctx.board.weather(k.state).visibility
+            kept = judge._shots_kept(ctx, k.state, sight, vis)
+            for fam in pc.legal.of_kind("move")[:6]:
+                u = k.state.unit(fam.fixed["unit"])
+                threats = judge._threats(ctx, k, u)
+                for c in fam.values():
+                    fresh = judge._exposure(ctx, k, u, c, threats, sight, vis, {})
+                    assert judge._exposure(ctx, k, u, c, threats, sight, vis, kept) == fresh, (u, c)
+                    weighed += bool(fresh)
+            turns.add(game.state.turn)
+        game.apply(*due)
+    assert weighed > 100 and turns == {1, 2, 3}
+
+
+def test_kept_shot_chances_go_when_the_terrain_changes(field):
+    """A forest shelled to rubble where the unit stands loses its defensive advantage but still blocks sight
+    (p.23): the chances of the shots at the unit rise, and those kept before must not answer after
+    (General._shots_kept), though the line of sight is the same."""
+    f = field([("attacker", "medium_tank", "7,7", {"spotted": True}), ("defender", "infantry", "7,9")])
+    judge = General(1)
+    cell = f.cell("7,9")
+
+    def exposure() -> tuple[float, float, object]:
+        pc = observe(f.game, "defender")
+        ctx = judge.rules(pc).ctx
+        k = judge._know(ctx, pc.view.get("state", pc.view), "defender")
+        u = k.state.unit("d1")
+        sight, vis = ctx.board.sight(k.state), ctx.board.weather(k.state).visibility
+        kept = judge._shots_kept(ctx, k.state, sight, vis)
+        args = (ctx, k, u, cell, judge._threats(ctx, k, u), sight, vis)
+        return judge._exposure(*args, kept), judge._exposure(*args, {}), sight
+
+    before, fresh, sight = exposure()
+    assert before == fresh > 0
+    f.set(terrain=((cell, "forest_rubble"),))
+    after, fresh, same = exposure()
+    assert same is sight
+    assert after == fresh > before
+
+
+def test_plot_heat_kept_from_one_plot_to_the_next_is_the_heat_worked_out_afresh():
+    """The heat a side's plots are aimed by is kept from one plot decision to the next (General._heats_kept):
+    at every plot decision of a generals' game, after the general itself has decided, each kept heat equals
+    the heat worked out afresh."""
+    game, players = _lauter_with_generals()
+    checked = 0
+    while game.state.turn <= 4:
+        due = computer_decision(game, players)
+        assert due is not None
+        seat = due[0]
+        if game.state.phase in (Phase.MOBILE_PLOT, Phase.ARTILLERY_PLOT):
+            judge = players[seat]
+            pc = observe(game, seat)
+            ctx = judge.rules(pc).ctx
+            k = judge._know(ctx, pc.view.get("state", pc.view), seat)
+            next_turn = game.state.phase is Phase.ARTILLERY_PLOT
+            for splash, heat in judge._heats_kept(ctx, k, next_turn).items():
+                assert heat == judge._plot_heat(ctx, k, splash, next_turn), (seat, game.state.turn)
+                checked += 1
+        game.apply(*due)
+    assert checked > 5
+
+
+def test_kept_plot_heat_goes_when_a_unit_moves_or_the_terrain_changes(field):
+    """The kept heat (General._heats_kept) answers only while what it is worked out from stands: after an enemy
+    moves, one of ours moves or a forest grows, it is the heat worked out afresh."""
+    f = field(
+        [
+            ("defender", "light_artillery", "3,3"),
+            ("defender", "infantry", "12,3"),
+            ("attacker", "medium_tank", "7,7", {"spotted": True}),
+        ]
+    )
+    judge = General(1)
+    splash = f.rules.ctx.tables.units["light_artillery"].splash
+
+    def heats() -> tuple[list[float], list[float]]:
+        pc = observe(f.game, "defender")
+        ctx = judge.rules(pc).ctx
+        k = judge._know(ctx, pc.view.get("state", pc.view), "defender")
+        kept = judge._heats_kept(ctx, k, True)
+        fresh = judge._plot_heat(ctx, k, splash, True)
+        return kept.setdefault(splash, fresh), fresh
+
+    last = heats()[0]
+    for change in (
+        lambda: f.edit("a1", cell=f.cell("6,6")),
+        lambda: f.edit("d2", cell=f.cell("12,4")),
+        lambda: f.set(terrain=((f.cell("5,5"), "forest"),)),  # a new place for an ambush (p.23: it hides)
+    ):
+        change()
+        kept, fresh = heats()
+        assert kept == fresh != last
+        last = fresh

@@ -35,6 +35,8 @@ from .rules import PerfectGeneral
 from .state import Barrage, Mine, PGState, Phase, Plot, SideState, Unit, other
 from .tables import DATA
 
+SHOTS_KEPT = 50_000  # shots' chances kept for the general's exposure (_shots_kept): about 150 bytes each
+
 
 # --- what the general knows ---------------------------------------------------------------------------------
 def _believed_unit(u: Mapping[str, Any], own: bool) -> Unit:
@@ -135,9 +137,16 @@ class Know:
     state: PGState
     mine: list[Unit]
     foes: list[Unit]
-    towns: list[Town]
+    counted: list[Town] | Callable[[], list[Town]]  # the towns, or what counts them when first asked (towns)
     ghosts: list[Mapping[str, Any]] = field(default_factory=list)
     neutral: frozenset[int] = frozenset()  # locations of neutral countries nobody has entered yet (p.18)
+
+    @property
+    def towns(self) -> list[Town]:
+        """The view's towns with the units counted in and near them."""
+        if callable(self.counted):
+            self.counted = self.counted()
+        return self.counted
 
 
 class General(Player):
@@ -152,7 +161,10 @@ class General(Player):
         self.cfg, self.lv = tuning_at(DATA / "general.toml", level)
         self._fields: dict[tuple[Any, ...], list[int]] = {}  # a pure cache: distances by map and weather
         self._near_towns: dict[tuple[Any, ...], frozenset[int]] = {}  # a pure cache: a town's surroundings
+        self._homes: dict[tuple[str, tuple[int, ...]], bool] = {}  # a pure cache: the towns on our ground
         self._units: dict[str, Any] = {}  # a pure cache: the units of the last belief (see belief)
+        self._heats: tuple[Ctx, tuple[Any, ...], dict[int, list[float]]] | None = None  # _heats_kept
+        self._shots: tuple[Ctx, Any, int, Any, dict[tuple[str, int, str, int], int]] | None = None  # _shots_kept
         # a pure cache: the placement scores of a type's region by what they depend on (_placement_base)
         self._place_base: dict[tuple[Any, ...], tuple[dict[int, float], dict[int, str], Callable[[int], None]]] = {}
         self.forget()
@@ -229,8 +241,11 @@ class General(Player):
         named = {v for c in legal.choices for v in (*c.fixed.values(), *c.values()) if isinstance(v, str)}
         state = belief(ctx, view, seat, only=named)
         entries = view["units"]
-        mine = [e["cell"] for e in entries if e["side"] == seat and not e.get("carried_by")]
-        towns = self._towns(ctx, view, mine, [e["cell"] for e in entries if e["side"] != seat])
+
+        def towns() -> list[Town]:  # counted only if asked: most offers are declined without them
+            mine = [e["cell"] for e in entries if e["side"] == seat and not e.get("carried_by")]
+            return self._towns(ctx, view, mine, [e["cell"] for e in entries if e["side"] != seat])
+
         units = state.units
         return Know(
             seat,
@@ -343,8 +358,8 @@ class General(Player):
             fam, cells = others[0], others[0].values()
         t = fam.fixed["type"]
         scores = self._placement_scores(ctx, k, t, cells)
-        best = max(range(len(cells)), key=lambda i: (scores[i], -cells[i]))
-        return D.Place(t, cells[best])
+        _, far = max(zip(scores, [-c for c in cells], strict=True))  # the best score, the lowest location on a tie
+        return D.Place(t, -far)
 
     def _placement_scores(self, ctx: Ctx, k: Know, type_id: str, cells: Sequence[int]) -> list[float]:
         p = self.cfg["place"]
@@ -446,13 +461,22 @@ class General(Player):
 
     def _town_roles(self, ctx: Ctx, k: Know) -> tuple[list[Town], list[Town]]:
         """Towns on the side's own ground (to hold) and the others (to take), each sorted by value."""
-        front = self._enemy_ground_distance(ctx, k.seat)
-        back = self._enemy_ground_distance(ctx, other(k.seat))
-        home = [t for t in k.towns if min(back[c] for c in t.cells) <= min(front[c] for c in t.cells)]
+        home = [t for t in k.towns if self._home_ground(ctx, k.seat, t.cells)]
         targets = [t for t in k.towns if t not in home]
         home.sort(key=lambda t: -t.value)
         targets.sort(key=lambda t: -t.value)
         return home, targets
+
+    def _home_ground(self, ctx: Ctx, seat: str, cells: tuple[int, ...]) -> bool:
+        """Whether a town's locations are nearer the side's own set-up region than the enemy's (a pure cache: a
+        general plays one map; asked at every placement)."""
+        key = (seat, cells)
+        found = self._homes.get(key)
+        if found is None:
+            front = self._enemy_ground_distance(ctx, seat)
+            back = self._enemy_ground_distance(ctx, other(seat))
+            found = self._homes[key] = min(back[c] for c in cells) <= min(front[c] for c in cells)
+        return found
 
     def _enemy_ground_distance(self, ctx: Ctx, seat: str) -> list[int]:
         """Hex distance from every location to the enemy's set-up region (static)."""
@@ -483,7 +507,7 @@ class General(Player):
             return D.EndPlot()  # light and heavy artillery would fire after the last turn (p.29)
         p = self.cfg["plot"]
         best: tuple[float, Decision] | None = None
-        heat: dict[int, list[float]] = {}
+        heat = self._heats_kept(ctx, k, next_turn)
         for fam in families:
             pause_point()
             unit = k.state.unit(fam.fixed["unit"])
@@ -531,6 +555,25 @@ class General(Player):
             and (shot_chance(ctx, k.state, unit, e) or 0) >= self.lv["fire_min_first"]
             and sight.sees(unit.cell, e.cell, vis)
         )
+
+    def _heats_kept(self, ctx: Ctx, k: Know, next_turn: bool) -> dict[int, list[float]]:
+        """The heat of every location by splash (:meth:`_plot_heat`) for this decision: a pure cache, kept from
+        one plot to the next while all it is worked out from stands (the units' types and locations, the ghosts,
+        the towns' holders, the turn and the terrain), as it does while a side plots unit after unit."""
+        key = (
+            k.seat,
+            next_turn,
+            k.state.turn,
+            k.state.terrain,
+            tuple([(u.type, u.cell) for u in k.mine]),
+            tuple([(e.type, e.cell) for e in k.foes]),
+            tuple([(g["type"], g["cell"], g["turn"]) for g in k.ghosts]),
+            tuple([t.holder for t in k.towns]),
+        )
+        kept = self._heats
+        if kept is None or kept[0] is not ctx or kept[1] != key:
+            kept = self._heats = (ctx, key, {})
+        return kept[2]
 
     def _plot_heat(self, ctx: Ctx, k: Know, splash: int, next_turn: bool) -> list[float]:
         """The expected worth of aiming a shot at each location: enemy value near it, less our own."""
@@ -654,21 +697,25 @@ class General(Player):
         if mover is None:
             return D.HoldFire()
         grid = ctx.board.grid
-        near = any(
-            grid.distance(mover.cell, c) <= self.cfg["fire"]["passing_near_town"]
-            for t in k.towns
-            if t.holder == k.seat or t.mine
-            for c in t.cells
-        )
+        near: list[bool] = []  # whether the mover is near a town of ours: worked out the first time it matters
+
+        def near_town() -> bool:
+            if not near:
+                reach = self.cfg["fire"]["passing_near_town"]
+                ours = [c for t in k.towns if t.holder == k.seat or t.mine for c in t.cells]
+                near.append(any(grid.distance(mover.cell, c) <= reach for c in ours))
+            return near[0]
+
         best: tuple[float, str] | None = None
         for fid in fams[0].values():
             firer = k.state.find(fid)
             pct = chances.get(fid) or 0
             if firer is None:
                 continue
-            need = self.lv["passing_min"] * (0.5 if near else 1.0)
-            need += 0 if firer.spotted else self.cfg["fire"]["hidden_extra"] / 2
-            if pct < need:
+            extra = 0 if firer.spotted else self.cfg["fire"]["hidden_extra"] / 2
+            if pct < self.lv["passing_min"] * 0.5 + extra:
+                continue  # short even of the lower bar near a town of ours
+            if pct < self.lv["passing_min"] + extra and not near_town():
                 continue
             s = pct * self.value(ctx, mover) - self.value(ctx, firer)
             if best is None or s > best[0]:
@@ -852,13 +899,18 @@ class General(Player):
 
     def _best_assault(self, ctx: Ctx, k: Know, legal: Legal, done: set[str]) -> D.Assault | None:
         best: tuple[float, D.Assault] | None = None
+        foe_at: dict[int, Unit] = {}
+        for e in reversed(k.foes):  # the first foe listed at a location, as a search of the list finds
+            foe_at[e.cell] = e
         for fam in legal.of_kind("assault"):
             uid = fam.fixed["unit"]
+            if uid in done:
+                continue
             me = k.state.find(uid)
-            if me is None or uid in done:
+            if me is None:
                 continue
             for cell in fam.values():
-                foe = next((e for e in k.foes if e.cell == cell), None)
+                foe = foe_at.get(cell)
                 if foe is None:
                     continue
                 odds = assault_odds(ctx, k.state, me, foe)
@@ -885,12 +937,13 @@ class General(Player):
         threats = self._threats(ctx, k, u)
         sight = ctx.board.sight(k.state)
         vis = ctx.board.weather(k.state).visibility
+        shots = self._shots_kept(ctx, k.state, sight, vis)
         held = {c for t in k.towns if t.holder == k.seat for c in t.cells}
         blocks = {name: spec.blocks_sight for name, spec in ctx.tables.terrain.items()}
         # our own plots that land at the start of next turn, before anyone moves again (p.19, p.29)
-        landing = [p["cell"] for p in k.view["plots"] if p["turn"] > k.state.turn]
+        landing = [ctx.board.distance_row(p["cell"]) for p in k.view["plots"] if p["turn"] > k.state.turn]
         near_plot = [w * self.cfg["plot"]["own_penalty"] for w in self.cfg["plot"]["weight"]]
-        grid = ctx.board.grid
+        worth = self.value(ctx, u)
 
         def score(c: int) -> float:
             s = 0.0
@@ -902,11 +955,11 @@ class General(Player):
                 s += cfg["in_other_town"]
             if blocks[ctx.board.terrain(k.state, c)]:
                 s += cfg["cover"]
-            s -= self._exposure(ctx, k, u, c, threats, sight, vis)
-            for aim in landing:  # a drifting shot or its splash may catch us there
-                d = grid.distance(aim, c)
+            s -= self._exposure(ctx, k, u, c, threats, sight, vis, shots)
+            for from_aim in landing:  # a drifting shot or its splash may catch us there
+                d = from_aim[c]
                 if d < len(near_plot):
-                    s -= near_plot[d] * self.value(ctx, u)
+                    s -= near_plot[d] * worth
             return s
 
         stay = score(u.cell)
@@ -924,7 +977,7 @@ class General(Player):
     def _threats(self, ctx: Ctx, k: Know, u: Unit) -> list[tuple[Unit, float, int]]:
         """Known and remembered enemies that could fire at ``u`` wherever it moves: (unit, weight, reach)."""
         cfg = self.cfg["move"]
-        grid = ctx.board.grid
+        distance = ctx.board.distance_row(u.cell)  # capped far beyond any reach
         span = 2 * ctx.tables.units[u.type].move  # roads halve costs: the farthest it could go
         candidates = [(e, cfg["fired_enemy"] if e.fired else 1.0) for e in k.foes if e.spotted or ctx.full_view]
         for g in k.ghosts:
@@ -932,30 +985,60 @@ class General(Player):
         out = []
         for e, w in candidates:
             reach_ = ctx.tables.max_range[(e.type, u.type)] + 1  # +1: firing from higher ground (p.23)
-            if reach_ > 1 and grid.distance(e.cell, u.cell) <= reach_ + span:
+            if reach_ > 1 and distance[e.cell] <= reach_ + span:
                 out.append((e, w, reach_))
         return out
 
     def _exposure(
-        self, ctx: Ctx, k: Know, u: Unit, cell: int, threats: list[tuple[Unit, float, int]], sight: Any, vis: int
+        self,
+        ctx: Ctx,
+        k: Know,
+        u: Unit,
+        cell: int,
+        threats: list[tuple[Unit, float, int]],
+        sight: Any,
+        vis: int,
+        shots: dict[tuple[str, int, str, int], int],
     ) -> float:
         """The expected loss of standing at ``cell`` under the fire of the enemies we know of."""
         weight = self.lv["exposure"] * self.cfg["move"]["exposure"]
         if not weight or not threats:
             return 0.0
         distance = ctx.board.distance_row(cell)  # asked of every threat at every cell a unit may go to
-        me = Unit(u.id, u.type, u.side, cell, u.hp)
+        me: Unit | None = None
         loss = 0.0
         for e, w, reach_ in threats:
             if distance[e.cell] > reach_:
                 continue
-            pct = shot_chance(ctx, k.state, e, me)
-            if not pct:
-                continue
-            if self.lv["use_sight"] and not sight.sees(e.cell, cell, vis):
-                continue
-            loss += w * pct / 100
+            key = (e.type, e.cell, u.type, cell)  # what the shot's chance and its line of sight depend on
+            pct = shots.get(key)
+            if pct is None:
+                if me is None:
+                    me = Unit(u.id, u.type, u.side, cell, u.hp)
+                pct = shot_chance(ctx, k.state, e, me) or 0
+                if pct and self.lv["use_sight"] and not sight.sees(e.cell, cell, vis):
+                    pct = 0
+                shots[key] = pct
+            if pct:
+                loss += w * pct / 100
         return float(weight * min(1.0, loss) * self.value(ctx, u))
+
+    def _shots_kept(self, ctx: Ctx, state: PGState, sight: Any, vis: int) -> dict[tuple[str, int, str, int], int]:
+        """The chances of the shots :meth:`_exposure` has weighed (0: none, or out of sight), by firer type and
+        location and target type and location: a pure cache, kept while the ruleset, the line of sight, the
+        visibility and the terrain (defensive terrain, p.23-24) stand (at most ``SHOTS_KEPT``; one movement part
+        asks about the same enemies and locations for unit after unit)."""
+        kept = self._shots
+        if (
+            kept is None
+            or kept[0] is not ctx
+            or kept[1] is not sight
+            or kept[2] != vis
+            or kept[3] != state.terrain
+            or len(kept[4]) >= SHOTS_KEPT
+        ):
+            kept = self._shots = (ctx, sight, vis, state.terrain, {})
+        return kept[4]
 
 
 # --- helpers ---------------------------------------------------------------------------------------------------
