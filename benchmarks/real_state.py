@@ -11,7 +11,10 @@ the median of pairs. Target: at most 12.
 (3) Ours, on every position of the window in turn: sample one legal decision of the position (its legal set is
 the previous step's work, built beforehand), ``apply`` it, then the next state's legal decisions and one
 sampled from them, straight through the ruleset as a search would call it. The window is walked once untimed
-first (the ruleset's caches warm, as they are in a search). Target: at most 0.3 ms a step (the mean).
+first (the ruleset's caches warm, as they are in a search), then walked 20 times timed: a full pass of Python's
+collector through the benchmark's heap (16-25 ms in Lauter) lands inside a timed step or between two, and over the
+1,000 steps of five walks two such passes moved the mean by 0.05-0.08 ms from one commit to the next by where they
+fell; over 4,000 steps the mean carries their share. Target: at most 0.3 ms a step (the mean).
 
 Times are this process's CPU time (``time.process_time``): about six jobs share the machine's two cores, and
 the wall clock of a run this short mostly measures who else had the CPU. Each side of (2) runs 100 updates per
@@ -159,4 +162,4 @@ def run(report: Report, args: Any) -> None:
         name = f"{cls.id}/{scenario}"
         positions = midgame(cls, scenario, window=40 if args.quick else None)
         run_update(report, cls, name, positions[0], 11 if args.quick else 101)
-        run_search(report, cls, name, positions, 1 if args.quick else 5, args.profile)
+        run_search(report, cls, name, positions, 1 if args.quick else 20, args.profile)
