@@ -417,10 +417,7 @@ class Legal:
         for choice, size in zip(self.choices, sizes, strict=True):
             if k < size:
                 # an unlisted family draws its own value (weighed by its size, uniform if the size is exact)
-                if not choice.listed:
-                    drawn = self._drawn = choice.draw(dice)
-                    return drawn
-                drawn = self._drawn = choice.make(choice.values()[k])
+                drawn = self._drawn = choice.make(choice.values()[k]) if choice.listed else choice.draw(dice)
                 return drawn
             k -= size
         raise AssertionError("unreachable: k < total")

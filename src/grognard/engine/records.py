@@ -80,14 +80,15 @@ def _maker(cls: type, changing: tuple[str, ...] | None) -> Callable[..., Any]:
         value = {f.name: given.get(f.name, f"obj.{f.name}") for f in fields}
     slots = [_slot(cls, f.name) for f in fields]
     space: dict[str, Any] = {"cls": cls, "names": names, "new": object.__new__}
-    twin = _twin(cls) if getattr(cls, "__post_init__", None) is None and all(slots) else None
+    plain = getattr(cls, "__post_init__", None) is None and all(slots)  # slots only, nothing checked after __init__
+    twin = _twin(cls) if plain else None
     if twin is not None:
         # a class of slots that checks nothing after __init__, of the same layout as its twin: the object is made
         # as a twin, whose slots are set by plain attribute stores (no call each), then given its class
         sets = "".join(f"    out.{f.name} = {value[f.name]}\n" for f in fields)
         source = f"{head}    out = new(twin)\n{sets}    out.__class__ = cls\n    return out\n"
         space["twin"] = twin
-    elif getattr(cls, "__post_init__", None) is None and all(slots):
+    elif plain:
         # the same for a class of slots a twin cannot stand for (slots in a base class): the new object's slots
         # are set directly (the object __init__ would make, without its call and its keyword or frozen-field
         # handling)

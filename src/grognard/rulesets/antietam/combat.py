@@ -172,9 +172,13 @@ def density(
     """ "Density Modifier = 1% more or less casualties per 12 men more or less than 650 men in square. No more or
     less casualties than 25%." Men of infantry and cavalry (guns are not men); ``unit``: each unit's record (the
     state's, or those a fire has pending)."""
-    artillery, record = ctx.board.artillery, state.units.__getitem__ if unit is None else unit
-    men = sum(record(j).strength for j in occ.get(cell, ()) if not artillery[j])
-    return density_percent(fire_rules(ctx), men)
+    return density_percent(fire_rules(ctx), men_in(ctx, cell, occ, state.units.__getitem__ if unit is None else unit))
+
+
+def men_in(ctx: Ctx, cell: int, occ: dict[int, list[int]], unit: Callable[[int], Unit]) -> int:
+    """The men of infantry and cavalry in ``cell`` (guns are not men), each unit's record read by ``unit``."""
+    artillery = ctx.board.artillery
+    return sum([unit(j).strength for j in occ.get(cell, ()) if not artillery[j]])
 
 
 def density_percent(fixed: FireRules, men: int) -> int:
@@ -236,9 +240,7 @@ def _modifiers(
         fort = min((state.units[j].fort for j in targets), default=0)
         if fort:  # "Fortification = levelX.10" (AMB-13: 10% fewer casualties a level)
             mods.append(Modifier(f"fortification {fort}", 100 - fort * c["other"]["fortification_percent_per_level"]))
-    artillery, unit = board.artillery, pending.unit
-    men = sum([unit(j).strength for j in occ.get(cell, ()) if not artillery[j]])
-    mods.append(Modifier("density", density_percent(fixed, men)))
+    mods.append(Modifier("density", density_percent(fixed, men_in(ctx, cell, occ, pending.unit))))
     # the roll names the firer, so only its side sees it (the target's side sees the casualties)
     mods.append(Modifier("random", random_percent(step, fixed.random_why[i], fixed, ONLY[side])))
     least_op, divisor = fixed.time
