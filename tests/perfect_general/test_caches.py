@@ -328,3 +328,26 @@ def test_a_phase_end_that_skips_settled_units_spots_as_one_made_afresh() -> None
         board.settled = settled
         skipped += kept
     assert skipped > 20
+
+
+def test_a_search_kept_over_a_new_mine_is_the_search_made_afresh(field) -> None:  # type: ignore[no-untyped-def]
+    """A unit's search stands when the locations that stop a move change only where it did not reach (a mine laid
+    out of its reach); a unit that reached the mine's location searches again (PG p.22: a mine stops a move)."""
+    from grognard.rulesets.perfect_general import decisions as D
+    from grognard.rulesets.perfect_general import moves
+    from grognard.rulesets.perfect_general.state import Phase
+
+    f = field(
+        [("attacker", "engineer", "11,8"), ("attacker", "light_tank", "11,10"), ("attacker", "infantry", "1,10")],
+        phase=Phase.MOVEMENT,
+    )
+    ctx = f.rules.ctx
+    before = {uid: moves.unit_reach(ctx, f.state, f.unit(uid)) for uid in ("a2", "a3")}
+    f.apply("attacker", D.LayMine("a1", f.cell("11,9")))  # next to the tank: its search went on from there
+    fresh = PerfectGeneral(f.rules.scenario, f.rules.options).ctx  # nothing kept
+    for uid in ("a2", "a3"):
+        kept, made = moves.unit_reach(ctx, f.state, f.unit(uid)), moves.unit_reach(fresh, f.state, f.unit(uid))
+        assert (list(kept.cost), list(kept.prev), kept.reached) == (list(made.cost), list(made.prev), made.reached)
+    assert moves.unit_reach(ctx, f.state, f.unit("a3")).cost is before["a3"].cost  # out of its reach: kept
+    tank = moves.unit_reach(ctx, f.state, f.unit("a2"))
+    assert list(tank.prev) != list(before["a2"].prev)  # the mine stops it

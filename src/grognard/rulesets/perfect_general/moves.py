@@ -57,17 +57,25 @@ def _unit_reach(ctx: Ctx, state: PGState, unit: Unit, mp: int | None, load_at: i
 
 def _search(ctx: Ctx, state: PGState, unit: Unit, blocked: frozenset[int], stop: frozenset[int]) -> Entry:
     """The board's entry of the search of ``unit``'s own move (its ``no_stop`` is not this state's friends). It is
-    the last one while the unit, its cost table and the locations blocked and stopping moves are the same
-    objects (``_field`` hands out one object for equal sets), as for most units between two decisions, and
-    the board's cache has not let go of the search."""
+    the last one while the unit, its cost table and the locations blocked are the same objects (``_field`` hands
+    out one object for equal sets), as for most units between two decisions, and the board's cache has not let
+    go of the search; the locations stopping moves may differ in locations it did not reach (a mine laid far
+    away): the search never looked whether those stop a move."""
     board = ctx.board
     costs = _costs_of(ctx, state, unit)
     kept = board.unit_searches.get(unit.id)
-    if kept is not None and kept[0] is unit and kept[1] == id(costs) and kept[2] is blocked and kept[3] is stop:
+    if kept is not None and kept[0] is unit and kept[1] == id(costs) and kept[2] is blocked:
         entry = kept[4]
-        if entry.reach is not None and entry.costs() is costs:
-            entry.used = True
-            return entry
+        r = entry.reach
+        if r is not None and entry.costs() is costs:
+            if kept[3] is stop:
+                entry.used = True
+                return entry
+            cost = r.cost
+            if all(cost[c] >= UNREACHED for c in kept[3] ^ stop):
+                entry.used = True
+                board.unit_searches[unit.id] = (unit, id(costs), blocked, stop, entry)
+                return entry
     entry = _searched(ctx, state, unit, unit.mp, blocked, stop)
     if len(board.unit_searches) >= UNITS_KEPT:
         board.unit_searches.clear()
