@@ -351,3 +351,31 @@ def test_a_search_kept_over_a_new_mine_is_the_search_made_afresh(field) -> None:
     assert moves.unit_reach(ctx, f.state, f.unit("a3")).cost is before["a3"].cost  # out of its reach: kept
     tank = moves.unit_reach(ctx, f.state, f.unit("a2"))
     assert list(tank.prev) != list(before["a2"].prev)  # the mine stops it
+
+
+def test_kept_cost_tables_are_the_tables_made_afresh() -> None:
+    """``Board.unit_costs`` keeps a table by unit type with the terrain, cut roads and turn (its weather) it was made
+    for: it must answer as :meth:`Board.costs` does, through damage and mud."""
+    from dataclasses import replace
+
+    from grognard.rulesets.perfect_general.context import own_units
+    from grognard.rulesets.perfect_general.state import Phase
+
+    cls = PerfectGeneral
+    game = Game(cls(cls.load_scenario("lauter_offensive")), 5)
+    players = {s: make_player("random", cls, 5) for s in cls.seats}
+    ctx = game.rules.ctx  # type: ignore[attr-defined]
+    board = ctx.board
+    percents = set()
+    for _ in _played(game, players, 1500):
+        state, seat = game.state, game.turn().seat
+        if state.phase is not Phase.MOVEMENT or seat is None or state.offer is not None:
+            continue
+        for t in {u.type for u in own_units(state, seat)}:
+            assert board.unit_costs(state, t) is board.costs(state, ctx.tables.units[t])
+        percents.add(board.weather(state).move_percent)
+    assert len(percents) > 1  # the weather changed
+    # the same terrain in another turn's weather (damage made new terrain at every change of this game's weather)
+    clear, mud = replace(game.state, turn=7), replace(game.state, turn=8)  # Lauter: mud from turn 8 (p.22)
+    table = board.unit_costs(clear, "infantry")
+    assert board.unit_costs(mud, "infantry") is board.costs(mud, ctx.tables.units["infantry"]) is not table

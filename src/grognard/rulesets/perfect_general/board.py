@@ -65,6 +65,7 @@ class Board:
         self._rows: dict[tuple[tuple[int, str], ...], tuple[str, ...]] = {}
         self._step_arrays: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = None
         self._latest: dict[tuple[object, int], tuple[Any, Any, LazyCosts]] = {}  # the last table by kind and weather
+        self._type_costs: dict[str, tuple[Any, Any, int, LazyCosts]] = {}  # unit_costs' last table by unit type
         self._terrain_names = sorted(tables.terrain)
         self._terrain_index = {n: i for i, n in enumerate(self._terrain_names)}
         self._base_ids = np.array([self._terrain_index[t] for t in self.base_terrain], dtype=np.int64)
@@ -301,6 +302,17 @@ class Board:
                     found[a] = None
             self._costs[key] = found
         self._latest[kind, percent] = (state.terrain, state.cut_roads, found)
+        return found
+
+    def unit_costs(self, state: PGState, unit_type: str) -> LazyCosts:
+        """:meth:`costs` for a unit of the type named ``unit_type``, kept by type with the terrain and cut roads it
+        was made for (states share those tuples until artillery changes them, and the kept ones are held) and the
+        turn (its weather): every unit's search and count asks, decision after decision. One table a type."""
+        kept = self._type_costs.get(unit_type)
+        if kept is not None and kept[0] is state.terrain and kept[1] is state.cut_roads and kept[2] == state.turn:
+            return kept[3]
+        found = self.costs(state, self.tables.units[unit_type])
+        self._type_costs[unit_type] = (state.terrain, state.cut_roads, state.turn, found)
         return found
 
     def whole_costs(self, state: PGState, unit_type: UnitType) -> LazyCosts:

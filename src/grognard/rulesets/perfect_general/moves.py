@@ -84,11 +84,7 @@ def _search(ctx: Ctx, state: PGState, unit: Unit, blocked: frozenset[int], stop:
 
 
 def _costs_of(ctx: Ctx, state: PGState, unit: Unit) -> LazyCosts:
-    memo = ctx.board.state_memo(state)
-    costs: LazyCosts | None = memo.get(("costs", unit.type))
-    if costs is None:  # every unit of a type asks for the same table
-        costs = memo[("costs", unit.type)] = ctx.board.costs(state, ctx.tables.units[unit.type])
-    return costs
+    return ctx.board.unit_costs(state, unit.type)  # every unit of a type asks for the same table
 
 
 def _searched(
