@@ -379,3 +379,29 @@ def test_kept_cost_tables_are_the_tables_made_afresh() -> None:
     clear, mud = replace(game.state, turn=7), replace(game.state, turn=8)  # Lauter: mud from turn 8 (p.22)
     table = board.unit_costs(clear, "infantry")
     assert board.unit_costs(mud, "infantry") is board.costs(mud, ctx.tables.units["infantry"]) is not table
+
+
+def test_kept_fields_of_a_random_game_are_those_made_afresh() -> None:
+    """``moves._field`` keeps the blocked and stopping locations by side with the enemy units, weather, mines,
+    barrages and neutral countries they were made from: it must answer as if nothing were kept, through spotting."""
+    from grognard.rulesets.perfect_general import moves
+    from grognard.rulesets.perfect_general.state import Phase
+
+    cls = PerfectGeneral
+    game = Game(cls(cls.load_scenario("lauter_offensive")), 5)
+    players = {s: make_player("random", cls, 5) for s in cls.seats}
+    ctx = game.rules.ctx  # type: ignore[attr-defined]
+    board = ctx.board
+    fields = 0
+    for _ in _played(game, players, 1500):
+        state, seat = game.state, game.turn().seat
+        if state.phase is not Phase.MOVEMENT or seat is None or state.offer is not None:
+            continue
+        kept = board.field_kept.get(seat)
+        found = moves._field(ctx, state, seat)
+        fields += kept is not None and found[0] is kept[5]
+        saved = board.field_memo, board.field_kept
+        board.field_memo, board.field_kept = None, {}
+        assert moves._field(ctx, state, seat) == found
+        board.field_memo, board.field_kept = saved
+    assert fields > 100  # fields were kept

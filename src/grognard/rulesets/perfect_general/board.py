@@ -115,6 +115,9 @@ class Board:
         # moves._field for the last state asked; a computer player has a board of its own (ai Player.rules), so
         # this never hands it a real state
         self.field_memo: tuple[PGState, str, tuple[frozenset[int], frozenset[int], frozenset[int]]] | None = None
+        # and its blocked and stopping locations for each side, with the enemy units, weather, mines, barrages and
+        # neutral countries entered they were made from (held: compared by identity)
+        self.field_kept: dict[str, tuple[tuple[Unit, ...], Weather, Any, Any, Any, frozenset[int], frozenset[int]]] = {}
         # spotting.end_of_phase's last units, sight, visibility and terrain: units it left as they were
         self.settled: tuple[tuple[Unit, ...], SightCache, int, tuple[tuple[int, str], ...]] | None = None
         # what the legal set works out about the last state asked for, more than once (see state_memo)

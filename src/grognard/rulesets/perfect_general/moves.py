@@ -121,16 +121,33 @@ def _field(ctx: Ctx, state: PGState, side: str) -> tuple[frozenset[int], frozens
     if memo is not None and memo[0] is state and memo[1] == side:
         return memo[2]
     board = ctx.board
-    known = known_enemies(ctx, state, side)
-    blocked = {e.cell for e in known}  # p.26: no moving through enemy units
-    if board.weather(state).no_moving_next_to_spotted:  # p.26: not next to a spotted unit at night
-        for e in known:
-            if e.spotted:
-                blocked.update(board.neighbors[e.cell])
-    stop = {m.cell for m in state.mines} | {b.cell for b in state.barrages}
-    stop.update(c for c in board.neutral_of if board.neutral_of[c] not in state.neutrals_entered)
-    friends = frozenset(u.cell for u in own_units(state, side))
-    found = (board.one_set(frozenset(blocked)), board.one_set(frozenset(stop)), board.one_set(friends))
+    weather = board.weather(state)
+    # the enemy's units (equal tuples: the same units where they stand, spotted or not), the weather, mines,
+    # barrages and neutral countries entered make the same blocked and stopping locations: kept by side, as a move
+    # of the side's own changes none of them
+    enemies = enemy_units(state, side)
+    kept = board.field_kept.get(side)
+    if (
+        kept is not None
+        and kept[1] is weather
+        and kept[2] is state.mines
+        and kept[3] is state.barrages
+        and kept[4] is state.neutrals_entered
+        and kept[0] == enemies
+    ):
+        blocked, stop = kept[5], kept[6]
+    else:
+        known = known_enemies(ctx, state, side)
+        found_blocked = {e.cell for e in known}  # p.26: no moving through enemy units
+        if weather.no_moving_next_to_spotted:  # p.26: not next to a spotted unit at night
+            for e in known:
+                if e.spotted:
+                    found_blocked.update(board.neighbors[e.cell])
+        found_stop = {m.cell for m in state.mines} | {b.cell for b in state.barrages}
+        found_stop.update(c for c in board.neutral_of if board.neutral_of[c] not in state.neutrals_entered)
+        blocked, stop = board.one_set(frozenset(found_blocked)), board.one_set(frozenset(found_stop))
+        board.field_kept[side] = (enemies, weather, state.mines, state.barrages, state.neutrals_entered, blocked, stop)
+    found = (blocked, stop, board.cells_of(own_units(state, side)))
     board.field_memo = (state, side, found)
     return found
 
