@@ -98,9 +98,10 @@ class Board:
         # moves._plan_assaults' last plans for each unit, with the search, the enemies' locations within reach and
         # which locations around them friends held
         self.assaults: dict[str, tuple[Unit, Entry, tuple[int, ...], tuple[bool, ...], dict[int, int]]] = {}
-        # the locations of the enemies each side knows (one object while they stand), and for each unit the ones
-        # of them within its reach, with the unit and the locations they were picked from (moves._plan_assaults)
-        self.known_cells: dict[str, tuple[int, ...]] = {}
+        # the locations of the enemies each side knows, with the enemy units they were read from (one object while
+        # they stand), and for each unit the ones of them within its reach, with the unit and the locations they were
+        # picked from (moves._plan_assaults)
+        self.known_cells: dict[str, tuple[tuple[Unit, ...], tuple[int, ...]]] = {}
         self.assault_near: dict[str, tuple[Unit, tuple[int, ...], tuple[int, ...]]] = {}
         self._sets: dict[frozenset[int], frozenset[int]] = {}
         self._change: tuple[frozenset[int], frozenset[int], tuple[tuple[int, ...], tuple[int, ...]]] = (

@@ -195,17 +195,18 @@ def _assault_plans(ctx: Ctx, state: PGState, unit: Unit) -> dict[int, int]:
 
 
 def _known_cells(ctx: Ctx, state: PGState, side: str) -> tuple[int, ...]:
-    """The locations of the enemy units ``side`` knows, once per state (every tank's assaults and every engineer's
-    mine sites ask), and one object from state to state while they stand (the assault plans are kept by it)."""
+    """The locations of the enemy units ``side`` knows (every tank's assaults and every engineer's mine sites ask),
+    kept by side with the enemy units they were read from (equal tuples: the same units where they stand, spotted
+    or not): one object from state to state while they stand (the assault plans are kept by it)."""
     board = ctx.board
-    memo = board.state_memo(state)
-    known: tuple[int, ...] | None = memo.get(("known", side))
-    if known is None:
-        known = tuple([e.cell for e in known_enemies(ctx, state, side)])
-        kept_known = board.known_cells.get(side)
-        if kept_known == known:
-            known = kept_known
-        board.known_cells[side] = memo[("known", side)] = known
+    enemies = enemy_units(state, side)
+    kept = board.known_cells.get(side)
+    if kept is not None and kept[0] == enemies:
+        return kept[1]
+    known = tuple([e.cell for e in known_enemies(ctx, state, side)])
+    if kept is not None and kept[1] == known:
+        known = kept[1]
+    board.known_cells[side] = (enemies, known)
     return known
 
 
