@@ -293,8 +293,10 @@ def load_candidates(ctx: Ctx, state: PGState, carrier: Unit) -> list[str]:
             # entering a heavy barrage's ring takes all movement (p.30): no point left to load (d)
             and barrage_at(state, u.cell) is None
         )
-    # a step costs at least one half point: a unit farther than the movement left less loading is out of reach
-    if not board.near(cargo, carrier.cell, carrier.mp - 2):
+    # a step costs at least one half point: a unit farther than the movement left less loading is out of reach (a
+    # look at the distances, not Board.near: its one kept answer is spotting's, asked again step after step)
+    row, radius = board.distance_row(carrier.cell), carrier.mp - 2
+    if all(row[u.cell] > radius for u in cargo):
         return []
     # friendly locations are passed through, so they get a cost: the carrier's own search, whoever stands where
     blocked, stop, _ = _field(ctx, state, carrier.side)
