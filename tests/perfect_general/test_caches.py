@@ -328,3 +328,80 @@ def test_a_phase_end_that_skips_settled_units_spots_as_one_made_afresh() -> None
         board.settled = settled
         skipped += kept
     assert skipped > 20
+
+
+def test_a_search_kept_over_a_new_mine_is_the_search_made_afresh(field) -> None:  # type: ignore[no-untyped-def]
+    """A unit's search stands when the locations that stop a move change only where it did not reach (a mine laid
+    out of its reach); a unit that reached the mine's location searches again (PG p.22: a mine stops a move)."""
+    from grognard.rulesets.perfect_general import decisions as D
+    from grognard.rulesets.perfect_general import moves
+    from grognard.rulesets.perfect_general.state import Phase
+
+    f = field(
+        [("attacker", "engineer", "11,8"), ("attacker", "light_tank", "11,10"), ("attacker", "infantry", "1,10")],
+        phase=Phase.MOVEMENT,
+    )
+    ctx = f.rules.ctx
+    before = {uid: moves.unit_reach(ctx, f.state, f.unit(uid)) for uid in ("a2", "a3")}
+    f.apply("attacker", D.LayMine("a1", f.cell("11,9")))  # next to the tank: its search went on from there
+    fresh = PerfectGeneral(f.rules.scenario, f.rules.options).ctx  # nothing kept
+    for uid in ("a2", "a3"):
+        kept, made = moves.unit_reach(ctx, f.state, f.unit(uid)), moves.unit_reach(fresh, f.state, f.unit(uid))
+        assert (list(kept.cost), list(kept.prev), kept.reached) == (list(made.cost), list(made.prev), made.reached)
+    assert moves.unit_reach(ctx, f.state, f.unit("a3")).cost is before["a3"].cost  # out of its reach: kept
+    tank = moves.unit_reach(ctx, f.state, f.unit("a2"))
+    assert list(tank.prev) != list(before["a2"].prev)  # the mine stops it
+
+
+def test_kept_cost_tables_are_the_tables_made_afresh() -> None:
+    """``Board.unit_costs`` keeps a table by unit type with the terrain, cut roads and turn (its weather) it was made
+    for: it must answer as :meth:`Board.costs` does, through damage and mud."""
+    from dataclasses import replace
+
+    from grognard.rulesets.perfect_general.context import own_units
+    from grognard.rulesets.perfect_general.state import Phase
+
+    cls = PerfectGeneral
+    game = Game(cls(cls.load_scenario("lauter_offensive")), 5)
+    players = {s: make_player("random", cls, 5) for s in cls.seats}
+    ctx = game.rules.ctx  # type: ignore[attr-defined]
+    board = ctx.board
+    percents = set()
+    for _ in _played(game, players, 1500):
+        state, seat = game.state, game.turn().seat
+        if state.phase is not Phase.MOVEMENT or seat is None or state.offer is not None:
+            continue
+        for t in {u.type for u in own_units(state, seat)}:
+            assert board.unit_costs(state, t) is board.costs(state, ctx.tables.units[t])
+        percents.add(board.weather(state).move_percent)
+    assert len(percents) > 1  # the weather changed
+    # the same terrain in another turn's weather (damage made new terrain at every change of this game's weather)
+    clear, mud = replace(game.state, turn=7), replace(game.state, turn=8)  # Lauter: mud from turn 8 (p.22)
+    table = board.unit_costs(clear, "infantry")
+    assert board.unit_costs(mud, "infantry") is board.costs(mud, ctx.tables.units["infantry"]) is not table
+
+
+def test_kept_fields_of_a_random_game_are_those_made_afresh() -> None:
+    """``moves._field`` keeps the blocked and stopping locations by side with the enemy units, weather, mines,
+    barrages and neutral countries they were made from: it must answer as if nothing were kept, through spotting."""
+    from grognard.rulesets.perfect_general import moves
+    from grognard.rulesets.perfect_general.state import Phase
+
+    cls = PerfectGeneral
+    game = Game(cls(cls.load_scenario("lauter_offensive")), 5)
+    players = {s: make_player("random", cls, 5) for s in cls.seats}
+    ctx = game.rules.ctx  # type: ignore[attr-defined]
+    board = ctx.board
+    fields = 0
+    for _ in _played(game, players, 1500):
+        state, seat = game.state, game.turn().seat
+        if state.phase is not Phase.MOVEMENT or seat is None or state.offer is not None:
+            continue
+        kept = board.field_kept.get(seat)
+        found = moves._field(ctx, state, seat)
+        fields += kept is not None and found[0] is kept[5]
+        saved = board.field_memo, board.field_kept
+        board.field_memo, board.field_kept = None, {}
+        assert moves._field(ctx, state, seat) == found
+        board.field_memo, board.field_kept = saved
+    assert fields > 100  # fields were kept

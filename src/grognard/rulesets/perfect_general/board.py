@@ -65,6 +65,7 @@ class Board:
         self._rows: dict[tuple[tuple[int, str], ...], tuple[str, ...]] = {}
         self._step_arrays: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = None
         self._latest: dict[tuple[object, int], tuple[Any, Any, LazyCosts]] = {}  # the last table by kind and weather
+        self._type_costs: dict[str, tuple[Any, Any, int, LazyCosts]] = {}  # unit_costs' last table by unit type
         self._terrain_names = sorted(tables.terrain)
         self._terrain_index = {n: i for i, n in enumerate(self._terrain_names)}
         self._base_ids = np.array([self._terrain_index[t] for t in self.base_terrain], dtype=np.int64)
@@ -97,9 +98,10 @@ class Board:
         # moves._plan_assaults' last plans for each unit, with the search, the enemies' locations within reach and
         # which locations around them friends held
         self.assaults: dict[str, tuple[Unit, Entry, tuple[int, ...], tuple[bool, ...], dict[int, int]]] = {}
-        # the locations of the enemies each side knows (one object while they stand), and for each unit the ones
-        # of them within its reach, with the unit and the locations they were picked from (moves._plan_assaults)
-        self.known_cells: dict[str, tuple[int, ...]] = {}
+        # the locations of the enemies each side knows, with the enemy units they were read from (one object while
+        # they stand), and for each unit the ones of them within its reach, with the unit and the locations they were
+        # picked from (moves._plan_assaults)
+        self.known_cells: dict[str, tuple[tuple[Unit, ...], tuple[int, ...]]] = {}
         self.assault_near: dict[str, tuple[Unit, tuple[int, ...], tuple[int, ...]]] = {}
         self._sets: dict[frozenset[int], frozenset[int]] = {}
         self._change: tuple[frozenset[int], frozenset[int], tuple[tuple[int, ...], tuple[int, ...]]] = (
@@ -114,6 +116,9 @@ class Board:
         # moves._field for the last state asked; a computer player has a board of its own (ai Player.rules), so
         # this never hands it a real state
         self.field_memo: tuple[PGState, str, tuple[frozenset[int], frozenset[int], frozenset[int]]] | None = None
+        # and its blocked and stopping locations for each side, with the enemy units, weather, mines, barrages and
+        # neutral countries entered they were made from (held: compared by identity)
+        self.field_kept: dict[str, tuple[tuple[Unit, ...], Weather, Any, Any, Any, frozenset[int], frozenset[int]]] = {}
         # spotting.end_of_phase's last units, sight, visibility and terrain: units it left as they were
         self.settled: tuple[tuple[Unit, ...], SightCache, int, tuple[tuple[int, str], ...]] | None = None
         # what the legal set works out about the last state asked for, more than once (see state_memo)
@@ -301,6 +306,17 @@ class Board:
                     found[a] = None
             self._costs[key] = found
         self._latest[kind, percent] = (state.terrain, state.cut_roads, found)
+        return found
+
+    def unit_costs(self, state: PGState, unit_type: str) -> LazyCosts:
+        """:meth:`costs` for a unit of the type named ``unit_type``, kept by type with the terrain and cut roads it
+        was made for (states share those tuples until artillery changes them, and the kept ones are held) and the
+        turn (its weather): every unit's search and count asks, decision after decision. One table a type."""
+        kept = self._type_costs.get(unit_type)
+        if kept is not None and kept[0] is state.terrain and kept[1] is state.cut_roads and kept[2] == state.turn:
+            return kept[3]
+        found = self.costs(state, self.tables.units[unit_type])
+        self._type_costs[unit_type] = (state.terrain, state.cut_roads, state.turn, found)
         return found
 
     def whole_costs(self, state: PGState, unit_type: UnitType) -> LazyCosts:

@@ -57,17 +57,25 @@ def _unit_reach(ctx: Ctx, state: PGState, unit: Unit, mp: int | None, load_at: i
 
 def _search(ctx: Ctx, state: PGState, unit: Unit, blocked: frozenset[int], stop: frozenset[int]) -> Entry:
     """The board's entry of the search of ``unit``'s own move (its ``no_stop`` is not this state's friends). It is
-    the last one while the unit, its cost table and the locations blocked and stopping moves are the same
-    objects (``_field`` hands out one object for equal sets), as for most units between two decisions, and
-    the board's cache has not let go of the search."""
+    the last one while the unit, its cost table and the locations blocked are the same objects (``_field`` hands
+    out one object for equal sets), as for most units between two decisions, and the board's cache has not let
+    go of the search; the locations stopping moves may differ in locations it did not reach (a mine laid far
+    away): the search never looked whether those stop a move."""
     board = ctx.board
     costs = _costs_of(ctx, state, unit)
     kept = board.unit_searches.get(unit.id)
-    if kept is not None and kept[0] is unit and kept[1] == id(costs) and kept[2] is blocked and kept[3] is stop:
+    if kept is not None and kept[0] is unit and kept[1] == id(costs) and kept[2] is blocked:
         entry = kept[4]
-        if entry.reach is not None and entry.costs() is costs:
-            entry.used = True
-            return entry
+        r = entry.reach
+        if r is not None and entry.costs() is costs:
+            if kept[3] is stop:
+                entry.used = True
+                return entry
+            cost = r.cost
+            if all(cost[c] >= UNREACHED for c in kept[3] ^ stop):
+                entry.used = True
+                board.unit_searches[unit.id] = (unit, id(costs), blocked, stop, entry)
+                return entry
     entry = _searched(ctx, state, unit, unit.mp, blocked, stop)
     if len(board.unit_searches) >= UNITS_KEPT:
         board.unit_searches.clear()
@@ -76,11 +84,7 @@ def _search(ctx: Ctx, state: PGState, unit: Unit, blocked: frozenset[int], stop:
 
 
 def _costs_of(ctx: Ctx, state: PGState, unit: Unit) -> LazyCosts:
-    memo = ctx.board.state_memo(state)
-    costs: LazyCosts | None = memo.get(("costs", unit.type))
-    if costs is None:  # every unit of a type asks for the same table
-        costs = memo[("costs", unit.type)] = ctx.board.costs(state, ctx.tables.units[unit.type])
-    return costs
+    return ctx.board.unit_costs(state, unit.type)  # every unit of a type asks for the same table
 
 
 def _searched(
@@ -117,16 +121,33 @@ def _field(ctx: Ctx, state: PGState, side: str) -> tuple[frozenset[int], frozens
     if memo is not None and memo[0] is state and memo[1] == side:
         return memo[2]
     board = ctx.board
-    known = known_enemies(ctx, state, side)
-    blocked = {e.cell for e in known}  # p.26: no moving through enemy units
-    if board.weather(state).no_moving_next_to_spotted:  # p.26: not next to a spotted unit at night
-        for e in known:
-            if e.spotted:
-                blocked.update(board.neighbors[e.cell])
-    stop = {m.cell for m in state.mines} | {b.cell for b in state.barrages}
-    stop.update(c for c in board.neutral_of if board.neutral_of[c] not in state.neutrals_entered)
-    friends = frozenset(u.cell for u in own_units(state, side))
-    found = (board.one_set(frozenset(blocked)), board.one_set(frozenset(stop)), board.one_set(friends))
+    weather = board.weather(state)
+    # the enemy's units (equal tuples: the same units where they stand, spotted or not), the weather, mines,
+    # barrages and neutral countries entered make the same blocked and stopping locations: kept by side, as a move
+    # of the side's own changes none of them
+    enemies = enemy_units(state, side)
+    kept = board.field_kept.get(side)
+    if (
+        kept is not None
+        and kept[1] is weather
+        and kept[2] is state.mines
+        and kept[3] is state.barrages
+        and kept[4] is state.neutrals_entered
+        and kept[0] == enemies
+    ):
+        blocked, stop = kept[5], kept[6]
+    else:
+        known = known_enemies(ctx, state, side)
+        found_blocked = {e.cell for e in known}  # p.26: no moving through enemy units
+        if weather.no_moving_next_to_spotted:  # p.26: not next to a spotted unit at night
+            for e in known:
+                if e.spotted:
+                    found_blocked.update(board.neighbors[e.cell])
+        found_stop = {m.cell for m in state.mines} | {b.cell for b in state.barrages}
+        found_stop.update(c for c in board.neutral_of if board.neutral_of[c] not in state.neutrals_entered)
+        blocked, stop = board.one_set(frozenset(found_blocked)), board.one_set(frozenset(found_stop))
+        board.field_kept[side] = (enemies, weather, state.mines, state.barrages, state.neutrals_entered, blocked, stop)
+    found = (blocked, stop, board.cells_of(own_units(state, side)))
     board.field_memo = (state, side, found)
     return found
 
@@ -174,17 +195,18 @@ def _assault_plans(ctx: Ctx, state: PGState, unit: Unit) -> dict[int, int]:
 
 
 def _known_cells(ctx: Ctx, state: PGState, side: str) -> tuple[int, ...]:
-    """The locations of the enemy units ``side`` knows, once per state (every tank's assaults and every engineer's
-    mine sites ask), and one object from state to state while they stand (the assault plans are kept by it)."""
+    """The locations of the enemy units ``side`` knows (every tank's assaults and every engineer's mine sites ask),
+    kept by side with the enemy units they were read from (equal tuples: the same units where they stand, spotted
+    or not): one object from state to state while they stand (the assault plans are kept by it)."""
     board = ctx.board
-    memo = board.state_memo(state)
-    known: tuple[int, ...] | None = memo.get(("known", side))
-    if known is None:
-        known = tuple([e.cell for e in known_enemies(ctx, state, side)])
-        kept_known = board.known_cells.get(side)
-        if kept_known == known:
-            known = kept_known
-        board.known_cells[side] = memo[("known", side)] = known
+    enemies = enemy_units(state, side)
+    kept = board.known_cells.get(side)
+    if kept is not None and kept[0] == enemies:
+        return kept[1]
+    known = tuple([e.cell for e in known_enemies(ctx, state, side)])
+    if kept is not None and kept[1] == known:
+        known = kept[1]
+    board.known_cells[side] = (enemies, known)
     return known
 
 
@@ -271,8 +293,10 @@ def load_candidates(ctx: Ctx, state: PGState, carrier: Unit) -> list[str]:
             # entering a heavy barrage's ring takes all movement (p.30): no point left to load (d)
             and barrage_at(state, u.cell) is None
         )
-    # a step costs at least one half point: a unit farther than the movement left less loading is out of reach
-    if not board.near(cargo, carrier.cell, carrier.mp - 2):
+    # a step costs at least one half point: a unit farther than the movement left less loading is out of reach (a
+    # look at the distances, not Board.near: its one kept answer is spotting's, asked again step after step)
+    row, radius = board.distance_row(carrier.cell), carrier.mp - 2
+    if all(row[u.cell] > radius for u in cargo):
         return []
     # friendly locations are passed through, so they get a cost: the carrier's own search, whoever stands where
     blocked, stop, _ = _field(ctx, state, carrier.side)
