@@ -16,7 +16,7 @@ from . import decisions as D
 from . import moves, odds, reactions, refusals, setup
 from .artillery import can_plot, plot, plot_cells, plot_count
 from .board import Board
-from .combat import best_target, resolve_shot, return_fire_targets, targets
+from .combat import best_target, passing_fire_units, resolve_shot, return_fire_targets, shot_chance, targets
 from .context import Ctx, own_units
 from .inspect import inspect
 from .phases import acting, begin_interrupt, end_part, fire_ready, has_work
@@ -260,12 +260,10 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
                 },
             )
         mover = state.unit(offer.target)
-        from .combat import passing_fire_units, shot_chance
-
         firers = passing_fire_units(ctx, state, mover)
         chances = {f: shot_chance(ctx, state, state.unit(f), mover) for f in firers}
         check = partial(refusals.passing_firer, ctx, state, mover, firers)
-        choices = [Choice(D.PassingFire, {"target": mover.id}, firers, check=check), Choice(D.HoldFire)]
+        choices = [Choice.trusted(D.PassingFire, {"target": mover.id}, firers, check), Choice(D.HoldFire)]
         suggested = D.PassingFire(mover.id, max(firers, key=lambda f: (chances[f] or 0, f))) if firers else None
         return Legal(
             seat,

@@ -14,6 +14,7 @@ from __future__ import annotations
 from grognard.engine.events import Step
 from grognard.engine.records import replace
 
+from .board import Board, SightCache
 from .context import Ctx, carry_units, enemy_units
 from .state import SIDES, PGState, Sighting, Unit, other
 from .words import sides
@@ -28,14 +29,16 @@ def in_enemy_sight(ctx: Ctx, state: PGState, unit: Unit) -> bool:
     """Whether any enemy unit has a line of sight to ``unit``'s location (kept by the location and where the
     enemy stands: the end of every phase asks it of every unit, and between two phases mostly nobody moved)."""
     board = ctx.board
-    sight = board.sight(state)
-    vis = board.weather(state).visibility
-    enemies = enemy_units(state, unit.side)
+    return _seen(board, board.sight(state), board.weather(state).visibility, enemy_units(state, unit.side), unit.cell)
+
+
+def _seen(board: Board, sight: SightCache, vis: int, enemies: tuple[Unit, ...], cell: int) -> bool:
+    """Whether one of ``enemies`` sees ``cell`` (``in_enemy_sight``, for callers that asked the rest already)."""
     return sight.seen_at(
-        unit.cell,
+        cell,
         board.cells_of(enemies),
         vis,
-        lambda: any(sight.sees(e.cell, unit.cell, vis) for e in board.near(enemies, unit.cell, vis)),
+        lambda: any(sight.sees(e.cell, cell, vis) for e in board.near(enemies, cell, vis)),
     )
 
 
@@ -75,10 +78,10 @@ def spot_from(ctx: Ctx, state: PGState, step: Step, observer: Unit) -> PGState:
     return remember(state)
 
 
-def spot_mover(ctx: Ctx, state: PGState, step: Step, mover: Unit) -> PGState:
+def spot_mover(ctx: Ctx, state: PGState, step: Step, mover: Unit) -> tuple[PGState, Unit]:
     """A unit has entered a location: rule a for it (``spot_in_open`` of the mover), rule b
     (``mark_seen_acting``), then rule a for the enemy in the open it sees from there (``spot_from``). Whether the
-    enemy sees the location is looked at once for the first two."""
+    enemy sees the location is looked at once for the first two. The state after, and the mover in it."""
     seen = None
     if not mover.spotted and not mover.carried_by and open_ground(ctx, state, mover.cell):
         seen = in_enemy_sight(ctx, state, mover)
@@ -90,7 +93,7 @@ def spot_mover(ctx: Ctx, state: PGState, step: Step, mover: Unit) -> PGState:
     if not mover.spot_pending and (seen if seen is not None else in_enemy_sight(ctx, state, mover)):
         mover = replace(mover, spot_pending=True)
         state = _with_mover(state, mover)
-    return spot_from(ctx, state, step, mover)
+    return spot_from(ctx, state, step, mover), mover
 
 
 def _with_mover(state: PGState, mover: Unit) -> PGState:
@@ -124,13 +127,14 @@ def end_of_phase(ctx: Ctx, state: PGState, step: Step) -> PGState:
     ):
         return remember(state)
     changed: dict[str, Unit] = {}
+    enemies = {side: enemy_units(state, side) for side in SIDES}
     for u in state.units:
         if u.carried_by:
             continue
-        seen = in_enemy_sight(ctx, state, u)
-        spotted = seen and (
+        # whether the enemy sees the location is asked last: its lines of sight are the dearest part
+        spotted = (
             u.spotted or u.spot_pending or open_ground(ctx, state, u.cell) or _adjacent_enemy(ctx, state, u)
-        )
+        ) and _seen(board, sight, vis, enemies[u.side], u.cell)
         if spotted != u.spotted or u.spot_pending:
             changed[u.id] = replace(u, spotted=spotted, spot_pending=False)
             if spotted != u.spotted:
