@@ -427,15 +427,17 @@ def finish_walk(ctx: Ctx, state: PGState, step: Step) -> PGState:
             state = state.with_units({carrier.id: carrier, cargo.id: cargo})
             text = f"{sides(unit.side, ctx.tables.units[unit.type].name)} loads {{}}"
             _cargo_event(ctx, before, step, "load", carrier, cargo, text)
-    unit = state.find(unit.id)
-    if unit is None:
-        return state
+    if w.then:  # an assault or a load changed the unit, or ended it
+        unit = state.find(unit.id)
+        if unit is None:
+            return state
     state = _fall_back(ctx, state, step, unit, w.trail)
-    unit = state.unit(unit.id)
-    if w.unloaded and unit.cell == state.unit(w.unloaded).cell:
-        # the carrier could not leave (p.27 b): the cargo stays aboard
-        cargo = replace(state.unit(w.unloaded), carried_by=unit.id, unloaded=False)
-        state = state.with_units({cargo.id: cargo, unit.id: replace(unit, cargo=cargo.id)})
+    if w.unloaded:
+        unit = state.unit(unit.id)  # where falling back left it
+        if unit.cell == state.unit(w.unloaded).cell:
+            # the carrier could not leave (p.27 b): the cargo stays aboard
+            cargo = replace(state.unit(w.unloaded), carried_by=unit.id, unloaded=False)
+            state = state.with_units({cargo.id: cargo, unit.id: replace(unit, cargo=cargo.id)})
     return state
 
 

@@ -326,7 +326,14 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
 
     def _apply(self, state: PGState, seat: str, d: Decision, step: Step) -> PGState:
         ctx = self.ctx
-        match d:
+        match d:  # its cases are tried in order: a game's commonest orders first
+            case D.Move(unit=u, to=c):
+                return moves.start_move(ctx, state, step, u, c)
+            case D.HoldFire():
+                assert state.offer is not None
+                if state.offer.kind == "return":
+                    return self._after_return(state, step, None)
+                return moves.resume_after_passing_fire(ctx, state, step, fired=False)
             case D.Buy(type=t):
                 return setup.buy(ctx, state, step, t)
             case D.Sell(type=t):
@@ -362,16 +369,9 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
                 return replace(state, prompt=self._next_prompt(state, seat))
             case D.ReturnFire(unit=u, target=t):
                 return self._after_return(state, step, (u, t))
-            case D.HoldFire():
-                assert state.offer is not None
-                if state.offer.kind == "return":
-                    return self._after_return(state, step, None)
-                return moves.resume_after_passing_fire(ctx, state, step, fired=False)
             case D.PassingFire(target=t, unit=u):
                 state = resolve_shot(ctx, state, step, u, t, "passing")
                 return moves.resume_after_passing_fire(ctx, state, step, fired=True)
-            case D.Move(unit=u, to=c):
-                return moves.start_move(ctx, state, step, u, c)
             case D.Assault(unit=u, to=c):
                 return moves.start_assault(ctx, state, step, u, c)
             case D.Load(unit=u, cargo=c):
