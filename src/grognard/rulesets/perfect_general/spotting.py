@@ -62,12 +62,13 @@ def spot_in_open(ctx: Ctx, state: PGState, step: Step) -> PGState:
     return remember(state)
 
 
-def spot_from(ctx: Ctx, state: PGState, step: Step, observer: Unit) -> PGState:
-    """Rule a for the enemy units in the open that ``observer`` sees from where it now stands."""
-    sight = ctx.board.sight(state)
-    vis = ctx.board.weather(state).visibility
+def spot_from(
+    ctx: Ctx, state: PGState, step: Step, observer: Unit, sight: SightCache, vis: int, enemies: tuple[Unit, ...]
+) -> PGState:
+    """Rule a for the enemy units in the open that ``observer`` sees from where it now stands (``enemies``: the
+    enemy's units in ``state``, under ``sight`` and visibility ``vis``)."""
     changed: dict[str, Unit] = {}
-    for e in ctx.board.near(enemy_units(state, observer.side), observer.cell, vis):
+    for e in ctx.board.near(enemies, observer.cell, vis):
         if not e.spotted and open_ground(ctx, state, e.cell) and sight.sees(observer.cell, e.cell, vis):
             changed[e.id] = replace(e, spotted=True)
     if not changed:
@@ -82,18 +83,21 @@ def spot_mover(ctx: Ctx, state: PGState, step: Step, mover: Unit) -> tuple[PGSta
     """A unit has entered a location: rule a for it (``spot_in_open`` of the mover), rule b
     (``mark_seen_acting``), then rule a for the enemy in the open it sees from there (``spot_from``). Whether the
     enemy sees the location is looked at once for the first two. The state after, and the mover in it."""
+    board = ctx.board
+    # the same for all three: the mover's changes leave the enemy's units one tuple (context.carry_units)
+    sight, vis, enemies = board.sight(state), board.weather(state).visibility, enemy_units(state, mover.side)
     seen = None
     if not mover.spotted and not mover.carried_by and open_ground(ctx, state, mover.cell):
-        seen = in_enemy_sight(ctx, state, mover)
+        seen = _seen(board, sight, vis, enemies, mover.cell)
         if seen:
             mover = replace(mover, spotted=True)
             state = _with_mover(state, mover)
             _announce(ctx, step, mover, "spotted in the open")
             state = remember(state)
-    if not mover.spot_pending and (seen if seen is not None else in_enemy_sight(ctx, state, mover)):
+    if not mover.spot_pending and (seen if seen is not None else _seen(board, sight, vis, enemies, mover.cell)):
         mover = replace(mover, spot_pending=True)
         state = _with_mover(state, mover)
-    return spot_from(ctx, state, step, mover), mover
+    return spot_from(ctx, state, step, mover, sight, vis, enemies), mover
 
 
 def _with_mover(state: PGState, mover: Unit) -> PGState:
