@@ -370,37 +370,43 @@ def _cargo_event(ctx: Ctx, before: PGState, step: Step, kind: str, carrier: Unit
 # --- walking hex by hex ---------------------------------------------------------------------------------------
 def _walk(ctx: Ctx, state: PGState, step: Step) -> PGState:
     """Enter the walk's locations one by one until it ends, the unit dies, or passing fire is offered."""
+    w = state.walk
+    if w is None or not w.path:
+        return finish_walk(ctx, state, step)
+    unit = state.find(w.unit)
+    if unit is None:
+        return replace(state, walk=None)
     board = ctx.board
-    while state.walk is not None and state.walk.path:
-        w = state.walk
-        unit = state.find(w.unit)
-        if unit is None:
-            return replace(state, walk=None)
+    # what stays the same along the walk: the turn's weather; the mover's cost table and name (no step changes
+    # the terrain); where the enemy stands (a step may spot enemy units, not move them). The mover is carried
+    # from one step to the next rather than looked up again.
+    weather = board.weather(state)
+    costs = board.costs(state, ctx.tables.units[unit.type])
+    name = sides(unit.side, ctx.tables.units[unit.type].name)
+    enemy_cells = board.cells_of(enemy_units(state, unit.side))
+    while True:
         nxt = w.path[0]
         final = len(w.path) == 1
-        # who stands there matters only if an enemy does (a look through every unit otherwise); the enemy's
-        # units are one tuple throughout the walk (context.carry_units), their locations kept by the board
-        if nxt in board.cells_of(enemy_units(state, unit.side)):
+        if nxt in enemy_cells:  # who stands there matters only if an enemy does (a look through every unit)
             occupant = state.unit_at(nxt)
             if occupant is not None and occupant.side != unit.side:
                 return _bump(ctx, state, step, unit, occupant)
-        if board.weather(state).no_moving_next_to_spotted and any(
+        if weather.no_moving_next_to_spotted and any(
             e.spotted and e.cell in board.neighbors[nxt] for e in known_enemies(ctx, state, unit.side)
         ):
             return _stop(ctx, state, step, unit, "may not move next to a spotted unit at night")
-        costs = board.costs(state, ctx.tables.units[unit.type])
         cost = next(k for v, k in costs.row(unit.cell) if v == nxt)
         mp = max(0, unit.mp - cost)
         moved = replace(unit, cell=nxt, mp=mp, moved=True)
         units = replaced(state.units, moved)
         if moved.cargo:
             units = replaced(units, replace(state.unit(moved.cargo), cell=nxt, moved=True))
-        carry_units(state.units, units, unit.side)
+        carry_units(state.units, units, unit.side)  # the enemy's units stay one tuple throughout the walk
         state = replace(state, units=units, walk=replace(w, path=w.path[1:], trail=(*w.trail, unit.cell)))
         ctx.emit(
             step,
             "move",
-            f"{sides(unit.side, ctx.tables.units[unit.type].name)} moves to {board.grid.label(nxt)}",
+            f"{name} moves to {board.grid.label(nxt)}",
             ctx.who_knows(state, moved),
             unit=unit.id,
             frm=unit.cell,
@@ -412,13 +418,13 @@ def _walk(ctx: Ctx, state: PGState, step: Step) -> PGState:
         state = entered
         if mover is None or state.interrupt is not None:
             return replace(state, walk=None)
-        state = spot_mover(ctx, state, step, mover)
-        mover = state.unit(mover.id)
-        if offers_passing_fire(ctx, state, mover):
-            return replace(state, offer=Offer("passing", mover.id, mover.id))
-        if final:
-            break
-    return finish_walk(ctx, state, step)
+        state, unit = spot_mover(ctx, state, step, mover)
+        if offers_passing_fire(ctx, state, unit):
+            return replace(state, offer=Offer("passing", unit.id, unit.id))
+        next_walk = state.walk
+        if final or next_walk is None or not next_walk.path:
+            return finish_walk(ctx, state, step)
+        w = next_walk
 
 
 def finish_walk(ctx: Ctx, state: PGState, step: Step) -> PGState:
@@ -445,15 +451,17 @@ def finish_walk(ctx: Ctx, state: PGState, step: Step) -> PGState:
             state = state.with_units({carrier.id: carrier, cargo.id: cargo})
             text = f"{sides(unit.side, ctx.tables.units[unit.type].name)} loads {{}}"
             _cargo_event(ctx, before, step, "load", carrier, cargo, text)
-    unit = state.find(unit.id)
-    if unit is None:
-        return state
+    if w.then:  # an assault or a load changed the unit, or ended it
+        unit = state.find(unit.id)
+        if unit is None:
+            return state
     state = _fall_back(ctx, state, step, unit, w.trail)
-    unit = state.unit(unit.id)
-    if w.unloaded and unit.cell == state.unit(w.unloaded).cell:
-        # the carrier could not leave (p.27 b): the cargo stays aboard
-        cargo = replace(state.unit(w.unloaded), carried_by=unit.id, unloaded=False)
-        state = state.with_units({cargo.id: cargo, unit.id: replace(unit, cargo=cargo.id)})
+    if w.unloaded:
+        unit = state.unit(unit.id)  # where falling back left it
+        if unit.cell == state.unit(w.unloaded).cell:
+            # the carrier could not leave (p.27 b): the cargo stays aboard
+            cargo = replace(state.unit(w.unloaded), carried_by=unit.id, unloaded=False)
+            state = state.with_units({cargo.id: cargo, unit.id: replace(unit, cargo=cargo.id)})
     return state
 
 

@@ -16,7 +16,7 @@ from . import decisions as D
 from . import moves, odds, reactions, refusals, setup
 from .artillery import can_plot, plot, plot_cells, plot_count
 from .board import Board
-from .combat import best_target, resolve_shot, return_fire_targets, targets
+from .combat import best_target, passing_fire_units, resolve_shot, return_fire_targets, shot_chance, targets
 from .context import Ctx, own_units
 from .inspect import inspect
 from .phases import acting, begin_interrupt, end_part, fire_ready, has_work
@@ -260,12 +260,10 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
                 },
             )
         mover = state.unit(offer.target)
-        from .combat import passing_fire_units, shot_chance
-
         firers = passing_fire_units(ctx, state, mover)
         chances = {f: shot_chance(ctx, state, state.unit(f), mover) for f in firers}
         check = partial(refusals.passing_firer, ctx, state, mover, firers)
-        choices = [Choice(D.PassingFire, {"target": mover.id}, firers, check=check), Choice(D.HoldFire)]
+        choices = [Choice.trusted(D.PassingFire, {"target": mover.id}, firers, check), Choice(D.HoldFire)]
         suggested = D.PassingFire(mover.id, max(firers, key=lambda f: (chances[f] or 0, f))) if firers else None
         return Legal(
             seat,
@@ -328,7 +326,14 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
 
     def _apply(self, state: PGState, seat: str, d: Decision, step: Step) -> PGState:
         ctx = self.ctx
-        match d:
+        match d:  # its cases are tried in order: a game's commonest orders first
+            case D.Move(unit=u, to=c):
+                return moves.start_move(ctx, state, step, u, c)
+            case D.HoldFire():
+                assert state.offer is not None
+                if state.offer.kind == "return":
+                    return self._after_return(state, step, None)
+                return moves.resume_after_passing_fire(ctx, state, step, fired=False)
             case D.Buy(type=t):
                 return setup.buy(ctx, state, step, t)
             case D.Sell(type=t):
@@ -364,16 +369,9 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
                 return replace(state, prompt=self._next_prompt(state, seat))
             case D.ReturnFire(unit=u, target=t):
                 return self._after_return(state, step, (u, t))
-            case D.HoldFire():
-                assert state.offer is not None
-                if state.offer.kind == "return":
-                    return self._after_return(state, step, None)
-                return moves.resume_after_passing_fire(ctx, state, step, fired=False)
             case D.PassingFire(target=t, unit=u):
                 state = resolve_shot(ctx, state, step, u, t, "passing")
                 return moves.resume_after_passing_fire(ctx, state, step, fired=True)
-            case D.Move(unit=u, to=c):
-                return moves.start_move(ctx, state, step, u, c)
             case D.Assault(unit=u, to=c):
                 return moves.start_assault(ctx, state, step, u, c)
             case D.Load(unit=u, cargo=c):

@@ -14,6 +14,7 @@ from __future__ import annotations
 from grognard.engine.events import Step
 from grognard.engine.records import replace
 
+from .board import Board, SightCache
 from .context import Ctx, carry_units, enemy_units
 from .state import SIDES, PGState, Sighting, Unit, other
 from .words import sides
@@ -28,14 +29,16 @@ def in_enemy_sight(ctx: Ctx, state: PGState, unit: Unit) -> bool:
     """Whether any enemy unit has a line of sight to ``unit``'s location (kept by the location and where the
     enemy stands: the end of every phase asks it of every unit, and between two phases mostly nobody moved)."""
     board = ctx.board
-    sight = board.sight(state)
-    vis = board.weather(state).visibility
-    enemies = enemy_units(state, unit.side)
+    return _seen(board, board.sight(state), board.weather(state).visibility, enemy_units(state, unit.side), unit.cell)
+
+
+def _seen(board: Board, sight: SightCache, vis: int, enemies: tuple[Unit, ...], cell: int) -> bool:
+    """Whether one of ``enemies`` sees ``cell`` (``in_enemy_sight``, for callers that asked the rest already)."""
     return sight.seen_at(
-        unit.cell,
+        cell,
         board.cells_of(enemies),
         vis,
-        lambda: any(sight.sees(e.cell, unit.cell, vis) for e in board.near(enemies, unit.cell, vis)),
+        lambda: any(sight.sees(e.cell, cell, vis) for e in board.near(enemies, cell, vis)),
     )
 
 
@@ -59,12 +62,13 @@ def spot_in_open(ctx: Ctx, state: PGState, step: Step) -> PGState:
     return remember(state)
 
 
-def spot_from(ctx: Ctx, state: PGState, step: Step, observer: Unit) -> PGState:
-    """Rule a for the enemy units in the open that ``observer`` sees from where it now stands."""
-    sight = ctx.board.sight(state)
-    vis = ctx.board.weather(state).visibility
+def spot_from(
+    ctx: Ctx, state: PGState, step: Step, observer: Unit, sight: SightCache, vis: int, enemies: tuple[Unit, ...]
+) -> PGState:
+    """Rule a for the enemy units in the open that ``observer`` sees from where it now stands (``enemies``: the
+    enemy's units in ``state``, under ``sight`` and visibility ``vis``)."""
     changed: dict[str, Unit] = {}
-    for e in ctx.board.near(enemy_units(state, observer.side), observer.cell, vis):
+    for e in ctx.board.near(enemies, observer.cell, vis):
         if not e.spotted and open_ground(ctx, state, e.cell) and sight.sees(observer.cell, e.cell, vis):
             changed[e.id] = replace(e, spotted=True)
     if not changed:
@@ -75,22 +79,25 @@ def spot_from(ctx: Ctx, state: PGState, step: Step, observer: Unit) -> PGState:
     return remember(state)
 
 
-def spot_mover(ctx: Ctx, state: PGState, step: Step, mover: Unit) -> PGState:
+def spot_mover(ctx: Ctx, state: PGState, step: Step, mover: Unit) -> tuple[PGState, Unit]:
     """A unit has entered a location: rule a for it (``spot_in_open`` of the mover), rule b
     (``mark_seen_acting``), then rule a for the enemy in the open it sees from there (``spot_from``). Whether the
-    enemy sees the location is looked at once for the first two."""
+    enemy sees the location is looked at once for the first two. The state after, and the mover in it."""
+    board = ctx.board
+    # the same for all three: the mover's changes leave the enemy's units one tuple (context.carry_units)
+    sight, vis, enemies = board.sight(state), board.weather(state).visibility, enemy_units(state, mover.side)
     seen = None
     if not mover.spotted and not mover.carried_by and open_ground(ctx, state, mover.cell):
-        seen = in_enemy_sight(ctx, state, mover)
+        seen = _seen(board, sight, vis, enemies, mover.cell)
         if seen:
             mover = replace(mover, spotted=True)
             state = _with_mover(state, mover)
             _announce(ctx, step, mover, "spotted in the open")
             state = remember(state)
-    if not mover.spot_pending and (seen if seen is not None else in_enemy_sight(ctx, state, mover)):
+    if not mover.spot_pending and (seen if seen is not None else _seen(board, sight, vis, enemies, mover.cell)):
         mover = replace(mover, spot_pending=True)
         state = _with_mover(state, mover)
-    return spot_from(ctx, state, step, mover)
+    return spot_from(ctx, state, step, mover, sight, vis, enemies), mover
 
 
 def _with_mover(state: PGState, mover: Unit) -> PGState:
@@ -124,13 +131,14 @@ def end_of_phase(ctx: Ctx, state: PGState, step: Step) -> PGState:
     ):
         return remember(state)
     changed: dict[str, Unit] = {}
+    enemies = {side: enemy_units(state, side) for side in SIDES}
     for u in state.units:
         if u.carried_by:
             continue
-        seen = in_enemy_sight(ctx, state, u)
-        spotted = seen and (
+        # whether the enemy sees the location is asked last: its lines of sight are the dearest part
+        spotted = (
             u.spotted or u.spot_pending or open_ground(ctx, state, u.cell) or _adjacent_enemy(ctx, state, u)
-        )
+        ) and _seen(board, sight, vis, enemies[u.side], u.cell)
         if spotted != u.spotted or u.spot_pending:
             changed[u.id] = replace(u, spotted=spotted, spot_pending=False)
             if spotted != u.spotted:
