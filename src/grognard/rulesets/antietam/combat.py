@@ -4,7 +4,8 @@ ammunition (§IA8.9), retreats (§IA8.5) and advances (§B4.2, §IA8.7)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from math import prod
 from typing import NamedTuple
 
 import numpy as np
@@ -29,13 +30,33 @@ class Modifier(NamedTuple):
     percent: int
 
 
-def product(value: int, mods: list[Modifier], divisor: int = 1) -> int:
+# a modifier as a fire's event keeps it: (name, percent), a plain tuple (``Modifier`` is one with names)
+Mod = tuple[str, int]
+
+
+def product(value: int, mods: Sequence[Mod], divisor: int = 1) -> int:
     """``value`` times every modifier, rounded down, in whole numbers (no floats in rules)."""
-    num, den = value, divisor
-    for m in mods:
-        num *= m.percent
-        den *= 100
-    return num // den
+    percents: int = prod([m[1] for m in mods])
+    hundreds: int = 100 ** len(mods)  # (typed: a power of an int may be a float)
+    return value * percents // (divisor * hundreds)
+
+
+class _Shared(dict[int, Mod]):
+    """One modifier's (name, percent) tuples by percent, each made once and shared by the fires' events (a new
+    tuple a fire would be one more object for the collector until it walks it): a few hundred percents at most
+    (the charts' ranges), emptied past ``TEXTS``."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.name = name
+
+    def __missing__(self, percent: int) -> Mod:
+        if len(self) >= TEXTS:
+            self.clear()
+        m = self[percent] = (self.name, percent)
+        return m
 
 
 class FireRules:
@@ -52,11 +73,13 @@ class FireRules:
         "heavy_share",
         "higher",
         "level",
+        "loss_slot",
         "names",
         "no_ammo",
         "out_percent",
         "out_why",
         "per_100_casualties",
+        "percent_mods",
         "points_per_fatigue",
         "points_per_gun",
         "random_faces",
@@ -79,12 +102,15 @@ class FireRules:
         # the fire modifiers that are the same at every fire: the defender's terrain by its row, the elevation, each
         # side's level, out of ammunition; the random modifier's range; the battle time's minimum and divisor
         rows = [row for row in ctx.tables.terrain["defence"] if row != "columns"]  # the table's rows, not its header
-        self.terrain = {row: Modifier(f"terrain {row}", defence(ctx, row, 0)) for row in rows}
+        # (plain tuples, as the fire's event keeps them)
+        self.terrain: dict[str, Mod] = {row: (f"terrain {row}", defence(ctx, row, 0)) for row in rows}
         # and by square, where no random ford lies (``terrain_row``; None: a row the table has not, as a river)
         self.terrain_at = tuple(self.terrain.get(defence_row(t)) for t in board.map.terrain)
-        self.higher = Modifier("higher elevation", defence(ctx, "higher_elevation", 0))
-        self.level = {side: Modifier(f"level {ctx.options.level}", level_percent(ctx, side)) for side in ENEMY}
-        self.no_ammo = Modifier("ran out of ammo", c["ammo"]["out_of_ammo_fire_factor"])
+        self.higher: Mod = ("higher elevation", defence(ctx, "higher_elevation", 0))
+        self.level: dict[str, Mod] = {side: (f"level {ctx.options.level}", level_percent(ctx, side)) for side in ENEMY}
+        self.no_ammo: Mod = ("ran out of ammo", c["ammo"]["out_of_ammo_fire_factor"])
+        # the modifiers every fire works out a percent for, made once a percent
+        self.percent_mods = tuple(_Shared(name) for name in ("density", "random", "battle time", "fatigue"))
         self.random_low = int(o["random_low"])
         self.random_faces = int(o["random_high"]) - self.random_low + 1
         self.time = (o["battle_time_min_op"], o["battle_time_divisor"])
@@ -112,6 +138,8 @@ class FireRules:
             ammo["out_percent_artillery" if a else "out_percent_small_arms"] for a in board.artillery
         )
         self.names = tuple(s.name for s in board.specs)
+        # each unit's slot of the sides' loss counts (``counted``)
+        self.loss_slot = tuple(LOSS_SLOT[s.type] + (0 if s.side == "union" else 3) for s in board.specs)
         self.out_why = tuple(f"{n} runs out of ammunition" for n in self.names)
         self.random_why = tuple(f"{n} fire, random modifier" for n in self.names)
         self.gun_why = tuple(f"{n} loses one more gun" for n in self.names)
@@ -213,14 +241,14 @@ def fire_modifiers(
 ) -> list[Modifier]:
     """Every modifier of the charts on one unit's fire into ``cell`` (basic game: no modes, facing, flanks,
     fortification or leaders, AMB-3 and AMB-14)."""
-    return _modifiers(ctx, Pending(ctx, state), i, cell, occ, step, out_of_ammo)
+    return [Modifier(*m) for m in _modifiers(ctx, Pending(ctx, state), i, cell, occ, step, out_of_ammo)]
 
 
 def _modifiers(
     ctx: Ctx, pending: Pending, i: int, cell: int, occ: dict[int, list[int]], step: Step, out_of_ammo: bool
-) -> list[Modifier]:
+) -> list[Mod]:
     """``fire_modifiers`` with the records ``pending`` holds (the men in the square may have changed since its state:
-    its changes leave every unit's square, mode, facing and fortification as they were)."""
+    its changes leave every unit's square, mode, facing and fortification as they were), as plain tuples."""
     board, c, fixed = ctx.board, ctx.combat, pending.rules
     state = pending.state
     u = pending.unit(i)
@@ -232,25 +260,26 @@ def _modifiers(
     if u.routed or not ctx.basic:  # the basic game's one mode modifier is routed's
         mode = mode_modifier(ctx, i, u, 0)
         if mode is not None:
-            mods.append(mode)
+            mods.append((mode.name, mode.percent))
     if not ctx.basic:
         targets = [j for j in occ.get(cell, ()) if board.side(j) != side]
         if any(flanked(ctx, state, j, u.cell) for j in targets):
-            mods.append(Modifier("flank", c["other"]["flank_attacker"]))
+            mods.append(("flank", c["other"]["flank_attacker"]))
         fort = min((state.units[j].fort for j in targets), default=0)
         if fort:  # "Fortification = levelX.10" (AMB-13: 10% fewer casualties a level)
-            mods.append(Modifier(f"fortification {fort}", 100 - fort * c["other"]["fortification_percent_per_level"]))
-    mods.append(Modifier("density", density_percent(fixed, men_in(ctx, cell, occ, pending.unit))))
+            mods.append((f"fortification {fort}", 100 - fort * c["other"]["fortification_percent_per_level"]))
+    density, luck, battle_time, fatigue = fixed.percent_mods
+    mods.append(density[density_percent(fixed, men_in(ctx, cell, occ, pending.unit))])
     # the roll names the firer, so only its side sees it (the target's side sees the casualties)
-    mods.append(Modifier("random", random_percent(step, fixed.random_why[i], fixed, ONLY[side])))
+    mods.append(luck[random_percent(step, fixed.random_why[i], fixed, ONLY[side])])
     least_op, divisor = fixed.time
-    mods.append(Modifier("battle time", max(u.op, least_op) * 100 // divisor))
-    mods.append(Modifier("fatigue", max(0, 100 - u.fatigue)))  # §IA8.10 "a proportional effect on fire strength"
+    mods.append(battle_time[max(u.op, least_op) * 100 // divisor])
+    mods.append(fatigue[max(0, 100 - u.fatigue)])  # §IA8.10 "a proportional effect on fire strength"
     mods.append(fixed.level[side])
     if ctx.has["leaders"]:  # §IA7.12 "A leader with a bonus of 20 will increase casualties ... by 20%" (AMB-14)
         b = leader_bonus(ctx, state, i)
         if b:
-            mods.append(Modifier("leader bonus", 100 + b * c["other"]["leader_bonus_percent_per_point"]))
+            mods.append(("leader bonus", 100 + b * c["other"]["leader_bonus_percent_per_point"]))
     if out_of_ammo:
         mods.append(fixed.no_ammo)
     return mods
@@ -322,9 +351,10 @@ def _fire(
         target=into,
         base=base,
         strength=u.strength,
-        # (name, percent) pairs as plain tuples (the same JSON as lists): the collector stops walking them once
-        # it has seen them (lists, or a Modifier, it would walk as long as the game keeps its events)
-        modifiers=tuple(map(tuple, mods)),
+        # (name, percent) pairs as plain tuples (the same JSON as lists), most shared by every fire: the collector
+        # stops walking them once it has seen them (lists, or a Modifier, it would walk as long as the game keeps
+        # its events)
+        modifiers=tuple(mods),
         casualties=total,
     )
     step.emit("fired_on", f"Fire into {into}: {total} casualties", ONLY[ENEMY[side]], target=into)
@@ -371,15 +401,15 @@ class Pending:
         self.state, self.units, self.losses = state, {}, state.losses
 
 
-class _Texts(dict[Modifier, str]):
+class _Texts(dict[Mod, str]):
     """Each modifier as the fire's message names it ("density 104%"), kept by the modifier (its name and its percent,
     a whole number: ``product``): a game's fires name a few hundred (the charts' rows, each with the percents it
     takes), at most ``TEXTS``."""
 
-    def __missing__(self, m: Modifier) -> str:
+    def __missing__(self, m: Mod) -> str:
         if len(self) >= TEXTS:
             self.clear()
-        text = self[m] = f"{m.name} {m.percent}%"
+        text = self[m] = f"{m[0]} {m[1]}%"
         return text
 
 
@@ -432,14 +462,16 @@ def _distribute(
     ctx: Ctx, pending: Pending, cell: int, total: int, by_artillery: bool, step: Step, melee: bool, units: list[int]
 ) -> None:
     """``distribute``'s casualties among ``units``, changing ``pending``."""
-    if not units:
+    if len(units) <= 1:  # one unit takes them all (no roll)
+        if units:
+            _take_losses(ctx, pending, units[0], total, by_artillery or melee, step)
         return
+    side = ctx.board.side(units[0])
+    k = step.roll(len(units), f"losses at {ctx.board.label(cell)}: the unit hit hardest", BOTH[side]) - 1
     shares = [1] * len(units)
-    if len(units) > 1:
-        side = ctx.board.side(units[0])
-        k = step.roll(len(units), f"losses at {ctx.board.label(cell)}: the unit hit hardest", BOTH[side]) - 1
-        shares[k] = pending.rules.heavy_share
-    parts = [total * s // sum(shares) for s in shares]
+    shares[k] = pending.rules.heavy_share
+    whole = sum(shares)
+    parts = [total * s // whole for s in shares]
     parts[shares.index(max(shares))] += total - sum(parts)
     for j, n in zip(units, parts, strict=True):
         _take_losses(ctx, pending, j, n, by_artillery or melee, step)
@@ -498,8 +530,10 @@ def _take_losses(ctx: Ctx, pending: Pending, i: int, casualties: int, guns_lost:
         if lost:
             state = count_loss(ctx, state, i, lost)
         pending.restart(state)
-    elif lost:
-        pending.losses = counted(ctx, pending.losses, i, lost)
+    elif lost:  # ``counted``, its slot read once a game
+        losses = list(pending.losses)
+        losses[fixed.loss_slot[i]] += lost
+        pending.losses = tuple(losses)
     step.emit(
         "losses",
         f"{spec.name} loses {lost} {'guns' if artillery else 'men'}",

@@ -111,8 +111,10 @@ class Ctx:
         self._mine: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {}
         self._zoc: dict[str, tuple[tuple[int, ...], tuple[int, ...], frozenset[int]]] = {}
         self._memos: dict[str, tuple[tuple[Any, ...], dict[Any, Any]]] = {}
-        # by unit: the record the last new phase's reset of its points made, and the record it was made from
-        self.reset_from: dict[int, tuple[Unit, Unit]] = {}
+        # by unit: the record the last new phase's reset of its points made, and the record it was made from (two
+        # lists by index: set in place at every reset, no pair made a unit, which the collector would walk)
+        self.reset_made: list[Unit | None] = [None] * len(board.specs)
+        self.reset_from: list[Unit | None] = [None] * len(board.specs)
         # §IA2.3 the sequence of play, the side whose operation phase each phase is ("" for the others), and which
         # is the activation phase
         self.phases: tuple[str, ...] = tuple(self.rules["sequence"]["phases"])

@@ -274,7 +274,7 @@ def begin_operations(ctx: Ctx, side: str, second: bool, state: AntietamState, st
     full, short, carry = allowance(ctx, True), allowance(ctx, False), op["carry_over_max"]
     specs, units = ctx.board.specs, state.units
     out = frozenset(state.out_of_command)  # §IA4 (``in_command``: the advanced game's units out of command)
-    made = ctx.reset_from
+    made, made_from = ctx.reset_made, ctx.reset_from
     ids = ctx.side_units(state, side)
     for i in ids:
         u = units[i]
@@ -284,13 +284,12 @@ def begin_operations(ctx: Ctx, side: str, second: bool, state: AntietamState, st
         if left != points or u.moved or u.acted or u.plotted:  # a unit that has all this already stays as it is
             # a unit left alone since its last reset has the points of the record that reset was made from (they
             # alternate between a turn's first and second phase): that record, when it had no flags set
-            last = made.get(i)
-            was = None if last is None or last[0] is not u else last[1]
+            was = made_from[i] if made[i] is u else None
             if was is not None and was.op == points and not (was.moved or was.acted or was.plotted):
                 new = was
             else:
                 new = _RESET(u, points, False, False, False)
-            made[i] = (new, u)
+            made[i], made_from[i] = new, u
             changed[i] = new
     ctx.tell(step, "operations", f"{side.capitalize()} operation phase", side=side)
     reset = state.with_units(changed)
