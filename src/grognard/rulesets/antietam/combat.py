@@ -19,6 +19,7 @@ from .leaders import bonus as leader_bonus
 from .leaders import wound_checks
 from .moves import enter, locked
 from .state import GONE, AntietamState, Unit
+from .tables import UnitSpec
 
 LOSS_SLOT = {"infantry": 0, "cavalry": 1, "artillery": 2}
 
@@ -139,7 +140,7 @@ class FireRules:
         )
         self.names = tuple(s.name for s in board.specs)
         # each unit's slot of the sides' loss counts (``counted``)
-        self.loss_slot = tuple(LOSS_SLOT[s.type] + (0 if s.side == "union" else 3) for s in board.specs)
+        self.loss_slot = tuple(loss_slot(s) for s in board.specs)
         self.out_why = tuple(f"{n} runs out of ammunition" for n in self.names)
         self.random_why = tuple(f"{n} fire, random modifier" for n in self.names)
         self.gun_why = tuple(f"{n} loses one more gun" for n in self.names)
@@ -574,11 +575,14 @@ def count_loss(ctx: Ctx, state: AntietamState, i: int, lost: int) -> AntietamSta
 
 def counted(ctx: Ctx, losses: tuple[int, ...], i: int, lost: int) -> tuple[int, ...]:
     """The losses of both sides (men, cavalrymen, guns) with ``lost`` more of unit ``i``'s kind."""
-    spec = ctx.board.specs[i]
-    k = LOSS_SLOT[spec.type] + (0 if spec.side == "union" else 3)
     out = list(losses)
-    out[k] += lost
+    out[loss_slot(ctx.board.specs[i])] += lost
     return tuple(out)
+
+
+def loss_slot(spec: UnitSpec) -> int:
+    """Where a unit's losses are counted: the Union's men, cavalrymen and guns, then the Confederacy's."""
+    return LOSS_SLOT[spec.type] + (0 if spec.side == "union" else 3)
 
 
 def eliminate(ctx: Ctx, state: AntietamState, i: int, step: Step, how: str) -> AntietamState:
