@@ -218,6 +218,7 @@ def test_a_row_looked_at_again_over_the_changed_cells_is_the_row_with_the_new_he
     # a barrage or a burnt wood changes a few cells: relook works out only the lines over them again
     grid, ground, obstacle, _, observers, target = field
     before = Sight(grid, ground, obstacle)
+    before.clear(0, grid.size - 1)  # its plane for one line at a time made: the changed sight starts from it
     changed = data.draw(st.lists(st.integers(0, grid.size - 1), max_size=4, unique=True), label="changed")
     now = list(obstacle)
     wall = 10_000  # above every line, as a PG barrage
@@ -229,6 +230,7 @@ def test_a_row_looked_at_again_over_the_changed_cells_is_the_row_with_the_new_he
         expected = fresh.visible([o], target)[0]
         assert after.visible([o], target)[0].tolist() == expected.tolist()
         assert after.relook(o, before.visible([o], target)[0], changed, target).tolist() == expected.tolist(), o
+        assert [after.sees(o, b, target) for b in grid.cells()] == expected.tolist(), o
 
 
 def test_relook_hands_back_the_row_itself_when_no_line_passes_over_the_cells():
