@@ -218,7 +218,6 @@ def test_a_row_looked_at_again_over_the_changed_cells_is_the_row_with_the_new_he
     # a barrage or a burnt wood changes a few cells: relook works out only the lines over them again
     grid, ground, obstacle, _, observers, target = field
     before = Sight(grid, ground, obstacle)
-    before.clear(0, grid.size - 1)  # its plane for one line at a time made: the changed sight starts from it
     changed = data.draw(st.lists(st.integers(0, grid.size - 1), max_size=4, unique=True), label="changed")
     now = list(obstacle)
     wall = 10_000  # above every line, as a PG barrage

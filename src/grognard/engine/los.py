@@ -303,6 +303,8 @@ class Sight:
         self._top_list: list[int] = (self.ground + self.obstacle).tolist()
         self._top_plane: list[int] | None = None  # the tops on the plane without padding, for one line at a time
         self._planes: dict[tuple[int, int, int], tuple[Any, Any]] = {}
+        # the sight this one was made from and where their heights differ, until its plane of tops is made
+        self._source: tuple[Sight, list[int]] | None = None
 
     def with_obstacles(self, obstacle: Sequence[int] | IntArray) -> Sight:
         """The same map and ground with other obstacles (what changes in play), sharing what depends on the
@@ -311,12 +313,28 @@ class Sight:
             raise ValueError("obstacle needs one height per cell")
         other = copy.copy(self)
         other._set_obstacles(obstacle)
-        if self._top_plane is not None:  # clear's plane of tops: this one's, where the heights changed set again
-            tops = other._top_plane = self._top_plane.copy()
-            base, top = self._geo.base, other._top_list
-            for c in np.flatnonzero(other.obstacle != self.obstacle).tolist():
-                tops[base[c]] = top[c]
+        other._source = (self, np.flatnonzero(other.obstacle != self.obstacle).tolist())
         return other
+
+    def _tops(self) -> list[int]:
+        """The tops on the plane without padding (off the map nothing stands: below every line), for one line at a
+        time, made when first asked: from the plane of the sight this one was made from, where the heights differ
+        set again."""
+        tops = self._top_plane
+        if tops is None:
+            geo = self._geo
+            if self._source is not None:
+                source, changed = self._source
+                tops = source._tops().copy()
+                for c in changed:
+                    tops[geo.base[c]] = self._top_list[c]
+                self._source = None
+            else:
+                tops = [-(1 << 40)] * (geo.du * geo.dv)
+                for place, top in zip(geo.base, self._top_list, strict=True):
+                    tops[place] = top
+            self._top_plane = tops
+        return tops
 
     # --- one pair, straight from the definition --------------------------------------------------------
     def clear(self, a: int, b: int, eye: int = 0, target: int = 0, extra: Sequence[int] | None = None) -> bool:
@@ -332,11 +350,7 @@ class Sight:
             return True
         tops = self._top_plane
         if tops is None:
-            low = -(1 << 40)  # off the map nothing stands: below every line
-            tops = [low] * (geo.du * geo.dv)
-            for place, top in zip(geo.base, self._top_list, strict=True):
-                tops[place] = top
-            self._top_plane = tops
+            tops = self._tops()
         h0 = self._ground_list[a] + eye
         h1 = self._ground_list[b] + target
         start = geo.base[a]
@@ -383,6 +397,7 @@ class Sight:
         out = np.zeros((len(observers), self.grid.size), dtype=np.bool_)
         if not observers:
             return out
+        flat = out.reshape(-1)  # a view
         tops = None if extra is None else self.ground + self.obstacle + np.asarray(extra, dtype=np.int64)
         groups: dict[tuple[int, int], list[int]] = {}
         for i, o in enumerate(observers):
@@ -398,10 +413,11 @@ class Sight:
                 rows = members[start : start + BATCH]
                 cells = [observers[i].cell for i in rows]
                 blocked, targets = self._blocked(plan, cells, [observers[i].eye for i in rows], target, tops)
-                seen = ~blocked & (targets >= 0)
-                g, k = np.nonzero(seen)
+                on = targets >= 0
                 rows_array = np.array(rows, dtype=np.int64)
-                out[rows_array[g], targets[g, k]] = True
+                # each line's answer at its target's place in ``out`` (one place a line: no two lines end together)
+                targets += (rows_array * self.grid.size)[:, None]
+                flat[targets[on]] = ~blocked[on]
                 out[rows_array, cells] = True
         return out
 
