@@ -229,6 +229,7 @@ def test_a_row_looked_at_again_over_the_changed_cells_is_the_row_with_the_new_he
         expected = fresh.visible([o], target)[0]
         assert after.visible([o], target)[0].tolist() == expected.tolist()
         assert after.relook(o, before.visible([o], target)[0], changed, target).tolist() == expected.tolist(), o
+        assert [after.sees(o, b, target) for b in grid.cells()] == expected.tolist(), o
 
 
 def test_relook_hands_back_the_row_itself_when_no_line_passes_over_the_cells():

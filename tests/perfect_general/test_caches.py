@@ -258,6 +258,36 @@ def test_sight_answered_from_kept_rows_is_the_line_of_sight() -> None:
     assert compared > 1000 and under_barrages > 100
 
 
+def test_whether_the_enemy_sees_a_unit_answered_from_a_plot_s_sight_is_the_lines_own() -> None:
+    """``SightCache.seen_at`` answers from ``seen_by``'s last union (an artillery plot's side) when the enemy stands
+    where its units stood: every unit's answer must be what the lines say, whichever side it is on."""
+    from grognard.rulesets.perfect_general.context import enemy_units
+    from grognard.rulesets.perfect_general.spotting import in_enemy_sight
+
+    cls = PerfectGeneral
+    game = Game(cls(cls.load_scenario("lauter_offensive")), 3)
+    players = {s: make_player("random", cls, 3) for s in cls.seats}
+    ctx = game.rules.ctx  # type: ignore[attr-defined]
+    board = ctx.board
+    grid, from_union = board.grid, 0
+    for i, _ in enumerate(_played(game, players, 1500)):
+        state = game.state
+        sight = board.sight(state)
+        if i % 5 or sight._union is None:
+            continue
+        vis = board.weather(state).visibility
+        for u in state.units:
+            enemies = enemy_units(state, u.side)
+            sight._seen_at.clear()
+            lines = any(
+                grid.distance(e.cell, u.cell) <= vis and sight.sight.clear(e.cell, u.cell, sight.eye, sight.eye)
+                for e in enemies
+            )
+            assert in_enemy_sight(ctx, state, u) == lines
+            from_union += sight._union[2] == board.cells_of(enemies) and sight._union[0][1] == vis
+    assert from_union > 200
+
+
 def test_step_classes_patched_after_damage_are_the_classes_made_afresh() -> None:
     """A new terrain's step classes are the last terrain's with the steps into and out of the damaged or cut
     locations worked out again: every terrain of a random game's artillery must give the full computation's."""

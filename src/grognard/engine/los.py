@@ -84,7 +84,7 @@ class _LineTable:
         self.step[~self.valid] = 0
         self.mid = np.zeros((k, longest, 2), dtype=np.int64)
         self.mid[:, : mid.shape[1]] = np.where(self.valid[:, : mid.shape[1], None], mid, 0)
-        self._through: tuple[IntArray, IntArray] | None = None
+        self._through: tuple[IntArray, IntArray, IntArray] | None = None
         self._index: dict[tuple[int, int], int] | None = None
 
     def line(self, vector: tuple[int, int]) -> list[tuple[int, int]]:
@@ -99,15 +99,30 @@ class _LineTable:
         out: IntArray = (a + self.radius) * side + (b + self.radius)
         return out
 
-    def through(self, offsets: IntArray) -> IntArray:
-        """The lines (indices into ``vectors``) whose intermediate cells include one of ``offsets`` (an ``(n, 2)``
-        array of vectors from the origin), in index order."""
+    def _crossings(self) -> tuple[IntArray, IntArray, IntArray]:
+        """Every (cell, line) of an intermediate cell on a line, by the cell's code: the codes sorted, the lines,
+        and where each code's lines start (one more than the codes)."""
         if self._through is None:
             lines, places = np.nonzero(self.valid)
             codes = self._code(self.mid[lines, places, 0], self.mid[lines, places, 1])
             order = np.argsort(codes, kind="stable")
-            self._through = (codes[order], lines[order])
-        codes, lines = self._through
+            side = 2 * self.radius + 1
+            starts = np.searchsorted(codes[order], np.arange(side * side + 1), "left")
+            self._through = (codes[order], lines[order], starts)
+        return self._through
+
+    def over(self, a: int, b: int) -> IntArray:
+        """The lines (indices into ``vectors``) whose intermediate cells include the vector ``(a, b)`` (within the
+        radius), in index order: a view."""
+        _, lines, starts = self._crossings()
+        code = (a + self.radius) * (2 * self.radius + 1) + b + self.radius
+        found: IntArray = lines[starts[code] : starts[code + 1]]
+        return found
+
+    def through(self, offsets: IntArray) -> IntArray:
+        """The lines (indices into ``vectors``) whose intermediate cells include one of ``offsets`` (an ``(n, 2)``
+        array of vectors from the origin), in index order."""
+        codes, lines, _ = self._crossings()
         wanted = self._code(offsets[:, 0], offsets[:, 1])
         lo, hi = np.searchsorted(codes, wanted, "left"), np.searchsorted(codes, wanted, "right")
         hit = np.zeros(len(self.vectors), dtype=np.bool_)
@@ -164,15 +179,15 @@ class _Geometry:
         self._places: dict[int, tuple[IntArray, IntArray]] = {}
         # for one line at a time: each cell's coordinates and index in the plane without padding (a line's
         # intermediate cells lie between its ends, so within it), and each vector's line as offsets there
-        self._u: list[int] = self.coords[:, 0].tolist()
-        self._v: list[int] = self.coords[:, 1].tolist()
+        self.u: list[int] = self.coords[:, 0].tolist()
+        self.v: list[int] = self.coords[:, 1].tolist()
         self.base: list[int] = ((self.coords[:, 0] - self.u0) * self.dv + (self.coords[:, 1] - self.v0)).tolist()
         self._shapes: dict[tuple[int, int], tuple[int, tuple[int, ...]]] = {}
 
     def shape(self, a: int, b: int) -> tuple[int, tuple[int, ...]]:
         """The line from ``a`` to ``b``: its length and the plane offsets of its intermediate cells from ``a``'s
         (the same cells as :meth:`Grid.line`, off the map too), kept by vector."""
-        vector = (self._u[b] - self._u[a], self._v[b] - self._v[a])
+        vector = (self.u[b] - self.u[a], self.v[b] - self.v[a])
         found = self._shapes.get(vector)
         if found is None:
             if len(self._shapes) >= LINES_KEPT:
@@ -280,6 +295,7 @@ class Sight:
         self._geo = _Geometry(grid)
         self.ground = np.asarray(ground, dtype=np.int64)
         self._ground_list = [int(g) for g in ground]
+        self._ground_low, self._ground_high = min(self._ground_list, default=0), max(self._ground_list, default=0)
         self._set_obstacles(obstacle)
 
     def _set_obstacles(self, obstacle: Sequence[int] | IntArray) -> None:
@@ -287,6 +303,8 @@ class Sight:
         self._top_list: list[int] = (self.ground + self.obstacle).tolist()
         self._top_plane: list[int] | None = None  # the tops on the plane without padding, for one line at a time
         self._planes: dict[tuple[int, int, int], tuple[Any, Any]] = {}
+        # the sight this one was made from and where their heights differ, until its plane of tops is made
+        self._source: tuple[Sight, list[int]] | None = None
 
     def with_obstacles(self, obstacle: Sequence[int] | IntArray) -> Sight:
         """The same map and ground with other obstacles (what changes in play), sharing what depends on the
@@ -295,7 +313,28 @@ class Sight:
             raise ValueError("obstacle needs one height per cell")
         other = copy.copy(self)
         other._set_obstacles(obstacle)
+        other._source = (self, np.flatnonzero(other.obstacle != self.obstacle).tolist())
         return other
+
+    def _tops(self) -> list[int]:
+        """The tops on the plane without padding (off the map nothing stands: below every line), for one line at a
+        time, made when first asked: from the plane of the sight this one was made from, where the heights differ
+        set again."""
+        tops = self._top_plane
+        if tops is None:
+            geo = self._geo
+            if self._source is not None:
+                source, changed = self._source
+                tops = source._tops().copy()
+                for c in changed:
+                    tops[geo.base[c]] = self._top_list[c]
+                self._source = None
+            else:
+                tops = [-(1 << 40)] * (geo.du * geo.dv)
+                for place, top in zip(geo.base, self._top_list, strict=True):
+                    tops[place] = top
+            self._top_plane = tops
+        return tops
 
     # --- one pair, straight from the definition --------------------------------------------------------
     def clear(self, a: int, b: int, eye: int = 0, target: int = 0, extra: Sequence[int] | None = None) -> bool:
@@ -311,11 +350,7 @@ class Sight:
             return True
         tops = self._top_plane
         if tops is None:
-            low = -(1 << 40)  # off the map nothing stands: below every line
-            tops = [low] * (geo.du * geo.dv)
-            for place, top in zip(geo.base, self._top_list, strict=True):
-                tops[place] = top
-            self._top_plane = tops
+            tops = self._tops()
         h0 = self._ground_list[a] + eye
         h1 = self._ground_list[b] + target
         start = geo.base[a]
@@ -362,6 +397,7 @@ class Sight:
         out = np.zeros((len(observers), self.grid.size), dtype=np.bool_)
         if not observers:
             return out
+        flat = out.reshape(-1)  # a view
         tops = None if extra is None else self.ground + self.obstacle + np.asarray(extra, dtype=np.int64)
         groups: dict[tuple[int, int], list[int]] = {}
         for i, o in enumerate(observers):
@@ -377,10 +413,11 @@ class Sight:
                 rows = members[start : start + BATCH]
                 cells = [observers[i].cell for i in rows]
                 blocked, targets = self._blocked(plan, cells, [observers[i].eye for i in rows], target, tops)
-                seen = ~blocked & (targets >= 0)
-                g, k = np.nonzero(seen)
+                on = targets >= 0
                 rows_array = np.array(rows, dtype=np.int64)
-                out[rows_array[g], targets[g, k]] = True
+                # each line's answer at its target's place in ``out`` (one place a line: no two lines end together)
+                targets += (rows_array * self.grid.size)[:, None]
+                flat[targets[on]] = ~blocked[on]
                 out[rows_array, cells] = True
         return out
 
@@ -390,23 +427,29 @@ class Sight:
         looked at again, the rest kept. A new array, or ``row`` itself when no line of the observer's passes
         over them. The same as :meth:`visible` of the observer, for the work of those lines alone."""
         radius = observer.range
-        geo = self._geo
         if radius <= 1 or not len(cells):
             return row
-        at = np.asarray(cells, dtype=np.int64)
-        where = geo.coords[at] - geo.coords[observer.cell]
-        dist = (
-            (np.abs(where[:, 0]) + np.abs(where[:, 1]) + np.abs(where[:, 0] + where[:, 1])) // 2
-            if geo.kind == "hex"
-            else np.abs(where).max(axis=1)
-        )
-        near = (dist >= 1) & (dist < radius)  # an end of a line never blocks it
-        if not near.any():
+        o = observer.cell
+        distance = self.grid.distance
+        near = [c for c in cells if 0 < distance(o, c) < radius]  # an end of a line never blocks it
+        if not near:
             return row
-        at, where = at[near], where[near]
-        # a cell standing above both ends of every line blocks each line over it: nothing to compare (a barrage)
-        walls = self.ground[at] + self.obstacle[at] > int(self.ground.max()) + max(observer.eye, target)
+        geo = self._geo
         facing = observer.facing if geo.kind == "square" else 0
+        # a cell standing above both ends of every line blocks each line over it: nothing to compare (a barrage)
+        above = self._ground_high + max(observer.eye, target)
+        if not facing and all(self._top_list[c] > above for c in near):
+            plan = geo.plan(radius, 0)
+            u, v = geo.u, geo.v
+            over = [plan.table.over(u[c] - u[o], v[c] - v[o]) for c in near]
+            idx, ids = geo.places(radius)
+            ends = ids[int(idx[o]) - plan.shift :].take(plan.target.take(np.concatenate(over)))
+            out = row.copy()
+            out[ends[ends >= 0]] = False
+            return out
+        at = np.asarray(near, dtype=np.int64)
+        where = geo.coords[at] - geo.coords[o]
+        walls = self.ground[at] + self.obstacle[at] > above
         plan = geo.plan(radius, facing)
         walled = plan.table.through(where[walls]) if walls.any() else _NONE
         others = _NONE
@@ -441,8 +484,8 @@ class Sight:
         ends a line can have (below the lowest never blocks, above the highest always does), which keeps the
         products small enough for the narrowest integer type that holds them."""
         radius = plan.table.radius
-        low = int(self.ground.min()) + min(min(eyes), target) - 1
-        high = int(self.ground.max()) + max(max(eyes), target) + 1
+        low = self._ground_low + min(min(eyes), target) - 1
+        high = self._ground_high + max(max(eyes), target) + 1
         kind = _int_type(max((high - low) * (radius + 1), abs(low), abs(high)))
         ground_plane, top_plane = self._plane(radius, low, high, kind, tops)
         length, step = plan.lengths_and_steps(kind)

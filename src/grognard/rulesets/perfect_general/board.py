@@ -744,8 +744,9 @@ class SightCache:
         self._seen_at: dict[tuple[int, frozenset[int], int], bool] = {}
         self._rows: dict[tuple[int, int], np.ndarray] = {}  # (location, visibility) -> what it sees
         self._n = board.grid.size
-        # seen_by's last answer, by the locations looked from and the visibility, and seen_near's about it
-        self._union: tuple[tuple[tuple[int, ...], int], np.ndarray] | None = None
+        # seen_by's last answer, by the locations looked from (also as a set) and the visibility, and seen_near's
+        # about it
+        self._union: tuple[tuple[tuple[int, ...], int], np.ndarray, frozenset[int]] | None = None
         self._near: dict[tuple[int, int], np.ndarray] = {}
 
     def sees(self, a: int, b: int, visibility: int) -> bool:
@@ -770,13 +771,19 @@ class SightCache:
 
     def seen_at(self, cell: int, watchers: frozenset[int], visibility: int, work: Callable[[], bool]) -> bool:
         """``work()``, whether a unit in one of the ``watchers`` locations sees ``cell`` within ``visibility``, kept
-        by the three (at most :data:`SIGHT_WATCHED` answers)."""
+        by the three (at most :data:`SIGHT_WATCHED` answers). Read in :meth:`seen_by`'s last answer when it is
+        about the same locations: the end of an artillery plot part asks it of every enemy unit."""
         key = (cell, watchers, visibility)
         found = self._seen_at.get(key)
         if found is None:
             if len(self._seen_at) >= SIGHT_WATCHED:
                 self._seen_at.clear()
-            found = self._seen_at[key] = work()
+            union = self._union
+            if union is not None and union[0][1] == visibility and union[2] == watchers:
+                found = bool(union[1][cell])  # seen_by's answer about the same locations (a plot part's side)
+            else:
+                found = work()
+            self._seen_at[key] = found
         return found
 
     def seen_by(self, units: Iterable[Unit], visibility: int) -> np.ndarray:
@@ -803,7 +810,7 @@ class SightCache:
         for c in cells:
             out |= self._rows[c, visibility]
         out.flags.writeable = False  # handed out again
-        self._union = (key, out)
+        self._union = (key, out, frozenset(cells))
         self._near = {}
         return out
 
