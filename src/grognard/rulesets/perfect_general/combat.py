@@ -5,7 +5,7 @@ from __future__ import annotations
 from grognard.engine.events import Step
 from grognard.engine.records import replace
 
-from .context import Ctx, enemy_units
+from .context import ALONE, Ctx, enemy_units
 from .spotting import mark_seen_acting, remember
 from .state import SIDES, PGState, Unit, other
 from .words import count, sides
@@ -144,7 +144,7 @@ def resolve_shot(ctx: Ctx, state: PGState, step: Step, firer_id: str, target_id:
         step,
         "shot",
         f"{sides(firer.side, fname)} fires ({kind}) at {sides(target.side, tname)} at {label}: {pct}%, {outcome}",
-        SIDES if visible_firer else (firer.side,),
+        SIDES if visible_firer else ALONE[firer.side],
         firer=firer.id,
         firer_type=firer.type,
         from_cell=firer.cell,
@@ -154,7 +154,7 @@ def resolve_shot(ctx: Ctx, state: PGState, step: Step, firer_id: str, target_id:
         step.emit(
             "shot",
             f"an unseen unit fires at {sides(target.side, tname)} at {label}: {pct}%, {outcome}",
-            (target.side,),
+            ALONE[target.side],
             firer=None,
             firer_type=None,
             from_cell=None,

@@ -27,7 +27,7 @@ class Ctx:
         """The sides that may see what happens to ``unit`` now: its own, and the enemy if it is spotted."""
         if unit.spotted or self.full_view:
             return SIDES
-        return (unit.side,)
+        return ALONE[unit.side]
 
     def emit(self, step: Step, kind: str, text: str, seen_by: Iterable[str] | None = None, **data: object) -> None:
         """Emit an event; one that the other side sees makes undo impossible."""
@@ -35,6 +35,11 @@ class Ctx:
         step.emit(kind, text, seen, **data)
         if len(seen) > 1:
             step.reveal()
+
+
+# each side alone, one tuple a side: every move's event keeps who saw it (a new tuple each was young work for the
+# collector at every step of every walk)
+ALONE = {side: (side,) for side in SIDES}
 
 
 def enemy_units(state: PGState, side: str) -> tuple[Unit, ...]:

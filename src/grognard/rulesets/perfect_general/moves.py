@@ -10,7 +10,7 @@ from grognard.engine.records import replace
 from .artillery import barrage_at, set_terrain
 from .board import Entry
 from .combat import destroy, hit, resolve_assault
-from .context import Ctx, carry_units, enemy_units, own_units
+from .context import ALONE, Ctx, carry_units, enemy_units, own_units
 from .spotting import known_enemies, mark_seen_acting, spot_mover
 from .state import SIDES, Interrupt, Mine, Offer, PGState, Unit, Walk, other, replaced
 from .words import count, sides
@@ -494,7 +494,7 @@ def _fall_back(ctx: Ctx, state: PGState, step: Step, unit: Unit, trail: tuple[in
 
 
 def _stop(ctx: Ctx, state: PGState, step: Step, unit: Unit, why: str) -> PGState:
-    step.emit("stopped", f"the {ctx.tables.units[unit.type].name} stops: {why}", (unit.side,), unit=unit.id)
+    step.emit("stopped", f"the {ctx.tables.units[unit.type].name} stops: {why}", ALONE[unit.side], unit=unit.id)
     state = state.with_unit(replace(unit, mp=0))
     return finish_walk(ctx, replace(state, walk=replace(state.walk, path=(), then="")) if state.walk else state, step)
 

@@ -17,7 +17,7 @@ from . import moves, odds, reactions, refusals, setup
 from .artillery import can_plot, plot, plot_cells, plot_count
 from .board import Board
 from .combat import best_target, passing_fire_units, resolve_shot, return_fire_targets, shot_chance, targets
-from .context import Ctx, own_units
+from .context import ALONE, Ctx, own_units
 from .inspect import inspect
 from .phases import acting, begin_interrupt, end_part, fire_ready, has_work
 from .scenario import SCENARIO_DIR, PGScenario, read_scenario, scenario_from_document
@@ -360,7 +360,7 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
             case D.Fire(unit=u, target=t):
                 target = state.unit(t)
                 if return_fire_targets(ctx, state, target):
-                    step.emit("fire_declared", "direct fire declared", (seat,), unit=u, target=t)
+                    step.emit("fire_declared", "direct fire declared", ALONE[seat], unit=u, target=t)
                     return replace(state, offer=Offer("return", u, t), prompt=u)
                 return replace(resolve_shot(ctx, state, step, u, t, "direct"), prompt="")
             case D.Ignore(unit=u):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from grognard.engine.events import Step
 from grognard.engine.records import replace
 
-from .context import Ctx, own_units
+from .context import ALONE, Ctx, own_units
 from .phases import cheapest, new_unit_id, region_cells
 from .spotting import known_enemies
 from .state import SIDES, Mine, PGState, Unit
@@ -21,7 +21,7 @@ def buyable(ctx: Ctx, state: PGState) -> list[str]:
 def buy(ctx: Ctx, state: PGState, step: Step, type_id: str) -> PGState:
     ss = state.side_state(state.side)
     cost = ctx.tables.units[type_id].cost
-    step.emit("buy", f"{state.side} buys {a(ctx.tables.units[type_id].name)}", (state.side,), type=type_id)
+    step.emit("buy", f"{state.side} buys {a(ctx.tables.units[type_id].name)}", ALONE[state.side], type=type_id)
     return state.with_side(state.side, points=ss.points - cost, pool=_sorted_pool(ctx, (*ss.pool, type_id)))
 
 
@@ -29,7 +29,7 @@ def sell(ctx: Ctx, state: PGState, step: Step, type_id: str) -> PGState:
     ss = state.side_state(state.side)
     pool = list(ss.pool)
     pool.remove(type_id)
-    step.emit("sell", f"{state.side} returns {a(ctx.tables.units[type_id].name)}", (state.side,), type=type_id)
+    step.emit("sell", f"{state.side} returns {a(ctx.tables.units[type_id].name)}", ALONE[state.side], type=type_id)
     return state.with_side(state.side, points=ss.points + ctx.tables.units[type_id].cost, pool=tuple(pool))
 
 
@@ -111,13 +111,13 @@ def place(ctx: Ctx, state: PGState, step: Step, type_id: str, cell: int) -> PGSt
         state = replace(
             state, mines=tuple(sorted((*state.mines, Mine(cell, side, 2, state.turn)), key=lambda m: m.cell))
         )
-        step.emit("place", f"{side} places a mine at {label}", (side,), type=type_id, cell=cell)
+        step.emit("place", f"{side} places a mine at {label}", ALONE[side], type=type_id, cell=cell)
         ctx.emit(step, "mine_placed", f"a mine is laid at {label}", SIDES, cell=cell, side=side)  # always visible
         return state.with_side(side, pool=tuple(pool), placed=(*ss.placed, f"mine:{cell}"))
     uid = new_unit_id(state, side)
     unit = Unit(uid, type_id, side, cell, ut.hit_points)
     state = replace(state, units=(*state.units, unit), serial=state.serial + 1)
-    step.emit("place", f"{side} places {a(ut.name)} at {label}", (side,), unit=uid, type=type_id, cell=cell)
+    step.emit("place", f"{side} places {a(ut.name)} at {label}", ALONE[side], unit=uid, type=type_id, cell=cell)
     return state.with_side(side, pool=tuple(pool), placed=(*ss.placed, uid))
 
 
