@@ -435,3 +435,30 @@ def test_kept_fields_of_a_random_game_are_those_made_afresh() -> None:
         assert moves._field(ctx, state, seat) == found
         board.field_memo, board.field_kept = saved
     assert fields > 100  # fields were kept
+
+
+def test_the_steps_boards_share_are_each_their_location_and_cost() -> None:
+    """The ``(location, cost)`` steps every board of a map shares (``board._PAIRS``): after two games made and read
+    them, each made one is its code's location and cost, and a second game's cost rows are the rows made afresh."""
+    cls = PerfectGeneral
+    boards = []
+    for seed in (3, 4):
+        game = Game(cls(cls.load_scenario("lauter_offensive")), seed)
+        players = {s: make_player("random", cls, seed) for s in cls.seats}
+        for _ in _played(game, players, 300):
+            pass
+        boards.append((game.rules.ctx.board, game.state))  # type: ignore[attr-defined]
+    (first, _), (board, state) = boards
+    assert board._pair_store is first._pair_store
+    scale, store = board._pair_scale, board._pair_store
+    made = [code for code, m in enumerate(board._pair_made) if m]
+    assert len(made) > 1000
+    assert all(store[code] == divmod(code, scale) for code in made)
+    compared = 0
+    for unit_type in board.tables.units.values():
+        rows = board.costs(state, unit_type)
+        afresh = board._full_costs(state, unit_type, board.weather(state).move_percent)
+        filled = [a for a, row in enumerate(rows) if row is not None]
+        assert all(rows[a] == afresh[a] for a in filled)
+        compared += len(filled)
+    assert compared > 100

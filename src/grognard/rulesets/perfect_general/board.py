@@ -46,6 +46,9 @@ FAR = 255
 
 T = TypeVar("T")
 
+# the (location, cost) steps every board of a map size and pair scale shares (Board._pair_store): one entry a map
+_PAIRS: dict[tuple[int, int], tuple[list[tuple[int, int]], bytearray]] = {}
+
 # the step classes of a terrain and its cut roads: as an array (made when asked for) and as a list
 Classes = tuple[tuple[tuple[int, str], ...], tuple[int, ...], np.ndarray | None, list[int]]
 
@@ -84,9 +87,14 @@ class Board:
         )
         slowest = max([100] + [w.move_percent for w in tables.weather.values()])
         self._pair_scale = -(-dearest * tables.uphill_factor * slowest // 100) + 1
-        self._pair_store: list[tuple[int, int]] = [(0, 0)] * (self.grid.size * self._pair_scale)  # made ones
-        # which are made: read one at a time as bytes (quick from Python), many at once through an array on them
-        self._pair_made = bytearray(self.grid.size * self._pair_scale)
+        # The made ones, and which are made: read one at a time as bytes (quick from Python), many at once through
+        # an array on them. A step is two numbers whatever the map: the boards of one size and scale (every game
+        # of a scenario) share them, so a new game does not make its tens of thousands again.
+        shared = _PAIRS.get((self.grid.size, self._pair_scale))
+        if shared is None:
+            size = self.grid.size * self._pair_scale
+            shared = _PAIRS[self.grid.size, self._pair_scale] = ([(0, 0)] * size, bytearray(size))
+        self._pair_store, self._pair_made = shared
         self._pair_made_array = np.frombuffer(self._pair_made, dtype=np.bool_)
         # movement searches by (cost table, start, budget, ...), each with its table: see moves.unit_reach
         self.reaches = ReachCache(REACH_BYTES)
