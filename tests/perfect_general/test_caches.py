@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import weakref
 from collections.abc import Iterator
+from typing import Any
 
 from grognard.ai import make_player
 from grognard.ai.driver import computer_decision
@@ -22,6 +23,14 @@ def _played(game: Game, players: dict[str, object], decisions: int) -> Iterator[
             return
         game.apply(*due)
         yield
+
+
+def _random_lauter(seed: int) -> tuple[Game, dict[str, object], Any]:
+    """A Lauter Offensive game of ``seed`` with random players seeded alike, and its ruleset's context."""
+    cls = PerfectGeneral
+    game = Game(cls(cls.load_scenario("lauter_offensive")), seed)
+    players = {s: make_player("random", cls, seed) for s in cls.seats}
+    return game, players, game.rules.ctx  # type: ignore[attr-defined]
 
 
 def test_reach_cache_keeps_within_its_bytes_dropping_the_least_recently_used() -> None:
@@ -264,10 +273,7 @@ def test_whether_the_enemy_sees_a_unit_answered_from_a_plot_s_sight_is_the_lines
     from grognard.rulesets.perfect_general.context import enemy_units
     from grognard.rulesets.perfect_general.spotting import in_enemy_sight
 
-    cls = PerfectGeneral
-    game = Game(cls(cls.load_scenario("lauter_offensive")), 3)
-    players = {s: make_player("random", cls, 3) for s in cls.seats}
-    ctx = game.rules.ctx  # type: ignore[attr-defined]
+    game, players, ctx = _random_lauter(3)
     board = ctx.board
     grid, from_union = board.grid, 0
     for i, _ in enumerate(_played(game, players, 1500)):
@@ -338,10 +344,7 @@ def test_a_phase_end_that_skips_settled_units_spots_as_one_made_afresh() -> None
     from grognard.engine.events import Step
     from grognard.rulesets.perfect_general.spotting import end_of_phase
 
-    cls = PerfectGeneral
-    game = Game(cls(cls.load_scenario("lauter_offensive")), 6)
-    players = {s: make_player("random", cls, 6) for s in cls.seats}
-    ctx = game.rules.ctx  # type: ignore[attr-defined]
+    game, players, ctx = _random_lauter(6)
     board = ctx.board
     skipped = 0
     for _ in _played(game, players, 1500):
@@ -391,10 +394,7 @@ def test_kept_cost_tables_are_the_tables_made_afresh() -> None:
     from grognard.rulesets.perfect_general.context import own_units
     from grognard.rulesets.perfect_general.state import Phase
 
-    cls = PerfectGeneral
-    game = Game(cls(cls.load_scenario("lauter_offensive")), 5)
-    players = {s: make_player("random", cls, 5) for s in cls.seats}
-    ctx = game.rules.ctx  # type: ignore[attr-defined]
+    game, players, ctx = _random_lauter(5)
     board = ctx.board
     percents = set()
     for _ in _played(game, players, 1500):
@@ -417,10 +417,7 @@ def test_kept_fields_of_a_random_game_are_those_made_afresh() -> None:
     from grognard.rulesets.perfect_general import moves
     from grognard.rulesets.perfect_general.state import Phase
 
-    cls = PerfectGeneral
-    game = Game(cls(cls.load_scenario("lauter_offensive")), 5)
-    players = {s: make_player("random", cls, 5) for s in cls.seats}
-    ctx = game.rules.ctx  # type: ignore[attr-defined]
+    game, players, ctx = _random_lauter(5)
     board = ctx.board
     fields = 0
     for _ in _played(game, players, 1500):
