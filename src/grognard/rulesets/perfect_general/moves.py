@@ -381,7 +381,7 @@ def _walk(ctx: Ctx, state: PGState, step: Step) -> PGState:
     # the terrain); where the enemy stands (a step may spot enemy units, not move them). The mover is carried
     # from one step to the next rather than looked up again.
     weather = board.weather(state)
-    costs = board.costs(state, ctx.tables.units[unit.type])
+    costs = board.unit_costs(state, unit.type)  # the table every search of its type reads
     name = sides(unit.side, ctx.tables.units[unit.type].name)
     enemy_cells = board.cells_of(enemy_units(state, unit.side))
     while True:
