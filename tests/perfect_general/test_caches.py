@@ -10,6 +10,7 @@ from typing import Any
 from grognard.ai import make_player
 from grognard.ai.driver import computer_decision
 from grognard.engine import Game
+from grognard.engine.los import Observer, Sight
 from grognard.engine.movement import LazyCosts, reach
 from grognard.rulesets.perfect_general import PerfectGeneral
 from grognard.rulesets.perfect_general.board import ReachCache, _reach_bytes
@@ -459,3 +460,26 @@ def test_the_steps_boards_share_are_each_their_location_and_cost() -> None:
         assert all(rows[a] == afresh[a] for a in filled)
         compared += len(filled)
     assert compared > 100
+
+
+def test_base_sight_rows_boards_share_are_the_rows_made_afresh_and_of_their_own_map() -> None:
+    """The sight over a map as its scenario made it, and its rows (``board._BASE_SIGHTS``), are shared by the boards
+    of that map alone: a second game's rows, some worked out by the first, are the rows of a sight made afresh, and
+    a board of another map has a sight of its own."""
+    cls = PerfectGeneral
+    boards = []
+    for seed in (3, 4):
+        game, players, ctx = _random_lauter(seed)
+        for _ in _played(game, players, 600):
+            pass
+        boards.append(ctx.board)
+    first, board = boards
+    assert board.base_sight() is first.base_sight()
+    other = Game(cls(cls.load_scenario("dawn_patrol")), 1).rules.ctx.board  # type: ignore[attr-defined]
+    assert other.base_sight() is not board.base_sight()
+    rows = board._base()[1]
+    assert len(rows) > 50
+    afresh = Sight(board.grid, board.base_sight().ground.tolist(), board.base_sight().obstacle.tolist())
+    eye = board.tables.sight.eye
+    for (cell, vis), row in list(rows.items())[:60]:
+        assert (row == afresh.visible([Observer(cell, eye, vis)], target=eye)[0]).all()

@@ -32,8 +32,8 @@ SETS_KEPT = 1024
 SIGHT_ROWS = 1024
 # answers of SightCache.seen_near kept about one side's sight (8 bytes a location found: at most 18 KB of Lauter)
 NEAR_KEPT = 64
-# what the board keeps of sight rows over the map as the scenario made it, which every arrangement of barrages
-# and damage starts from (a byte a location: 1,800 of Lauter's rows)
+# what the boards of a map keep of sight rows over it as the scenario made it, which every arrangement of
+# barrages and damage starts from (a byte a location: 1,800 of Lauter's rows), shared by the boards (_BASE_SIGHTS)
 BASE_SIGHT_BYTES = 4 * 1024 * 1024
 # at most this many locations changed since the last terrain: its step classes are patched, not made anew
 CLASSES_PATCHED = 64
@@ -48,6 +48,11 @@ T = TypeVar("T")
 
 # the (location, cost) steps every board of a map size and pair scale shares (Board._pair_store): one entry a map
 _PAIRS: dict[tuple[int, int], tuple[list[tuple[int, int]], bytearray]] = {}
+# the sight over a map as its scenario made it and the rows of it worked out so far (Board.base_rows), shared by
+# every board of that map (the games of a scenario: those of one server, or played one after another), by the
+# map's grid, heights and eye: rows one game worked out are not worked out again by the next. At most MAPS_KEPT.
+_BASE_SIGHTS: dict[tuple[object, ...], tuple[Sight, dict[tuple[int, int], np.ndarray]]] = {}
+MAPS_KEPT = 8
 
 # the step classes of a terrain and its cut roads: as an array (made when asked for) and as a list
 Classes = tuple[tuple[tuple[int, str], ...], tuple[int, ...], np.ndarray | None, list[int]]
@@ -133,8 +138,7 @@ class Board:
         self._memo: tuple[PGState | None, dict[Any, Any]] = (None, {})
         self._sights: dict[tuple[object, ...], SightCache] = {}
         self._last_sight: tuple[object, object, SightCache] | None = None
-        self._base_sight: Sight | None = None
-        self._base_rows: dict[tuple[int, int], np.ndarray] = {}
+        self._base_sight: tuple[Sight, dict[tuple[int, int], np.ndarray]] | None = None  # from _BASE_SIGHTS
         self._weather: dict[int, Weather] = {}
         self._distance_rows: dict[int, bytes] = {}
         self._near_last: tuple[tuple[Unit, ...], int, int, tuple[Unit, ...]] = ((), -1, -1, ())  # see near
@@ -574,27 +578,41 @@ class Board:
 
     def base_sight(self) -> Sight:
         """Line of sight over the map as the scenario made it: no barrage, no damage."""
+        return self._base()[0]
+
+    def _base(self) -> tuple[Sight, dict[tuple[int, int], np.ndarray]]:
+        """The base sight and its rows, shared with every board of the same map (``_BASE_SIGHTS``)."""
         if self._base_sight is None:
             t = self.tables
             ground = [e * t.sight.level for e in self.elevation]
             obstacles = [t.sight.obstacle if t.terrain[name].blocks_sight else 0 for name in self.base_terrain]
-            self._base_sight = Sight(self.grid, ground, obstacles)
+            g = self.grid
+            shape = (g.kind, g.columns, g.rows, getattr(g, "layout", ""), g.first)
+            key = (*shape, t.sight.eye, np.array(ground).tobytes(), np.array(obstacles).tobytes())
+            found = _BASE_SIGHTS.get(key)
+            if found is None:
+                if len(_BASE_SIGHTS) >= MAPS_KEPT:
+                    _BASE_SIGHTS.clear()
+                found = _BASE_SIGHTS[key] = (Sight(self.grid, ground, obstacles), {})
+            self._base_sight = found
         return self._base_sight
 
     def base_rows(self, cells: list[int], visibility: int) -> list[np.ndarray]:
         """What a unit in each of ``cells`` sees over the map as the scenario made it (kept within
-        :data:`BASE_SIGHT_BYTES`): every arrangement of barrages and damage starts from these."""
-        rows = self._base_rows
-        missing = [c for c in cells if (c, visibility) not in rows]
+        :data:`BASE_SIGHT_BYTES` a map): every arrangement of barrages and damage starts from these. The rows are
+        shared with the other boards of the map, which another thread may be reading or clearing meanwhile (a
+        server's games): what is handed out is read once."""
+        sight, rows = self._base()
+        found = {c: row for c in cells if (row := rows.get((c, visibility))) is not None}
+        missing = [c for c in cells if c not in found]
         if missing:
             if (len(rows) + len(missing)) * self.grid.size > BASE_SIGHT_BYTES:
                 rows.clear()
-                missing = list(cells)
             eye = self.tables.sight.eye
-            seen = self.base_sight().visible([Observer(c, eye, visibility) for c in missing], target=eye)
+            seen = sight.visible([Observer(c, eye, visibility) for c in missing], target=eye)
             for c, row in zip(missing, seen, strict=True):
-                rows[c, visibility] = row
-        return [rows[c, visibility] for c in cells]
+                found[c] = rows[c, visibility] = row
+        return [found[c] for c in cells]
 
 
 class ReachCache:
