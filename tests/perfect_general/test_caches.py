@@ -483,3 +483,37 @@ def test_base_sight_rows_boards_share_are_the_rows_made_afresh_and_of_their_own_
     eye = board.tables.sight.eye
     for (cell, vis), row in list(rows.items())[:60]:
         assert (row == afresh.visible([Observer(cell, eye, vis)], target=eye)[0]).all()
+
+
+def test_move_counts_carried_from_the_last_state_are_the_destinations_listed_afresh() -> None:
+    """``moves.move_counts`` carries a unit's count from the side's last counts when the unit, field and tables are
+    the same, adjusted by the friends' locations that changed: every count must be the length of the unit's
+    destinations listed from a search made afresh."""
+    from grognard.rulesets.perfect_general import moves
+    from grognard.rulesets.perfect_general.context import own_units
+    from grognard.rulesets.perfect_general.state import Phase
+
+    game, players, ctx = _random_lauter(6)
+    board = ctx.board
+    carried = compared = 0
+    for _ in _played(game, players, 1500):
+        state, seat = game.state, game.turn().seat
+        if state.phase is not Phase.MOVEMENT or seat is None or state.offer is not None or state.walk is not None:
+            continue
+        last = board.move_counts.get(seat)
+        counts = moves.move_counts(ctx, state, seat)
+        for u in own_units(state, seat):
+            if u.id not in counts:
+                continue
+            carried += (
+                last is not None
+                and u.id in last[4]
+                and last[4][u.id][0] is u
+                and board.move_counts[seat][4][u.id][1] is last[4][u.id][1]
+            )
+            blocked, stop, friends = moves._field(ctx, state, seat)
+            costs = board.unit_costs(state, u.type)
+            afresh = reach(costs, u.cell, u.mp, blocked=blocked, stop=stop, min_one=not u.moved, least=1)
+            assert counts[u.id] == afresh.count_destinations(friends) == len(moves.destinations(ctx, state, u)), u.id
+            compared += 1
+    assert carried > 1000 and compared > 2000

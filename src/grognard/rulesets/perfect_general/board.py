@@ -132,6 +132,12 @@ class Board:
         # and its blocked and stopping locations for each side, with the enemy units, weather, mines, barrages and
         # neutral countries entered they were made from (held: compared by identity)
         self.field_kept: dict[str, tuple[tuple[Unit, ...], Weather, Any, Any, Any, frozenset[int], frozenset[int]]] = {}
+        # moves.move_counts' last counts for each side: its field, friends' locations and terrain, cut roads and
+        # weather (the cost tables), and each unit it counted, with its search and count
+        self.move_counts: dict[
+            str,
+            tuple[frozenset[int], frozenset[int], frozenset[int], tuple[Any, ...], dict[str, tuple[Unit, Entry, int]]],
+        ] = {}
         # spotting.end_of_phase's last units, sight, visibility and terrain: units it left as they were
         self.settled: tuple[tuple[Unit, ...], SightCache, int, tuple[tuple[int, str], ...]] | None = None
         # what the legal set works out about the last state asked for, more than once (see state_memo)

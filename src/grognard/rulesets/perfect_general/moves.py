@@ -159,13 +159,54 @@ def destinations(ctx: Ctx, state: PGState, unit: Unit) -> list[int]:
 
 
 def count_destinations(ctx: Ctx, state: PGState, unit: Unit) -> int:
-    """``len(destinations(...))`` without listing them (random play sizes every unit's move): kept for the search
-    and the friends' locations it was counted with."""
-    if not can_move(ctx, unit):
-        return 0
-    blocked, stop, friends = _field(ctx, state, unit.side)
-    found = _search(ctx, state, unit, blocked, stop).count(friends, ctx.board)
-    assert found is not None  # an entry handed out now holds its search
+    """``len(destinations(...))`` without listing them (random play sizes every unit's move)."""
+    return move_counts(ctx, state, unit.side)[unit.id] if can_move(ctx, unit) else 0
+
+
+def move_counts(ctx: Ctx, state: PGState, side: str) -> dict[str, int]:
+    """:func:`count_destinations` of every unit of ``side`` that can move, by id, worked out together once per
+    state (random play and the server's messages size every unit's move). A unit standing as in the side's last
+    counts (the same object), over the same field and cost tables, has the same search: its count is the last one
+    less the locations friends came to and plus those they left that it reaches (one unit moved)."""
+    memo = ctx.board.state_memo(state)
+    found: dict[str, int] | None = memo.get(("counts", side))
+    if found is not None:
+        return found
+    board = ctx.board
+    blocked, stop, friends = _field(ctx, state, side)
+    tables = (state.terrain, state.cut_roads, board.weather(state))
+    last = board.move_counts.get(side)
+    kept: dict[str, tuple[Unit, Entry, int]] = {}
+    gone: tuple[int, ...] = ()
+    came: tuple[int, ...] = ()
+    if last is not None and last[0] is blocked and last[1] is stop and last[3] == tables:
+        kept = last[4]
+        gone, came = board.set_change(last[2], friends)
+    found, now = {}, {}
+    for u in own_units(state, side):
+        if not can_move(ctx, u):
+            continue
+        prev = kept.get(u.id)
+        entry = prev[1] if prev is not None and prev[0] is u else None
+        r = entry.reach if entry is not None else None
+        if entry is not None and r is not None and prev is not None:
+            entry.used = True
+            n, cost, start = prev[2], r.cost, r.start
+            for c in gone:  # a loop: quicker than sum() over a generator for a location or two
+                if c != start and cost[c] < UNREACHED:
+                    n += 1
+            for c in came:
+                if c != start and cost[c] < UNREACHED:
+                    n -= 1
+        else:
+            entry = _search(ctx, state, u, blocked, stop)
+            counted = entry.count(friends, board)
+            assert counted is not None  # an entry handed out now holds its search
+            n = counted
+        found[u.id] = n
+        now[u.id] = (u, entry, n)
+    board.move_counts[side] = (blocked, stop, friends, tables, now)
+    memo["counts", side] = found
     return found
 
 
