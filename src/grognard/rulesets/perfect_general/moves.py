@@ -8,7 +8,7 @@ from grognard.engine.movement import UNREACHED, LazyCosts, Reach, reach, same_se
 from grognard.engine.records import replace
 
 from .artillery import barrage_at, set_terrain
-from .board import Entry
+from .board import FAR, Entry
 from .combat import destroy, hit, resolve_assault
 from .context import ALONE, Ctx, carry_units, enemy_units, own_units
 from .spotting import known_enemies, mark_seen_acting, spot_mover
@@ -324,9 +324,9 @@ def load_candidates(ctx: Ctx, state: PGState, carrier: Unit) -> list[str]:
         return []
     board = ctx.board
     memo = board.state_memo(state)
-    cargo = memo.get(("cargo", carrier.side))
-    if cargo is None:  # the same for every carrier of the side
-        cargo = memo[("cargo", carrier.side)] = tuple(
+    found_cargo: tuple[tuple[Unit, ...], tuple[int, ...]] | None = memo.get(("cargo", carrier.side))
+    if found_cargo is None:  # the same for every carrier of the side
+        units = tuple(
             u
             for u in own_units(state, carrier.side)
             if t.units[u.type].has("cargo")
@@ -334,10 +334,11 @@ def load_candidates(ctx: Ctx, state: PGState, carrier: Unit) -> list[str]:
             # entering a heavy barrage's ring takes all movement (p.30): no point left to load (d)
             and barrage_at(state, u.cell) is None
         )
+        found_cargo = memo["cargo", carrier.side] = (units, tuple([u.cell for u in units]))
+    cargo, cells = found_cargo
     # a step costs at least one half point: a unit farther than the movement left less loading is out of reach (a
     # look at the distances, not Board.near: its one kept answer is spotting's, asked again step after step)
-    row, radius = board.distance_row(carrier.cell), carrier.mp - 2
-    if all(row[u.cell] > radius for u in cargo):
+    if min(map(board.distance_row(carrier.cell).__getitem__, cells), default=FAR) > carrier.mp - 2:
         return []
     # friendly locations are passed through, so they get a cost: the carrier's own search, whoever stands where
     blocked, stop, _ = _field(ctx, state, carrier.side)
