@@ -176,7 +176,7 @@ def test_close_assault_plans_kept_from_the_last_state_are_the_plans_made_afresh(
                     continue
                 before = board.assaults.get(u.id)
                 kept = moves._plan_assaults(ctx, state, u)
-                reused += before is not None and kept is before[4]
+                reused += before is not None and kept is before[5]
                 saved = board.assaults, board.assault_near, board.known_cells
                 board.assaults, board.assault_near, board.known_cells = {}, {}, {}
                 board.state_memo(state).pop(("known", seat), None)

@@ -108,9 +108,11 @@ class Board:
         self.unit_searches: dict[str, tuple[Unit, int, frozenset[int], frozenset[int], Entry]] = {}
         # moves.load_candidates' last answer for each carrier, with the search and the units to load it came from
         self.loads: dict[str, tuple[Unit, Entry, tuple[Unit, ...], tuple[str, ...]]] = {}
-        # moves._plan_assaults' last plans for each unit, with the search, the enemies' locations within reach and
-        # which locations around them friends held
-        self.assaults: dict[str, tuple[Unit, Entry, tuple[int, ...], tuple[bool, ...], dict[int, int]]] = {}
+        # moves._plan_assaults' last plans for each unit, with the search, the enemies' locations within reach, the
+        # friends' locations and the locations around those enemies
+        self.assaults: dict[
+            str, tuple[Unit, Entry, tuple[int, ...], frozenset[int], frozenset[int], dict[int, int]]
+        ] = {}
         # the locations of the enemies each side knows, with the enemy units they were read from (one object while
         # they stand), and for each unit the ones of them within its reach, with the unit and the locations they were
         # picked from (moves._plan_assaults)

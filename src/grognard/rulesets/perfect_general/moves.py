@@ -269,11 +269,17 @@ def _plan_assaults(ctx: Ctx, state: PGState, unit: Unit) -> dict[int, int]:
     blocked, stop, friends = _field(ctx, state, unit.side)
     entry = _search(ctx, state, unit, blocked, stop)
     # the plans stand while the unit, its search (and so its cost table), the enemies within reach and which
-    # locations next to them friends hold (a move may not end there) are the same: one unit moves at a time
-    held = tuple([c in friends for e in cells for c in board.neighbors[e]])
+    # locations next to them friends hold (a move may not end there) are the same: one unit moves at a time, and
+    # the friends' locations that changed since (Board.set_change: the same pair for every unit) are seldom there
     kept = board.assaults.get(unit.id)
-    if kept is not None and kept[0] is unit and kept[1] is entry and kept[2] == cells and kept[3] == held:
-        return kept[4]
+    if kept is not None and kept[0] is unit and kept[1] is entry and kept[2] == cells:
+        if kept[3] is friends:
+            return kept[5]
+        around = kept[4]
+        gone, came = board.set_change(kept[3], friends)
+        if not any(c in around for c in gone) and not any(c in around for c in came):
+            board.assaults[unit.id] = (unit, entry, cells, friends, around, kept[5])
+            return kept[5]
     r = entry.reach
     assert r is not None  # an entry handed out now holds its search
     costs = _costs_of(ctx, state, unit)  # the entry's own table (_search)
@@ -295,7 +301,8 @@ def _plan_assaults(ctx: Ctx, state: PGState, unit: Unit) -> dict[int, int]:
             plans[e] = best[1]
     if len(board.assaults) >= UNITS_KEPT:
         board.assaults.clear()
-    board.assaults[unit.id] = (unit, entry, cells, held, plans)
+    around = frozenset([c for e in cells for c in board.neighbors[e]])
+    board.assaults[unit.id] = (unit, entry, cells, friends, around, plans)
     return plans
 
 
