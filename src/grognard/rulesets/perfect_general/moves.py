@@ -3,6 +3,8 @@ countries, transport, close assault and engineers."""
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from grognard.engine.events import Step
 from grognard.engine.movement import UNREACHED, LazyCosts, Reach, reach, same_search
 from grognard.engine.records import replace
@@ -661,47 +663,36 @@ def can_work(ctx: Ctx, unit: Unit) -> bool:
 BRIDGEABLE = ("river", "blown_bridge")  # where an engineer can build a bridge (p.14, p.21, p.25)
 
 
-def bridge_sites(ctx: Ctx, state: PGState, unit: Unit) -> bool:
-    """An engineer standing in a river (or a blown bridge) can bridge it (p.14)."""
-    return can_work(ctx, unit) and ctx.board.terrain(state, unit.cell) in BRIDGEABLE
+class Jobs(NamedTuple):
+    """What an engineer that may work (:func:`can_work`) can do where it stands, each list sorted."""
+
+    bridge: bool  # bridge the river (or blown bridge) it stands in (p.14)
+    blow: list[int]  # the bridges it stands in or next to that no other unit holds
+    lay: list[int]  # the locations next to it where it may build a mine: not bridges or towns (p.22), empty
+    clear: list[int]  # the mines next to it
 
 
-def bridges_to_blow(ctx: Ctx, state: PGState, unit: Unit) -> list[int]:
-    if not can_work(ctx, unit):
-        return []
-    cells = [unit.cell, *ctx.board.neighbors[unit.cell]]
-    out = []
-    for c in cells:
-        if ctx.board.terrain(state, c) != "bridge":  # first: who stands there is a look through every unit
-            continue
-        occupant = state.unit_at(c)
-        if occupant is None or occupant.id == unit.id:
-            out.append(c)
-    return sorted(out)
-
-
-def mine_sites(ctx: Ctx, state: PGState, unit: Unit) -> list[int]:
-    """Adjacent empty locations where mines may be built: not bridges or towns (p.22)."""
-    if not can_work(ctx, unit):
-        return []
-    board = ctx.board
+def engineer_jobs(ctx: Ctx, state: PGState, unit: Unit) -> Jobs:
+    """:class:`Jobs` of ``unit``, an engineer that may work (the legal set looks around every one, every decision):
+    the terrain row read once for its location and those around it."""
+    board, terrain = ctx.board, ctx.tables.terrain
+    row = board.terrain_row(state)
+    around = board.neighbors[unit.cell]
+    blow = []
+    for c in (unit.cell, *around):
+        if row[c] == "bridge":  # first: who stands there is a look through every unit
+            occupant = state.unit_at(c)
+            if occupant is None or occupant.id == unit.id:
+                blow.append(c)
+    mined = _mine_cells(ctx, state)
     known = _known_cells(ctx, state, unit.side)
     own = board.cells_of(own_units(state, unit.side))
-    mined = _mine_cells(ctx, state)
-    out = []
-    for c in ctx.board.neighbors[unit.cell]:
-        spec = ctx.tables.terrain[ctx.board.terrain(state, c)]
-        if spec.no_mines or "all" in spec.prohibited or c in mined or c in known or c in own:
-            continue
-        out.append(c)
-    return sorted(out)
-
-
-def mines_to_clear(ctx: Ctx, state: PGState, unit: Unit) -> list[int]:
-    if not can_work(ctx, unit):
-        return []
-    mined = _mine_cells(ctx, state)
-    return sorted(c for c in ctx.board.neighbors[unit.cell] if c in mined)
+    lay = []
+    for c in around:
+        spec = terrain[row[c]]
+        if not (spec.no_mines or "all" in spec.prohibited or c in mined or c in known or c in own):
+            lay.append(c)
+    return Jobs(row[unit.cell] in BRIDGEABLE, sorted(blow), sorted(lay), sorted(c for c in around if c in mined))
 
 
 def _mine_cells(ctx: Ctx, state: PGState) -> frozenset[int]:
