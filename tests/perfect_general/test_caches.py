@@ -517,3 +517,23 @@ def test_move_counts_carried_from_the_last_state_are_the_destinations_listed_afr
             assert counts[u.id] == afresh.count_destinations(friends) == len(moves.destinations(ctx, state, u)), u.id
             compared += 1
     assert carried > 1000 and compared > 2000
+
+
+def test_distance_rows_boards_share_are_each_location_s_distances() -> None:
+    """The distance rows the boards of a grid share (``board._DISTANCE_ROWS``): after two games made and read them,
+    each kept row is its location's distance to every location (FAR for FAR and beyond)."""
+    from grognard.rulesets.perfect_general.board import FAR
+
+    boards = []
+    for seed in (3, 4):
+        game, players, ctx = _random_lauter(seed)
+        for _ in _played(game, players, 300):
+            pass
+        boards.append(ctx.board)
+    first, board = boards
+    assert board._distance_rows is first._distance_rows
+    grid = board.grid
+    kept = list(board._distance_rows.items())
+    assert len(kept) > 100
+    for cell, row in kept[:: max(1, len(kept) // 40)]:
+        assert list(row) == [min(grid.distance(cell, c), FAR) for c in range(grid.size)]

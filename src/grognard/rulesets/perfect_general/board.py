@@ -11,6 +11,7 @@ from typing import Any, Literal, TypeVar, overload
 
 import numpy as np
 
+from grognard.engine.geometry import Grid
 from grognard.engine.los import Observer, Sight
 from grognard.engine.maps import GameMap
 from grognard.engine.movement import UNREACHED, EdgeCosts, LazyCosts, Reach, Steps
@@ -39,8 +40,8 @@ BASE_SIGHT_BYTES = 4 * 1024 * 1024
 CLASSES_PATCHED = 64
 # counts of a search's destinations kept with it, by the friends' locations they were made with
 COUNTS_KEPT = 16
-# what distance rows a board keeps (a byte a location, distances from FAR on counted as FAR): all of Lauter's
-# (2,240 rows of 2.2 KB), 1,800 of the doubled map's
+# what distance rows the boards of a grid keep (a byte a location, distances from FAR on counted as FAR): all of
+# Lauter's (2,240 rows of 2.2 KB), 1,800 of the doubled map's; shared by the boards of the grid (_DISTANCE_ROWS)
 DISTANCE_BYTES = 8 * 1024 * 1024
 FAR = 255
 
@@ -53,6 +54,14 @@ _PAIRS: dict[tuple[int, int], tuple[list[tuple[int, int]], bytearray]] = {}
 # map's grid, heights and eye: rows one game worked out are not worked out again by the next. At most MAPS_KEPT.
 _BASE_SIGHTS: dict[tuple[object, ...], tuple[Sight, dict[tuple[int, int], np.ndarray]]] = {}
 MAPS_KEPT = 8
+# the distance rows worked out so far (Board.distance_row), shared alike by the boards of a grid's shape
+_DISTANCE_ROWS: dict[tuple[object, ...], dict[int, bytes]] = {}
+
+
+def _shape(grid: Grid) -> tuple[object, ...]:
+    """What makes two grids the same: their kind, size, layout and first label."""
+    return (grid.kind, grid.columns, grid.rows, getattr(grid, "layout", ""), grid.first)
+
 
 # the step classes of a terrain and its cut roads: as an array (made when asked for) and as a list
 Classes = tuple[tuple[tuple[int, str], ...], tuple[int, ...], np.ndarray | None, list[int]]
@@ -148,7 +157,12 @@ class Board:
         self._last_sight: tuple[object, object, SightCache] | None = None
         self._base_sight: tuple[Sight, dict[tuple[int, int], np.ndarray]] | None = None  # from _BASE_SIGHTS
         self._weather: dict[int, Weather] = {}
-        self._distance_rows: dict[int, bytes] = {}
+        rows = _DISTANCE_ROWS.get(_shape(self.grid))
+        if rows is None:
+            if len(_DISTANCE_ROWS) >= MAPS_KEPT:
+                _DISTANCE_ROWS.clear()
+            rows = _DISTANCE_ROWS[_shape(self.grid)] = {}
+        self._distance_rows = rows
         self._near_last: tuple[tuple[Unit, ...], int, int, tuple[Unit, ...]] = ((), -1, -1, ())  # see near
         self._last_row: tuple[object, tuple[str, ...]] = ((), ())  # terrain_row's last answer, by the terrain tuple
         self._far_plane: tuple[np.ndarray, np.ndarray, list[int]] | None = None  # see distance_row
@@ -236,16 +250,18 @@ class Board:
         return [c for c in cells if row[c] <= radius]
 
     def distance_row(self, cell: int) -> bytes:
-        """The distance from ``cell`` to every location (FAR for FAR and beyond), kept for the cells asked most."""
-        row = self._distance_rows.get(cell)
+        """The distance from ``cell`` to every location (FAR for FAR and beyond), kept for the cells asked most
+        (shared with the boards of the same grid: what is handed out is the row made or read here)."""
+        rows = self._distance_rows
+        row = rows.get(cell)
         if row is None:
-            if len(self._distance_rows) * self.grid.size >= DISTANCE_BYTES:
-                self._distance_rows.clear()
+            if len(rows) * self.grid.size >= DISTANCE_BYTES:
+                rows.clear()
             if self._far_plane is None:  # the grid's plane of distances as bytes: one array operation a row
                 plane, place, start = self.grid.distance_plane()
                 self._far_plane = (np.minimum(plane, FAR).astype(np.uint8), place, start)
             plane, place, start = self._far_plane
-            row = self._distance_rows[cell] = plane[start[cell] :].take(place).tobytes()
+            row = rows[cell] = plane[start[cell] :].take(place).tobytes()
         return row
 
     # --- terrain ---------------------------------------------------------------------------------------
@@ -594,9 +610,7 @@ class Board:
             t = self.tables
             ground = [e * t.sight.level for e in self.elevation]
             obstacles = [t.sight.obstacle if t.terrain[name].blocks_sight else 0 for name in self.base_terrain]
-            g = self.grid
-            shape = (g.kind, g.columns, g.rows, getattr(g, "layout", ""), g.first)
-            key = (*shape, t.sight.eye, np.array(ground).tobytes(), np.array(obstacles).tobytes())
+            key = (*_shape(self.grid), t.sight.eye, np.array(ground).tobytes(), np.array(obstacles).tobytes())
             found = _BASE_SIGHTS.get(key)
             if found is None:
                 if len(_BASE_SIGHTS) >= MAPS_KEPT:
