@@ -34,6 +34,17 @@ def _random_lauter(seed: int) -> tuple[Game, dict[str, object], Any]:
     return game, players, game.rules.ctx  # type: ignore[attr-defined]
 
 
+def _two_played_boards(decisions: int) -> tuple[Any, Any]:
+    """The boards of two random Lauter games (seeds 3 and 4) played ``decisions`` each, one after the other."""
+    boards = []
+    for seed in (3, 4):
+        game, players, ctx = _random_lauter(seed)
+        for _ in _played(game, players, decisions):
+            pass
+        boards.append(ctx.board)
+    return boards[0], boards[1]
+
+
 def test_reach_cache_keeps_within_its_bytes_dropping_the_least_recently_used() -> None:
     rows = [tuple((b, 2) for b in (a - 1, a + 1) if 0 <= b < 400) for a in range(400)]  # a line of 400
     costs = LazyCosts(rows, rows.__getitem__)
@@ -467,13 +478,7 @@ def test_base_sight_rows_boards_share_are_the_rows_made_afresh_and_of_their_own_
     of that map alone: a second game's rows, some worked out by the first, are the rows of a sight made afresh, and
     a board of another map has a sight of its own."""
     cls = PerfectGeneral
-    boards = []
-    for seed in (3, 4):
-        game, players, ctx = _random_lauter(seed)
-        for _ in _played(game, players, 600):
-            pass
-        boards.append(ctx.board)
-    first, board = boards
+    first, board = _two_played_boards(600)
     assert board.base_sight() is first.base_sight()
     other = Game(cls(cls.load_scenario("dawn_patrol")), 1).rules.ctx.board  # type: ignore[attr-defined]
     assert other.base_sight() is not board.base_sight()
@@ -524,13 +529,7 @@ def test_distance_rows_boards_share_are_each_location_s_distances() -> None:
     each kept row is its location's distance to every location (FAR for FAR and beyond)."""
     from grognard.rulesets.perfect_general.board import FAR
 
-    boards = []
-    for seed in (3, 4):
-        game, players, ctx = _random_lauter(seed)
-        for _ in _played(game, players, 300):
-            pass
-        boards.append(ctx.board)
-    first, board = boards
+    first, board = _two_played_boards(300)
     assert board._distance_rows is first._distance_rows
     grid = board.grid
     kept = list(board._distance_rows.items())
