@@ -10,6 +10,7 @@ from typing import Any
 from grognard.ai import make_player
 from grognard.ai.driver import computer_decision
 from grognard.engine import Game
+from grognard.engine.los import Observer, Sight
 from grognard.engine.movement import LazyCosts, reach
 from grognard.rulesets.perfect_general import PerfectGeneral
 from grognard.rulesets.perfect_general.board import ReachCache, _reach_bytes
@@ -31,6 +32,17 @@ def _random_lauter(seed: int) -> tuple[Game, dict[str, object], Any]:
     game = Game(cls(cls.load_scenario("lauter_offensive")), seed)
     players = {s: make_player("random", cls, seed) for s in cls.seats}
     return game, players, game.rules.ctx  # type: ignore[attr-defined]
+
+
+def _two_played_boards(decisions: int) -> tuple[Any, Any]:
+    """The boards of two random Lauter games (seeds 3 and 4) played ``decisions`` each, one after the other."""
+    boards = []
+    for seed in (3, 4):
+        game, players, ctx = _random_lauter(seed)
+        for _ in _played(game, players, decisions):
+            pass
+        boards.append(ctx.board)
+    return boards[0], boards[1]
 
 
 def test_reach_cache_keeps_within_its_bytes_dropping_the_least_recently_used() -> None:
@@ -175,7 +187,7 @@ def test_close_assault_plans_kept_from_the_last_state_are_the_plans_made_afresh(
                     continue
                 before = board.assaults.get(u.id)
                 kept = moves._plan_assaults(ctx, state, u)
-                reused += before is not None and kept is before[4]
+                reused += before is not None and kept is before[5]
                 saved = board.assaults, board.assault_near, board.known_cells
                 board.assaults, board.assault_near, board.known_cells = {}, {}, {}
                 board.state_memo(state).pop(("known", seat), None)
@@ -459,3 +471,68 @@ def test_the_steps_boards_share_are_each_their_location_and_cost() -> None:
         assert all(rows[a] == afresh[a] for a in filled)
         compared += len(filled)
     assert compared > 100
+
+
+def test_base_sight_rows_boards_share_are_the_rows_made_afresh_and_of_their_own_map() -> None:
+    """The sight over a map as its scenario made it, and its rows (``board._BASE_SIGHTS``), are shared by the boards
+    of that map alone: a second game's rows, some worked out by the first, are the rows of a sight made afresh, and
+    a board of another map has a sight of its own."""
+    cls = PerfectGeneral
+    first, board = _two_played_boards(600)
+    assert board.base_sight() is first.base_sight()
+    other = Game(cls(cls.load_scenario("dawn_patrol")), 1).rules.ctx.board  # type: ignore[attr-defined]
+    assert other.base_sight() is not board.base_sight()
+    rows = board._base()[1]
+    assert len(rows) > 50
+    afresh = Sight(board.grid, board.base_sight().ground.tolist(), board.base_sight().obstacle.tolist())
+    eye = board.tables.sight.eye
+    for (cell, vis), row in list(rows.items())[:60]:
+        assert (row == afresh.visible([Observer(cell, eye, vis)], target=eye)[0]).all()
+
+
+def test_move_counts_carried_from_the_last_state_are_the_destinations_listed_afresh() -> None:
+    """``moves.move_counts`` carries a unit's count from the side's last counts when the unit, field and tables are
+    the same, adjusted by the friends' locations that changed: every count must be the length of the unit's
+    destinations listed from a search made afresh."""
+    from grognard.rulesets.perfect_general import moves
+    from grognard.rulesets.perfect_general.context import own_units
+    from grognard.rulesets.perfect_general.state import Phase
+
+    game, players, ctx = _random_lauter(6)
+    board = ctx.board
+    carried = compared = 0
+    for _ in _played(game, players, 1500):
+        state, seat = game.state, game.turn().seat
+        if state.phase is not Phase.MOVEMENT or seat is None or state.offer is not None or state.walk is not None:
+            continue
+        last = board.move_counts.get(seat)
+        counts = moves.move_counts(ctx, state, seat)
+        for u in own_units(state, seat):
+            if u.id not in counts:
+                continue
+            carried += (
+                last is not None
+                and u.id in last[4]
+                and last[4][u.id][0] is u
+                and board.move_counts[seat][4][u.id][1] is last[4][u.id][1]
+            )
+            blocked, stop, friends = moves._field(ctx, state, seat)
+            costs = board.unit_costs(state, u.type)
+            afresh = reach(costs, u.cell, u.mp, blocked=blocked, stop=stop, min_one=not u.moved, least=1)
+            assert counts[u.id] == afresh.count_destinations(friends) == len(moves.destinations(ctx, state, u)), u.id
+            compared += 1
+    assert carried > 1000 and compared > 2000
+
+
+def test_distance_rows_boards_share_are_each_location_s_distances() -> None:
+    """The distance rows the boards of a grid share (``board._DISTANCE_ROWS``): after two games made and read them,
+    each kept row is its location's distance to every location (FAR for FAR and beyond)."""
+    from grognard.rulesets.perfect_general.board import FAR
+
+    first, board = _two_played_boards(300)
+    assert board._distance_rows is first._distance_rows
+    grid = board.grid
+    kept = list(board._distance_rows.items())
+    assert len(kept) > 100
+    for cell, row in kept[:: max(1, len(kept) // 40)]:
+        assert list(row) == [min(grid.distance(cell, c), FAR) for c in range(grid.size)]

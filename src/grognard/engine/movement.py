@@ -103,7 +103,10 @@ class Reach:
 
     def destinations(self) -> list[int]:
         """Cells the unit may end its move in (sorted), not counting where it stands."""
-        return sorted(c for c in self.reached if c != self.start and c not in self.no_stop)
+        found = set(self.reached)  # each cell once; set operations, not a generator: the cell drawn is listed
+        found.difference_update(self.no_stop)
+        found.discard(self.start)
+        return sorted(found)
 
     def count_destinations(self, no_stop: Collection[int] | None = None) -> int:
         """How many :meth:`destinations` there are, without listing them: the cells reached but the start, less

@@ -11,6 +11,7 @@ from typing import Any, Literal, TypeVar, overload
 
 import numpy as np
 
+from grognard.engine.geometry import Grid
 from grognard.engine.los import Observer, Sight
 from grognard.engine.maps import GameMap
 from grognard.engine.movement import UNREACHED, EdgeCosts, LazyCosts, Reach, Steps
@@ -32,15 +33,15 @@ SETS_KEPT = 1024
 SIGHT_ROWS = 1024
 # answers of SightCache.seen_near kept about one side's sight (8 bytes a location found: at most 18 KB of Lauter)
 NEAR_KEPT = 64
-# what the board keeps of sight rows over the map as the scenario made it, which every arrangement of barrages
-# and damage starts from (a byte a location: 1,800 of Lauter's rows)
+# what the boards of a map keep of sight rows over it as the scenario made it, which every arrangement of
+# barrages and damage starts from (a byte a location: 1,800 of Lauter's rows), shared by the boards (_BASE_SIGHTS)
 BASE_SIGHT_BYTES = 4 * 1024 * 1024
 # at most this many locations changed since the last terrain: its step classes are patched, not made anew
 CLASSES_PATCHED = 64
 # counts of a search's destinations kept with it, by the friends' locations they were made with
 COUNTS_KEPT = 16
-# what distance rows a board keeps (a byte a location, distances from FAR on counted as FAR): all of Lauter's
-# (2,240 rows of 2.2 KB), 1,800 of the doubled map's
+# what distance rows the boards of a grid keep (a byte a location, distances from FAR on counted as FAR): all of
+# Lauter's (2,240 rows of 2.2 KB), 1,800 of the doubled map's; shared by the boards of the grid (_DISTANCE_ROWS)
 DISTANCE_BYTES = 8 * 1024 * 1024
 FAR = 255
 
@@ -48,6 +49,19 @@ T = TypeVar("T")
 
 # the (location, cost) steps every board of a map size and pair scale shares (Board._pair_store): one entry a map
 _PAIRS: dict[tuple[int, int], tuple[list[tuple[int, int]], bytearray]] = {}
+# the sight over a map as its scenario made it and the rows of it worked out so far (Board.base_rows), shared by
+# every board of that map (the games of a scenario: those of one server, or played one after another), by the
+# map's grid, heights and eye: rows one game worked out are not worked out again by the next. At most MAPS_KEPT.
+_BASE_SIGHTS: dict[tuple[object, ...], tuple[Sight, dict[tuple[int, int], np.ndarray]]] = {}
+MAPS_KEPT = 8
+# the distance rows worked out so far (Board.distance_row), shared alike by the boards of a grid's shape
+_DISTANCE_ROWS: dict[tuple[object, ...], dict[int, bytes]] = {}
+
+
+def _shape(grid: Grid) -> tuple[object, ...]:
+    """What makes two grids the same: their kind, size, layout and first label."""
+    return (grid.kind, grid.columns, grid.rows, getattr(grid, "layout", ""), grid.first)
+
 
 # the step classes of a terrain and its cut roads: as an array (made when asked for) and as a list
 Classes = tuple[tuple[tuple[int, str], ...], tuple[int, ...], np.ndarray | None, list[int]]
@@ -103,9 +117,11 @@ class Board:
         self.unit_searches: dict[str, tuple[Unit, int, frozenset[int], frozenset[int], Entry]] = {}
         # moves.load_candidates' last answer for each carrier, with the search and the units to load it came from
         self.loads: dict[str, tuple[Unit, Entry, tuple[Unit, ...], tuple[str, ...]]] = {}
-        # moves._plan_assaults' last plans for each unit, with the search, the enemies' locations within reach and
-        # which locations around them friends held
-        self.assaults: dict[str, tuple[Unit, Entry, tuple[int, ...], tuple[bool, ...], dict[int, int]]] = {}
+        # moves._plan_assaults' last plans for each unit, with the search, the enemies' locations within reach, the
+        # friends' locations and the locations around those enemies
+        self.assaults: dict[
+            str, tuple[Unit, Entry, tuple[int, ...], frozenset[int], frozenset[int], dict[int, int]]
+        ] = {}
         # the locations of the enemies each side knows, with the enemy units they were read from (one object while
         # they stand), and for each unit the ones of them within its reach, with the unit and the locations they were
         # picked from (moves._plan_assaults)
@@ -127,16 +143,26 @@ class Board:
         # and its blocked and stopping locations for each side, with the enemy units, weather, mines, barrages and
         # neutral countries entered they were made from (held: compared by identity)
         self.field_kept: dict[str, tuple[tuple[Unit, ...], Weather, Any, Any, Any, frozenset[int], frozenset[int]]] = {}
+        # moves.move_counts' last counts for each side: its field, friends' locations and terrain, cut roads and
+        # weather (the cost tables), and each unit it counted, with its search and count
+        self.move_counts: dict[
+            str,
+            tuple[frozenset[int], frozenset[int], frozenset[int], tuple[Any, ...], dict[str, tuple[Unit, Entry, int]]],
+        ] = {}
         # spotting.end_of_phase's last units, sight, visibility and terrain: units it left as they were
         self.settled: tuple[tuple[Unit, ...], SightCache, int, tuple[tuple[int, str], ...]] | None = None
         # what the legal set works out about the last state asked for, more than once (see state_memo)
         self._memo: tuple[PGState | None, dict[Any, Any]] = (None, {})
         self._sights: dict[tuple[object, ...], SightCache] = {}
         self._last_sight: tuple[object, object, SightCache] | None = None
-        self._base_sight: Sight | None = None
-        self._base_rows: dict[tuple[int, int], np.ndarray] = {}
+        self._base_sight: tuple[Sight, dict[tuple[int, int], np.ndarray]] | None = None  # from _BASE_SIGHTS
         self._weather: dict[int, Weather] = {}
-        self._distance_rows: dict[int, bytes] = {}
+        rows = _DISTANCE_ROWS.get(_shape(self.grid))
+        if rows is None:
+            if len(_DISTANCE_ROWS) >= MAPS_KEPT:
+                _DISTANCE_ROWS.clear()
+            rows = _DISTANCE_ROWS[_shape(self.grid)] = {}
+        self._distance_rows = rows
         self._near_last: tuple[tuple[Unit, ...], int, int, tuple[Unit, ...]] = ((), -1, -1, ())  # see near
         self._last_row: tuple[object, tuple[str, ...]] = ((), ())  # terrain_row's last answer, by the terrain tuple
         self._far_plane: tuple[np.ndarray, np.ndarray, list[int]] | None = None  # see distance_row
@@ -224,16 +250,18 @@ class Board:
         return [c for c in cells if row[c] <= radius]
 
     def distance_row(self, cell: int) -> bytes:
-        """The distance from ``cell`` to every location (FAR for FAR and beyond), kept for the cells asked most."""
-        row = self._distance_rows.get(cell)
+        """The distance from ``cell`` to every location (FAR for FAR and beyond), kept for the cells asked most
+        (shared with the boards of the same grid: what is handed out is the row made or read here)."""
+        rows = self._distance_rows
+        row = rows.get(cell)
         if row is None:
-            if len(self._distance_rows) * self.grid.size >= DISTANCE_BYTES:
-                self._distance_rows.clear()
+            if len(rows) * self.grid.size >= DISTANCE_BYTES:
+                rows.clear()
             if self._far_plane is None:  # the grid's plane of distances as bytes: one array operation a row
                 plane, place, start = self.grid.distance_plane()
                 self._far_plane = (np.minimum(plane, FAR).astype(np.uint8), place, start)
             plane, place, start = self._far_plane
-            row = self._distance_rows[cell] = plane[start[cell] :].take(place).tobytes()
+            row = rows[cell] = plane[start[cell] :].take(place).tobytes()
         return row
 
     # --- terrain ---------------------------------------------------------------------------------------
@@ -574,27 +602,39 @@ class Board:
 
     def base_sight(self) -> Sight:
         """Line of sight over the map as the scenario made it: no barrage, no damage."""
+        return self._base()[0]
+
+    def _base(self) -> tuple[Sight, dict[tuple[int, int], np.ndarray]]:
+        """The base sight and its rows, shared with every board of the same map (``_BASE_SIGHTS``)."""
         if self._base_sight is None:
             t = self.tables
             ground = [e * t.sight.level for e in self.elevation]
             obstacles = [t.sight.obstacle if t.terrain[name].blocks_sight else 0 for name in self.base_terrain]
-            self._base_sight = Sight(self.grid, ground, obstacles)
+            key = (*_shape(self.grid), t.sight.eye, np.array(ground).tobytes(), np.array(obstacles).tobytes())
+            found = _BASE_SIGHTS.get(key)
+            if found is None:
+                if len(_BASE_SIGHTS) >= MAPS_KEPT:
+                    _BASE_SIGHTS.clear()
+                found = _BASE_SIGHTS[key] = (Sight(self.grid, ground, obstacles), {})
+            self._base_sight = found
         return self._base_sight
 
     def base_rows(self, cells: list[int], visibility: int) -> list[np.ndarray]:
         """What a unit in each of ``cells`` sees over the map as the scenario made it (kept within
-        :data:`BASE_SIGHT_BYTES`): every arrangement of barrages and damage starts from these."""
-        rows = self._base_rows
-        missing = [c for c in cells if (c, visibility) not in rows]
+        :data:`BASE_SIGHT_BYTES` a map): every arrangement of barrages and damage starts from these. The rows are
+        shared with the other boards of the map, which another thread may be reading or clearing meanwhile (a
+        server's games): what is handed out is read once."""
+        sight, rows = self._base()
+        found = {c: row for c in cells if (row := rows.get((c, visibility))) is not None}
+        missing = [c for c in cells if c not in found]
         if missing:
             if (len(rows) + len(missing)) * self.grid.size > BASE_SIGHT_BYTES:
                 rows.clear()
-                missing = list(cells)
             eye = self.tables.sight.eye
-            seen = self.base_sight().visible([Observer(c, eye, visibility) for c in missing], target=eye)
+            seen = sight.visible([Observer(c, eye, visibility) for c in missing], target=eye)
             for c, row in zip(missing, seen, strict=True):
-                rows[c, visibility] = row
-        return [rows[c, visibility] for c in cells]
+                found[c] = rows[c, visibility] = row
+        return [found[c] for c in cells]
 
 
 class ReachCache:

@@ -3,12 +3,14 @@ countries, transport, close assault and engineers."""
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from grognard.engine.events import Step
 from grognard.engine.movement import UNREACHED, LazyCosts, Reach, reach, same_search
 from grognard.engine.records import replace
 
 from .artillery import barrage_at, set_terrain
-from .board import Entry
+from .board import FAR, Entry
 from .combat import destroy, hit, resolve_assault
 from .context import ALONE, Ctx, carry_units, enemy_units, own_units
 from .spotting import known_enemies, mark_seen_acting, spot_mover
@@ -159,13 +161,54 @@ def destinations(ctx: Ctx, state: PGState, unit: Unit) -> list[int]:
 
 
 def count_destinations(ctx: Ctx, state: PGState, unit: Unit) -> int:
-    """``len(destinations(...))`` without listing them (random play sizes every unit's move): kept for the search
-    and the friends' locations it was counted with."""
-    if not can_move(ctx, unit):
-        return 0
-    blocked, stop, friends = _field(ctx, state, unit.side)
-    found = _search(ctx, state, unit, blocked, stop).count(friends, ctx.board)
-    assert found is not None  # an entry handed out now holds its search
+    """``len(destinations(...))`` without listing them (random play sizes every unit's move)."""
+    return move_counts(ctx, state, unit.side)[unit.id] if can_move(ctx, unit) else 0
+
+
+def move_counts(ctx: Ctx, state: PGState, side: str) -> dict[str, int]:
+    """:func:`count_destinations` of every unit of ``side`` that can move, by id, worked out together once per
+    state (random play and the server's messages size every unit's move). A unit standing as in the side's last
+    counts (the same object), over the same field and cost tables, has the same search: its count is the last one
+    less the locations friends came to and plus those they left that it reaches (one unit moved)."""
+    memo = ctx.board.state_memo(state)
+    found: dict[str, int] | None = memo.get(("counts", side))
+    if found is not None:
+        return found
+    board = ctx.board
+    blocked, stop, friends = _field(ctx, state, side)
+    tables = (state.terrain, state.cut_roads, board.weather(state))
+    last = board.move_counts.get(side)
+    kept: dict[str, tuple[Unit, Entry, int]] = {}
+    gone: tuple[int, ...] = ()
+    came: tuple[int, ...] = ()
+    if last is not None and last[0] is blocked and last[1] is stop and last[3] == tables:
+        kept = last[4]
+        gone, came = board.set_change(last[2], friends)
+    found, now = {}, {}
+    for u in own_units(state, side):
+        if not can_move(ctx, u):
+            continue
+        prev = kept.get(u.id)
+        entry = prev[1] if prev is not None and prev[0] is u else None
+        r = entry.reach if entry is not None else None
+        if entry is not None and r is not None and prev is not None:
+            entry.used = True
+            n, cost, start = prev[2], r.cost, r.start
+            for c in gone:  # a loop: quicker than sum() over a generator for a location or two
+                if c != start and cost[c] < UNREACHED:
+                    n += 1
+            for c in came:
+                if c != start and cost[c] < UNREACHED:
+                    n -= 1
+        else:
+            entry = _search(ctx, state, u, blocked, stop)
+            counted = entry.count(friends, board)
+            assert counted is not None  # an entry handed out now holds its search
+            n = counted
+        found[u.id] = n
+        now[u.id] = (u, entry, n)
+    board.move_counts[side] = (blocked, stop, friends, tables, now)
+    memo["counts", side] = found
     return found
 
 
@@ -228,11 +271,17 @@ def _plan_assaults(ctx: Ctx, state: PGState, unit: Unit) -> dict[int, int]:
     blocked, stop, friends = _field(ctx, state, unit.side)
     entry = _search(ctx, state, unit, blocked, stop)
     # the plans stand while the unit, its search (and so its cost table), the enemies within reach and which
-    # locations next to them friends hold (a move may not end there) are the same: one unit moves at a time
-    held = tuple([c in friends for e in cells for c in board.neighbors[e]])
+    # locations next to them friends hold (a move may not end there) are the same: one unit moves at a time, and
+    # the friends' locations that changed since (Board.set_change: the same pair for every unit) are seldom there
     kept = board.assaults.get(unit.id)
-    if kept is not None and kept[0] is unit and kept[1] is entry and kept[2] == cells and kept[3] == held:
-        return kept[4]
+    if kept is not None and kept[0] is unit and kept[1] is entry and kept[2] == cells:
+        if kept[3] is friends:
+            return kept[5]
+        around = kept[4]
+        gone, came = board.set_change(kept[3], friends)
+        if not any(c in around for c in gone) and not any(c in around for c in came):
+            board.assaults[unit.id] = (unit, entry, cells, friends, around, kept[5])
+            return kept[5]
     r = entry.reach
     assert r is not None  # an entry handed out now holds its search
     costs = _costs_of(ctx, state, unit)  # the entry's own table (_search)
@@ -254,7 +303,8 @@ def _plan_assaults(ctx: Ctx, state: PGState, unit: Unit) -> dict[int, int]:
             plans[e] = best[1]
     if len(board.assaults) >= UNITS_KEPT:
         board.assaults.clear()
-    board.assaults[unit.id] = (unit, entry, cells, held, plans)
+    around = frozenset([c for e in cells for c in board.neighbors[e]])
+    board.assaults[unit.id] = (unit, entry, cells, friends, around, plans)
     return plans
 
 
@@ -283,9 +333,9 @@ def load_candidates(ctx: Ctx, state: PGState, carrier: Unit) -> list[str]:
         return []
     board = ctx.board
     memo = board.state_memo(state)
-    cargo = memo.get(("cargo", carrier.side))
-    if cargo is None:  # the same for every carrier of the side
-        cargo = memo[("cargo", carrier.side)] = tuple(
+    found_cargo: tuple[tuple[Unit, ...], tuple[int, ...]] | None = memo.get(("cargo", carrier.side))
+    if found_cargo is None:  # the same for every carrier of the side
+        units = tuple(
             u
             for u in own_units(state, carrier.side)
             if t.units[u.type].has("cargo")
@@ -293,10 +343,11 @@ def load_candidates(ctx: Ctx, state: PGState, carrier: Unit) -> list[str]:
             # entering a heavy barrage's ring takes all movement (p.30): no point left to load (d)
             and barrage_at(state, u.cell) is None
         )
+        found_cargo = memo["cargo", carrier.side] = (units, tuple([u.cell for u in units]))
+    cargo, cells = found_cargo
     # a step costs at least one half point: a unit farther than the movement left less loading is out of reach (a
     # look at the distances, not Board.near: its one kept answer is spotting's, asked again step after step)
-    row, radius = board.distance_row(carrier.cell), carrier.mp - 2
-    if all(row[u.cell] > radius for u in cargo):
+    if min(map(board.distance_row(carrier.cell).__getitem__, cells), default=FAR) > carrier.mp - 2:
         return []
     # friendly locations are passed through, so they get a cost: the carrier's own search, whoever stands where
     blocked, stop, _ = _field(ctx, state, carrier.side)
@@ -612,47 +663,36 @@ def can_work(ctx: Ctx, unit: Unit) -> bool:
 BRIDGEABLE = ("river", "blown_bridge")  # where an engineer can build a bridge (p.14, p.21, p.25)
 
 
-def bridge_sites(ctx: Ctx, state: PGState, unit: Unit) -> bool:
-    """An engineer standing in a river (or a blown bridge) can bridge it (p.14)."""
-    return can_work(ctx, unit) and ctx.board.terrain(state, unit.cell) in BRIDGEABLE
+class Jobs(NamedTuple):
+    """What an engineer that may work (:func:`can_work`) can do where it stands, each list sorted."""
+
+    bridge: bool  # bridge the river (or blown bridge) it stands in (p.14)
+    blow: list[int]  # the bridges it stands in or next to that no other unit holds
+    lay: list[int]  # the locations next to it where it may build a mine: not bridges or towns (p.22), empty
+    clear: list[int]  # the mines next to it
 
 
-def bridges_to_blow(ctx: Ctx, state: PGState, unit: Unit) -> list[int]:
-    if not can_work(ctx, unit):
-        return []
-    cells = [unit.cell, *ctx.board.neighbors[unit.cell]]
-    out = []
-    for c in cells:
-        if ctx.board.terrain(state, c) != "bridge":  # first: who stands there is a look through every unit
-            continue
-        occupant = state.unit_at(c)
-        if occupant is None or occupant.id == unit.id:
-            out.append(c)
-    return sorted(out)
-
-
-def mine_sites(ctx: Ctx, state: PGState, unit: Unit) -> list[int]:
-    """Adjacent empty locations where mines may be built: not bridges or towns (p.22)."""
-    if not can_work(ctx, unit):
-        return []
-    board = ctx.board
+def engineer_jobs(ctx: Ctx, state: PGState, unit: Unit) -> Jobs:
+    """:class:`Jobs` of ``unit``, an engineer that may work (the legal set looks around every one, every decision):
+    the terrain row read once for its location and those around it."""
+    board, terrain = ctx.board, ctx.tables.terrain
+    row = board.terrain_row(state)
+    around = board.neighbors[unit.cell]
+    blow = []
+    for c in (unit.cell, *around):
+        if row[c] == "bridge":  # first: who stands there is a look through every unit
+            occupant = state.unit_at(c)
+            if occupant is None or occupant.id == unit.id:
+                blow.append(c)
+    mined = _mine_cells(ctx, state)
     known = _known_cells(ctx, state, unit.side)
     own = board.cells_of(own_units(state, unit.side))
-    mined = _mine_cells(ctx, state)
-    out = []
-    for c in ctx.board.neighbors[unit.cell]:
-        spec = ctx.tables.terrain[ctx.board.terrain(state, c)]
-        if spec.no_mines or "all" in spec.prohibited or c in mined or c in known or c in own:
-            continue
-        out.append(c)
-    return sorted(out)
-
-
-def mines_to_clear(ctx: Ctx, state: PGState, unit: Unit) -> list[int]:
-    if not can_work(ctx, unit):
-        return []
-    mined = _mine_cells(ctx, state)
-    return sorted(c for c in ctx.board.neighbors[unit.cell] if c in mined)
+    lay = []
+    for c in around:
+        spec = terrain[row[c]]
+        if not (spec.no_mines or "all" in spec.prohibited or c in mined or c in known or c in own):
+            lay.append(c)
+    return Jobs(row[unit.cell] in BRIDGEABLE, sorted(blow), sorted(lay), sorted(c for c in around if c in mined))
 
 
 def _mine_cells(ctx: Ctx, state: PGState) -> frozenset[int]:

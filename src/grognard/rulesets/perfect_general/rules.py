@@ -298,11 +298,12 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
                         cargo = partial(moves.load_candidates, ctx, state, u)
                         add(listed(D.Load, {"unit": u.id}, cargo, partial(refusals.load, cargo)))
             if engineer and moves.can_work(ctx, u):
-                if moves.bridge_sites(ctx, state, u):
+                jobs = moves.engineer_jobs(ctx, state, u)
+                if jobs.bridge:
                     builders.append(u.id)
-                add(listed(D.BlowBridge, {"unit": u.id}, moves.bridges_to_blow(ctx, state, u)))
-                add(listed(D.LayMine, {"unit": u.id}, moves.mine_sites(ctx, state, u)))
-                add(listed(D.ClearMine, {"unit": u.id}, moves.mines_to_clear(ctx, state, u)))
+                add(listed(D.BlowBridge, {"unit": u.id}, jobs.blow))
+                add(listed(D.LayMine, {"unit": u.id}, jobs.lay))
+                add(listed(D.ClearMine, {"unit": u.id}, jobs.clear))
         add(Choice(D.BuildBridge, values=builders))
         add(Choice(D.EndMovement))
         info = lambda: {"assault": odds.assault_chances(ctx, state, seat)}  # noqa: E731 (worked out when asked)
