@@ -32,7 +32,7 @@ from grognard.engine.errors import DataError
 from grognard.engine.protocol import Resignation, Ruleset, Scenario
 
 from . import fog
-from .computers import BATCH, TIMINGS, ComputerPool, computers_only, reacting, timing_line
+from .computers import TIMINGS, ComputerPool, computers_only, reacting, timing_line
 from .store import GameRow, SeatRow, Store
 
 SEAT_KINDS = ("human", "remote", "computer")
@@ -491,11 +491,8 @@ class Session:
         # a computer's reaction is answered in the middle of the person's phase, while the person waits: it goes
         # before the other games' generals in the worker's queue
         urgent = reacting(self.game, computers)
-        # a batch of the computers' own decisions ends where a snapshot may fall due (_snapshot), so that the snapshot
-        # finds the worker's replica where the server is, as when each decision was asked for alone
-        due_in = self._snapshot_at + self.snapshot_every - n if self.snapshot_every else BATCH
         asked = time.perf_counter()
-        got = await self.computers.next_decisions(self.id, *sync, urgent=urgent, most=max(1, min(BATCH, due_in)))
+        got = await self.computers.next_decisions(self.id, *sync, urgent=urgent)
         self._waited += time.perf_counter() - asked
         self._played += 0 if urgent else len(got)
         # the replica applied them; so does _run_computers (a failure there resets this)
