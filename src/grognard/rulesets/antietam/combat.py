@@ -531,10 +531,8 @@ def _take_losses(ctx: Ctx, pending: Pending, i: int, casualties: int, guns_lost:
         if lost:
             state = count_loss(ctx, state, i, lost)
         pending.restart(state)
-    elif lost:  # ``counted``, its slot read once a game
-        losses = list(pending.losses)
-        losses[fixed.loss_slot[i]] += lost
-        pending.losses = tuple(losses)
+    elif lost:
+        pending.losses = counted(pending.losses, fixed.loss_slot[i], lost)  # the slot read once a game
     step.emit(
         "losses",
         f"{spec.name} loses {lost} {'guns' if artillery else 'men'}",
@@ -570,13 +568,13 @@ def routs(ctx: Ctx, fixed: FireRules, i: int, u: Unit, step: Step) -> bool:
 
 
 def count_loss(ctx: Ctx, state: AntietamState, i: int, lost: int) -> AntietamState:
-    return replace(state, losses=counted(ctx, state.losses, i, lost))
+    return replace(state, losses=counted(state.losses, loss_slot(ctx.board.specs[i]), lost))
 
 
-def counted(ctx: Ctx, losses: tuple[int, ...], i: int, lost: int) -> tuple[int, ...]:
-    """The losses of both sides (men, cavalrymen, guns) with ``lost`` more of unit ``i``'s kind."""
+def counted(losses: tuple[int, ...], slot: int, lost: int) -> tuple[int, ...]:
+    """The losses of both sides (men, cavalrymen, guns) with ``lost`` more in ``slot`` (:func:`loss_slot`)."""
     out = list(losses)
-    out[loss_slot(ctx.board.specs[i])] += lost
+    out[slot] += lost
     return tuple(out)
 
 
