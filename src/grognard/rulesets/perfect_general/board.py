@@ -63,6 +63,16 @@ def _shape(grid: Grid) -> tuple[object, ...]:
     return (grid.kind, grid.columns, grid.rows, getattr(grid, "layout", ""), grid.first)
 
 
+def _per_map(kept: dict[tuple[object, ...], T], key: tuple[object, ...], make: Callable[[], T]) -> T:
+    """What ``kept`` holds for ``key`` (a map's), made now if not: at most :data:`MAPS_KEPT` maps' worth."""
+    found = kept.get(key)
+    if found is None:
+        if len(kept) >= MAPS_KEPT:
+            kept.clear()
+        found = kept[key] = make()
+    return found
+
+
 # the step classes of a terrain and its cut roads: as an array (made when asked for) and as a list
 Classes = tuple[tuple[tuple[int, str], ...], tuple[int, ...], np.ndarray | None, list[int]]
 
@@ -157,12 +167,7 @@ class Board:
         self._last_sight: tuple[object, object, SightCache] | None = None
         self._base_sight: tuple[Sight, dict[tuple[int, int], np.ndarray]] | None = None  # from _BASE_SIGHTS
         self._weather: dict[int, Weather] = {}
-        rows = _DISTANCE_ROWS.get(_shape(self.grid))
-        if rows is None:
-            if len(_DISTANCE_ROWS) >= MAPS_KEPT:
-                _DISTANCE_ROWS.clear()
-            rows = _DISTANCE_ROWS[_shape(self.grid)] = {}
-        self._distance_rows = rows
+        self._distance_rows: dict[int, bytes] = _per_map(_DISTANCE_ROWS, _shape(self.grid), dict)
         self._near_last: tuple[tuple[Unit, ...], int, int, tuple[Unit, ...]] = ((), -1, -1, ())  # see near
         self._last_row: tuple[object, tuple[str, ...]] = ((), ())  # terrain_row's last answer, by the terrain tuple
         self._far_plane: tuple[np.ndarray, np.ndarray, list[int]] | None = None  # see distance_row
@@ -611,12 +616,7 @@ class Board:
             ground = [e * t.sight.level for e in self.elevation]
             obstacles = [t.sight.obstacle if t.terrain[name].blocks_sight else 0 for name in self.base_terrain]
             key = (*_shape(self.grid), t.sight.eye, np.array(ground).tobytes(), np.array(obstacles).tobytes())
-            found = _BASE_SIGHTS.get(key)
-            if found is None:
-                if len(_BASE_SIGHTS) >= MAPS_KEPT:
-                    _BASE_SIGHTS.clear()
-                found = _BASE_SIGHTS[key] = (Sight(self.grid, ground, obstacles), {})
-            self._base_sight = found
+            self._base_sight = _per_map(_BASE_SIGHTS, key, lambda: (Sight(self.grid, ground, obstacles), {}))
         return self._base_sight
 
     def base_rows(self, cells: list[int], visibility: int) -> list[np.ndarray]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from grognard.engine.events import Step
-from grognard.engine.movement import UNREACHED, LazyCosts, Reach, reach, same_search
+from grognard.engine.movement import UNREACHED, Reach, reach, same_search
 from grognard.engine.records import replace
 
 from .artillery import barrage_at, set_terrain
@@ -64,7 +64,7 @@ def _search(ctx: Ctx, state: PGState, unit: Unit, blocked: frozenset[int], stop:
     go of the search; the locations stopping moves may differ in locations it did not reach (a mine laid far
     away): the search never looked whether those stop a move."""
     board = ctx.board
-    costs = _costs_of(ctx, state, unit)
+    costs = ctx.board.unit_costs(state, unit.type)  # one table a unit type
     kept = board.unit_searches.get(unit.id)
     if kept is not None and kept[0] is unit and kept[1] == id(costs) and kept[2] is blocked:
         entry = kept[4]
@@ -85,10 +85,6 @@ def _search(ctx: Ctx, state: PGState, unit: Unit, blocked: frozenset[int], stop:
     return entry
 
 
-def _costs_of(ctx: Ctx, state: PGState, unit: Unit) -> LazyCosts:
-    return ctx.board.unit_costs(state, unit.type)  # every unit of a type asks for the same table
-
-
 def _searched(
     ctx: Ctx, state: PGState, unit: Unit, budget_now: int, blocked: frozenset[int], stop: frozenset[int]
 ) -> Entry:
@@ -97,7 +93,7 @@ def _searched(
     first = not unit.moved and budget_now == budget(ctx, unit)
     # the search does not depend on where friends stand (they only bar ending a move), so it is kept for
     # the next decision, when usually one unit has moved and every other unit's search is the same
-    costs = _costs_of(ctx, state, unit)
+    costs = ctx.board.unit_costs(state, unit.type)  # one table a unit type
     key = (id(costs), unit.cell, budget_now, first, blocked, stop)
     found = board.reaches.entry(key, costs)
     if found is not None and found.reach is not None:
@@ -189,11 +185,9 @@ def move_counts(ctx: Ctx, state: PGState, side: str) -> dict[str, int]:
         if not can_move(ctx, u):
             continue
         prev = kept.get(u.id)
-        entry = prev[1] if prev is not None and prev[0] is u else None
-        r = entry.reach if entry is not None else None
-        if entry is not None and r is not None and prev is not None:
+        if prev is not None and prev[0] is u and (r := prev[1].reach) is not None:  # the search is kept still
+            entry, n, cost, start = prev[1], prev[2], r.cost, r.start
             entry.used = True
-            n, cost, start = prev[2], r.cost, r.start
             for c in gone:  # a loop: quicker than sum() over a generator for a location or two
                 if c != start and cost[c] < UNREACHED:
                     n += 1
@@ -284,7 +278,7 @@ def _plan_assaults(ctx: Ctx, state: PGState, unit: Unit) -> dict[int, int]:
             return kept[5]
     r = entry.reach
     assert r is not None  # an entry handed out now holds its search
-    costs = _costs_of(ctx, state, unit)  # the entry's own table (_search)
+    costs = board.unit_costs(state, unit.type)  # the entry's own table (_search)
     first = not unit.moved
     plans: dict[int, int] = {}
     for e in cells:
