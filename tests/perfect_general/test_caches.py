@@ -7,7 +7,7 @@ import weakref
 from collections.abc import Iterator
 from typing import Any
 
-from grognard.ai import make_player
+from grognard.ai import make_player, play_out
 from grognard.ai.driver import computer_decision
 from grognard.engine import Game
 from grognard.engine.los import Observer, Sight
@@ -34,15 +34,18 @@ def _random_lauter(seed: int) -> tuple[Game, dict[str, object], Any]:
     return game, players, game.rules.ctx  # type: ignore[attr-defined]
 
 
-def _two_played_boards(decisions: int) -> tuple[Any, Any]:
-    """The boards of two random Lauter games (seeds 3 and 4) played ``decisions`` each, one after the other."""
-    boards = []
+def _two_played(decisions: int) -> tuple[Game, Game]:
+    """Two random Lauter games (seeds 3 and 4), each played ``decisions``, one after the other."""
+    games = []
     for seed in (3, 4):
-        game, players, ctx = _random_lauter(seed)
-        for _ in _played(game, players, decisions):
-            pass
-        boards.append(ctx.board)
-    return boards[0], boards[1]
+        game, players, _ = _random_lauter(seed)
+        play_out(game, players, stop_after=decisions)  # type: ignore[arg-type]
+        games.append(game)
+    return games[0], games[1]
+
+
+def _board(game: Game) -> Any:
+    return game.rules.ctx.board  # type: ignore[attr-defined]
 
 
 def test_reach_cache_keeps_within_its_bytes_dropping_the_least_recently_used() -> None:
@@ -190,7 +193,6 @@ def test_close_assault_plans_kept_from_the_last_state_are_the_plans_made_afresh(
                 reused += before is not None and kept is before[5]
                 saved = board.assaults, board.assault_near, board.known_cells
                 board.assaults, board.assault_near, board.known_cells = {}, {}, {}
-                board.state_memo(state).pop(("known", seat), None)
                 assert kept == moves._plan_assaults(ctx, state, u), u.id
                 board.assaults, board.assault_near, board.known_cells = saved
                 planned += bool(kept)
@@ -332,18 +334,15 @@ def test_step_classes_patched_after_damage_are_the_classes_made_afresh() -> None
 def test_a_played_game_s_board_is_freed_without_the_garbage_collector() -> None:
     """A board holds a game's thousands of searches, sight rows and tables: no reference cycle may keep it for
     the collector's rare full passes (each 35-45 ms with dead boards in it), so it goes when its game goes."""
-    cls = PerfectGeneral
-    game = Game(cls(cls.load_scenario("lauter_offensive")), 1)
-    players = {s: make_player("random", cls, 1) for s in cls.seats}
-    for _ in _played(game, players, 400):
-        pass
-    board = game.rules.ctx.board  # type: ignore[attr-defined]
+    game, players, ctx = _random_lauter(1)
+    play_out(game, players, stop_after=400)  # type: ignore[arg-type]
+    board = ctx.board
     assert board._sights  # sight was asked for (the cycle was a sight cache's way back to its board)
     kept = weakref.ref(board)
     gc.collect()
     gc.disable()
     try:
-        del game, players, board
+        del game, players, ctx, board
         assert kept() is None
     finally:
         gc.enable()
@@ -449,15 +448,8 @@ def test_kept_fields_of_a_random_game_are_those_made_afresh() -> None:
 def test_the_steps_boards_share_are_each_their_location_and_cost() -> None:
     """The ``(location, cost)`` steps every board of a map shares (``board._PAIRS``): after two games made and read
     them, each made one is its code's location and cost, and a second game's cost rows are the rows made afresh."""
-    cls = PerfectGeneral
-    boards = []
-    for seed in (3, 4):
-        game = Game(cls(cls.load_scenario("lauter_offensive")), seed)
-        players = {s: make_player("random", cls, seed) for s in cls.seats}
-        for _ in _played(game, players, 300):
-            pass
-        boards.append((game.rules.ctx.board, game.state))  # type: ignore[attr-defined]
-    (first, _), (board, state) = boards
+    first_game, game = _two_played(300)
+    first, board, state = _board(first_game), _board(game), game.state
     assert board._pair_store is first._pair_store
     scale, store = board._pair_scale, board._pair_store
     made = [code for code, m in enumerate(board._pair_made) if m]
@@ -478,7 +470,7 @@ def test_base_sight_rows_boards_share_are_the_rows_made_afresh_and_of_their_own_
     of that map alone: a second game's rows, some worked out by the first, are the rows of a sight made afresh, and
     a board of another map has a sight of its own."""
     cls = PerfectGeneral
-    first, board = _two_played_boards(600)
+    first, board = map(_board, _two_played(600))
     assert board.base_sight() is first.base_sight()
     other = Game(cls(cls.load_scenario("dawn_patrol")), 1).rules.ctx.board  # type: ignore[attr-defined]
     assert other.base_sight() is not board.base_sight()
@@ -529,7 +521,7 @@ def test_distance_rows_boards_share_are_each_location_s_distances() -> None:
     each kept row is its location's distance to every location (FAR for FAR and beyond)."""
     from grognard.rulesets.perfect_general.board import FAR
 
-    first, board = _two_played_boards(300)
+    first, board = map(_board, _two_played(300))
     assert board._distance_rows is first._distance_rows
     grid = board.grid
     kept = list(board._distance_rows.items())
