@@ -123,7 +123,8 @@ def _sync(game_id: str, rebuild: bool, base: int, tail: Sequence[Entry]) -> _Rep
     else:
         codec = replica.game.rules.decisions()
         for seat, data in tail:
-            replica.game.apply(seat, codec.from_json(data, f"game {game_id}"))
+            # the server's game found it legal at this same position: its legal set is not built again here
+            replica.game.apply(seat, codec.from_json(data, f"game {game_id}"), checked=True)
             pause_point()
     _replicas[game_id] = replica
     while len(_replicas) > REPLICAS:
