@@ -191,12 +191,19 @@ class General(Player):
     def interject(self, pc: Observation) -> Decision | None:
         return self.choose(pc) if pc.legal else None
 
-    def _decide(self, pc: Observation) -> Decision | None:
+    def reflex(self, pc: Observation) -> Decision | None:
         legal = pc.legal
         if legal.of_kind("confirm"):
             return D.ConfirmPurchase(True)
         if legal.of_kind("passing_fire") and not legal.of_kind("return_fire") and self._passing_short(legal):
             return D.HoldFire()  # answered from the offer's chances alone: the view (hundreds of units) not built
+        return None
+
+    def _decide(self, pc: Observation) -> Decision | None:
+        d = self.reflex(pc)
+        if d is not None:
+            return d
+        legal = pc.legal
         pause_point()
         rules = self.rules(pc)
         assert isinstance(rules, PerfectGeneral)
