@@ -7,6 +7,7 @@ import asyncio
 import io
 import os
 import pickle
+from collections import OrderedDict
 from typing import Any
 
 import pytest
@@ -125,3 +126,33 @@ def test_a_snapshot_with_safe_points_is_the_document_built_without() -> None:
     doc = save_document(game, between=lambda: points.append(1))
     assert doc == save_document(game)
     assert len(points) >= 2 * (len(game.events) // 64) + 2
+
+
+def test_the_computers_own_part_of_the_turn_comes_in_batches_of_what_they_decide_one_by_one(
+    tmp_path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A worker answers a question about the computers' own part of the turn with up to BATCH decisions: those
+    the one driver makes one question at a time, in order; the next question goes on from there."""
+    from grognard.ai import make_player
+    from grognard.ai.driver import computer_decision, seat_seed
+    from grognard.engine.game import new_game
+    from grognard.rulesets.perfect_general import PerfectGeneral
+    from grognard.server.store import SeatRow, Store
+
+    seed, scenario = 5, "simple_little_war"
+    db = tmp_path / "games.db"
+    store = Store(db)
+    seats = [SeatRow(s, "computer", "greedy", None) for s in PerfectGeneral.seats]
+    store.create_game("g", PerfectGeneral.id, {"id": scenario}, {}, seed, seats)
+    store.close()
+    monkeypatch.setattr(computers, "_db", str(db))
+    monkeypatch.setattr(computers, "_replicas", OrderedDict())
+    mirror = new_game(PerfectGeneral, scenario, None, seed)
+    players = {s: make_player("greedy", PerfectGeneral, seat_seed(seed, s)) for s in PerfectGeneral.seats}
+    first = computers._next("g", True, 0, [])
+    more = computers._next("g", False, len(first), [])
+    assert len(first) == len(more) == computers.BATCH
+    for seat, data in first + more:
+        due = computer_decision(mirror, players)
+        assert due is not None and (seat, data) == (due[0], due[1].to_json())
+        mirror.apply(*due)

@@ -63,6 +63,10 @@ NICE = 10
 # look is a select(2) call, some microseconds; a reaction found waits at most about this long, plus the time to
 # the work's next safe point)
 LOOK_EVERY = 0.002
+# the computers' own decisions (a general's turn) a worker answers one question with, at most: each round trip
+# costs the event loop two passes and a pickle each way, while every person in the other games waits behind it;
+# the server applies them in one step of its event loop (about 0.4 ms each), so that step stays short
+BATCH = 4
 
 # GROGNARD_TIMINGS=FILE: the server writes a line per person's decision to FILE (sessions.py), and each worker a
 # line per question to FILE.worker: its game, operation, 1 if urgent, when it was read, begun and answered
@@ -150,9 +154,10 @@ def reacting(game: Game, seats: Sequence[str]) -> bool:
 
 def _next(game_id: str, rebuild: bool, base: int, tail: Sequence[Entry], urgent: bool = False) -> list[Entry]:
     """In a worker: ask the one driver for the next computer decision at the server's position, apply it to the
-    replica and return it (none: no computer decides). ``urgent`` (a reaction): then the next ones too, as long
-    as only computer seats may decide and one of them reacts (several shots at the moving unit), which the server
-    would have asked next, each urgent, one round trip each."""
+    replica and return it (none: no computer decides); then the next ones too, which the server would have asked
+    next, one round trip each, as long as only computer seats may decide: ``urgent`` (a reaction), while one of
+    them reacts (several shots at the moving unit); else (the computers' own part of the turn) while none reacts,
+    up to :data:`BATCH` decisions."""
     replica = _sync(game_id, rebuild, base, tail)
     game = replica.game
     made: list[Entry] = []
@@ -165,7 +170,7 @@ def _next(game_id: str, rebuild: bool, base: int, tail: Sequence[Entry], urgent:
         game.apply(*due)
         made.append((due[0], due[1].to_json()))
         seats = computers_only(game, replica.players)
-        if not urgent or game.over or not seats or not reacting(game, seats):
+        if game.over or not seats or reacting(game, seats) != urgent or (not urgent and len(made) >= BATCH):
             break
     if game.over:  # nothing more to ask of it: it leaves the worker's memory now, not when the server lets it go
         _replicas.pop(game_id, None)
