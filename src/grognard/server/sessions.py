@@ -525,10 +525,13 @@ class Session:
         last_push = time.monotonic()
         while not self.game.over and self.waiting_for() is None:
             try:
+                own_part = self._computers_play()
                 dues = await self._computer_due()
                 if not dues:
                     break
                 for i, due in enumerate(dues):
+                    if i and own_part:  # each of the computers' own decisions a step of the event loop of its own,
+                        await asyncio.sleep(0)  # as when each was asked for: the other games' people go between
                     if i and (self.game.over or self.waiting_for() is not None):  # the replica's rules say not
                         self._replica = -1  # the replica went further: rebuilt when next asked
                         break
