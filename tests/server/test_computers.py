@@ -156,3 +156,30 @@ def test_the_computers_own_part_of_the_turn_comes_in_batches_of_what_they_decide
         due = computer_decision(mirror, players)
         assert due is not None and (seat, data) == (due[0], due[1].to_json())
         mirror.apply(*due)
+
+
+def test_a_batch_of_the_computers_own_decisions_ends_where_a_snapshot_may_fall_due(tmp_path) -> None:
+    """The server asks for at most as many of the computers' own decisions as there are before a snapshot may
+    fall due (``Session._snapshot``), so that the snapshot finds the worker's replica where the server is."""
+    from grognard.rulesets.perfect_general import PerfectGeneral
+    from grognard.server.sessions import Session, _players, rebuild
+    from grognard.server.store import SeatRow, Store
+
+    store = Store(tmp_path / "games.db")
+    seats = [SeatRow("attacker", "computer", "greedy", None), SeatRow("defender", "human", "", "sha")]
+    store.create_game("g", PerfectGeneral.id, {"id": "simple_little_war"}, {}, 5, seats)
+    asked: list[int] = []
+
+    class Pool:  # the worker's side, as far as the question goes
+        async def next_decisions(self, *args: Any, urgent: bool = False, most: int = 0) -> list[Any]:
+            asked.append(most)
+            return []
+
+    row, game = rebuild(store, "g")
+    assert game.turn().deciding == ("attacker",)  # the computer buys first: its own part of the turn
+    for every, done in ((0, 0), (100, 0), (100, 98), (100, 99), (100, 140)):
+        session = Session("g", row, game, store, _players(row), computers=Pool(), snapshot_every=every)
+        session._snapshot_at = -done  # as if ``done`` decisions had been made since the last snapshot
+        asyncio.run(session._computer_due())
+    store.close()
+    assert asked == [computers.BATCH, computers.BATCH, 2, 1, 1]

@@ -152,12 +152,14 @@ def reacting(game: Game, seats: Sequence[str]) -> bool:
     return any(game.rules.reaction(game.state, s) is not None for s in seats)
 
 
-def _next(game_id: str, rebuild: bool, base: int, tail: Sequence[Entry], urgent: bool = False) -> list[Entry]:
+def _next(
+    game_id: str, rebuild: bool, base: int, tail: Sequence[Entry], urgent: bool = False, most: int = BATCH
+) -> list[Entry]:
     """In a worker: ask the one driver for the next computer decision at the server's position, apply it to the
     replica and return it (none: no computer decides); then the next ones too, which the server would have asked
     next, one round trip each, as long as only computer seats may decide: ``urgent`` (a reaction), while one of
     them reacts (several shots at the moving unit); else (the computers' own part of the turn) while none reacts,
-    up to :data:`BATCH` decisions."""
+    up to ``most`` decisions."""
     replica = _sync(game_id, rebuild, base, tail)
     game = replica.game
     made: list[Entry] = []
@@ -170,7 +172,7 @@ def _next(game_id: str, rebuild: bool, base: int, tail: Sequence[Entry], urgent:
         game.apply(*due)
         made.append((due[0], due[1].to_json()))
         seats = computers_only(game, replica.players)
-        if game.over or not seats or reacting(game, seats) != urgent or (not urgent and len(made) >= BATCH):
+        if game.over or not seats or reacting(game, seats) != urgent or (not urgent and len(made) >= most):
             break
     if game.over:  # nothing more to ask of it: it leaves the worker's memory now, not when the server lets it go
         _replicas.pop(game_id, None)
@@ -541,12 +543,13 @@ class ComputerPool:
         return answer
 
     async def next_decisions(
-        self, game_id: str, rebuild: bool, base: int, tail: Sequence[Entry], urgent: bool = False
+        self, game_id: str, rebuild: bool, base: int, tail: Sequence[Entry], urgent: bool = False, most: int = BATCH
     ) -> list[Entry]:
         """The next computer decision at the server's position, asked of the game's worker (none: no computer
         decides); ``urgent``: a person waits for it in the middle of a phase (a reaction), so it goes before
-        other games' questions, and the reactions that follow it come with it (``_next``)."""
-        args = (game_id, rebuild, base, list(tail), urgent)
+        other games' questions, and the reactions that follow it come with it; else up to ``most`` of the
+        computers' own decisions (``_next``)."""
+        args = (game_id, rebuild, base, list(tail), urgent, most)
         answer: list[Entry] = await self._put(game_id, "next", args, urgent, True)
         return answer
 

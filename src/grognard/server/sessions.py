@@ -32,7 +32,7 @@ from grognard.engine.errors import DataError
 from grognard.engine.protocol import Resignation, Ruleset, Scenario
 
 from . import fog
-from .computers import TIMINGS, ComputerPool, computers_only, reacting, timing_line
+from .computers import BATCH, TIMINGS, ComputerPool, computers_only, reacting, timing_line
 from .store import GameRow, SeatRow, Store
 
 SEAT_KINDS = ("human", "remote", "computer")
@@ -495,8 +495,11 @@ class Session:
         n = len(self.game.log)
         sync = self._replica_sync()
         self._replica = -1  # until the worker has answered
+        # a batch of the computers' own decisions ends where a snapshot may fall due (_snapshot), so that the snapshot
+        # finds the worker's replica where the server is, as when each decision was asked for alone
+        due_in = self._snapshot_at + self.snapshot_every - n if self.snapshot_every else BATCH
         asked = time.perf_counter()
-        got = await self.computers.next_decisions(self.id, *sync, urgent=urgent)
+        got = await self.computers.next_decisions(self.id, *sync, urgent=urgent, most=max(1, min(BATCH, due_in)))
         self._waited += time.perf_counter() - asked
         self._played += 0 if urgent else len(got)
         # the replica applied them; so does _run_computers (a failure there resets this)
