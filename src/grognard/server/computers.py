@@ -65,7 +65,7 @@ NICE = 10
 LOOK_EVERY = 0.002
 # the computers' own decisions (a general's turn) a worker answers one question with, at most: each round trip
 # costs the event loop two passes and a pickle each way, while every person in the other games waits behind it;
-# the server applies them in one step of its event loop (about 0.4 ms each), so that step stays short
+# the server applies each in a step of its event loop of its own (sessions.Session._run_computers)
 BATCH = 4
 
 # GROGNARD_TIMINGS=FILE: the server writes a line per person's decision to FILE (sessions.py), and each worker a
