@@ -195,6 +195,8 @@ class General(Player):
         legal = pc.legal
         if legal.of_kind("confirm"):
             return D.ConfirmPurchase(True)
+        if legal.of_kind("passing_fire") and not legal.of_kind("return_fire") and self._passing_short(legal):
+            return D.HoldFire()  # answered from the offer's chances alone: the view (hundreds of units) not built
         pause_point()
         rules = self.rules(pc)
         assert isinstance(rules, PerfectGeneral)
@@ -687,6 +689,13 @@ class General(Player):
         if best is None:
             return D.HoldFire()
         return D.ReturnFire(uid, best[1])
+
+    def _passing_short(self, legal: Legal) -> bool:
+        """Whether no firer of a passing fire offer has the chance :meth:`_passing_fire` asks of any firer (the
+        lower bar, near a town of ours; an unspotted firer's is higher): it holds fire, whatever the view says."""
+        floor = self.lv["passing_min"] * 0.5 + min(0.0, self.cfg["fire"]["hidden_extra"] / 2)
+        chances: Mapping[str, int] = legal.info.get("chances", {})
+        return all((chances.get(fid) or 0) < floor for fid in legal.of_kind("passing_fire")[0].values())
 
     def _passing_fire(self, ctx: Ctx, k: Know, legal: Legal) -> Decision | None:
         fams = legal.of_kind("passing_fire")
