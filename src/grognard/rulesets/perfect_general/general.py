@@ -15,6 +15,7 @@ Levels: 0 "easy", 1 "normal" (the default), 2 "hard".
 
 from __future__ import annotations
 
+from array import array
 from collections import Counter
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -159,7 +160,9 @@ class General(Player):
     def __init__(self, seed: int = 0, level: int = 1) -> None:
         super().__init__(seed, level)
         self.cfg, self.lv = tuning_at(DATA / "general.toml", level)
-        self._fields: dict[tuple[Any, ...], list[int]] = {}  # a pure cache: distances by map and weather
+        # a pure cache: distances by map and weather, each an array of C integers, which the garbage collector
+        # does not walk through (lists of a map's worth of integers each would be, at every full collection)
+        self._fields: dict[tuple[Any, ...], array[int]] = {}
         self._near_towns: dict[tuple[Any, ...], frozenset[int]] = {}  # a pure cache: a town's surroundings
         self._homes: dict[tuple[str, tuple[int, ...]], bool] = {}  # a pure cache: the towns on our ground
         self._units: dict[str, Any] = {}  # a pure cache: the units of the last belief (see belief)
@@ -480,16 +483,16 @@ class General(Player):
             found = self._homes[key] = min(back[c] for c in cells) <= min(front[c] for c in cells)
         return found
 
-    def _enemy_ground_distance(self, ctx: Ctx, seat: str) -> list[int]:
+    def _enemy_ground_distance(self, ctx: Ctx, seat: str) -> array[int]:
         """Hex distance from every location to the enemy's set-up region (static)."""
         return self._bfs_cached(ctx, ("ground", seat), ctx.board.scenario.setup[other(seat)])
 
-    def _bfs_cached(self, ctx: Ctx, key: tuple[str, str], cells: Collection[int]) -> list[int]:
+    def _bfs_cached(self, ctx: Ctx, key: tuple[str, str], cells: Collection[int]) -> array[int]:
         if key not in self._fields:
-            self._fields[key] = _bfs(ctx, set(cells))
+            self._fields[key] = array("i", _bfs(ctx, set(cells)))
         return self._fields[key]
 
-    def _field(self, ctx: Ctx, state: PGState, cells: Sequence[int], type_id: str) -> list[int]:
+    def _field(self, ctx: Ctx, state: PGState, cells: Sequence[int], type_id: str) -> array[int]:
         """Movement cost (half points) from every location to ``cells`` for a unit type, ignoring units."""
         # one field per movement class (armour or foot): the types within a class differ only in forest cost
         ut = ctx.tables.units["medium_tank" if ctx.tables.units[type_id].has("armor") else "infantry"]
@@ -498,7 +501,7 @@ class General(Player):
         if found is None:
             if len(self._fields) > 300:
                 self._fields = {k: v for k, v in self._fields.items() if k[0] != "field"}
-            found = self._fields[key] = _dijkstra(ctx.board.whole_costs(state, ut), cells)
+            found = self._fields[key] = array("i", _dijkstra(ctx.board.whole_costs(state, ut), cells))
         return found
 
     # --- artillery ------------------------------------------------------------------------------------------
