@@ -19,6 +19,8 @@ from array import array
 from collections import Counter
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import compress, count
+from operator import itemgetter, ne
 from typing import Any
 
 from grognard.ai.base import Player, derived_seed, tuning_at
@@ -40,6 +42,9 @@ SHOTS_KEPT = 50_000  # shots' chances kept for the general's exposure (_shots_ke
 
 
 # --- what the general knows ---------------------------------------------------------------------------------
+_ID = itemgetter("id")
+
+
 def _believed_unit(u: Mapping[str, Any], own: bool) -> Unit:
     """A unit as a view shows it: cargo only of one's own (a view names no enemy cargo)."""
     return Unit(
@@ -75,19 +80,25 @@ def belief(
     ``known``, if given, is a pure cache the caller keeps between decisions: what the last view said of each unit
     and the unit made from it, so that a unit the view shows as before is the same object as before (most are:
     one decision changes a few units) and the caches keyed by it still answer."""
-    last: dict[str, tuple[Mapping[str, Any], Unit]] = known.get(seat, {}) if known is not None else {}
-    now: dict[str, tuple[Mapping[str, Any], Unit]] = {}
-    built: list[Unit] = []
-    add = built.append
-    for u in view["units"] if only is None else [u for u in view["units"] if u["id"] in only]:
-        uid = u["id"]
-        found = last.get(uid)
-        if found is None or found[0] != u:  # the view says something new of it (the entries kept are equal)
-            found = (u, _believed_unit(u, u["side"] == seat))
-        now[uid] = found
-        add(found[1])
+    entries: list[Mapping[str, Any]] = view["units"] if only is None else [u for u in view["units"] if u["id"] in only]
+    ids = list(map(_ID, entries))
+    last: tuple[list[str], list[Mapping[str, Any]], list[Unit]] | None = known.get(seat) if known is not None else None
+    if last is not None and last[0] == ids:
+        # the same units in the same order as the last view (as a view lists them from one decision to the next,
+        # but when a unit is spotted, lost or bought): each entry compared with the one before it in bulk, and
+        # the units the view says something new of made again
+        built = list(last[2])
+        for i in compress(count(), map(ne, entries, last[1])):
+            built[i] = _believed_unit(entries[i], entries[i]["side"] == seat)
+    else:
+        before = dict(zip(last[0], zip(last[1], last[2], strict=True), strict=True)) if last is not None else {}
+        built = []
+        add = built.append
+        for u in entries:
+            found = before.get(u["id"])
+            add(found[1] if found is not None and found[0] == u else _believed_unit(u, u["side"] == seat))
     if known is not None:
-        known[seat] = now
+        known[seat] = (ids, entries, built)
     units = tuple(built)
     types = {u["id"]: u["type"] for u in view["units"]} if view["plots"] else {}  # read for the plots alone
     mine = view["sides"][seat]
