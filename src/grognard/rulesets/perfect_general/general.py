@@ -83,13 +83,14 @@ def belief(
     entries: list[Mapping[str, Any]] = view["units"] if only is None else [u for u in view["units"] if u["id"] in only]
     ids = list(map(_ID, entries))
     last: tuple[list[str], list[Mapping[str, Any]], list[Unit]] | None = known.get(seat) if known is not None else None
-    if last is not None and last[0] == ids:
-        # the same units in the same order as the last view (as a view lists them from one decision to the next,
-        # but when a unit is spotted, lost or bought): each entry compared with the one before it in bulk, and
-        # the units the view says something new of made again
+    if last is not None and ids[: len(last[0])] == last[0]:
+        # the units of the last view in the same order, and maybe more after them (as a view lists them from one
+        # decision to the next, a unit placed coming last, but when a unit is spotted or lost): each entry
+        # compared with the one before it in bulk, and the units the view says something new of made again
         built = list(last[2])
         for i in compress(count(), map(ne, entries, last[1])):
             built[i] = _believed_unit(entries[i], entries[i]["side"] == seat)
+        built.extend([_believed_unit(u, u["side"] == seat) for u in entries[len(built) :]])
     else:
         before = dict(zip(last[0], zip(last[1], last[2], strict=True), strict=True)) if last is not None else {}
         built = []
