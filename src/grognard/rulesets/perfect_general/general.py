@@ -922,6 +922,8 @@ class General(Player):
         return goals
 
     def _best_assault(self, ctx: Ctx, k: Know, legal: Legal, done: set[str]) -> D.Assault | None:
+        if not k.foes:
+            return None  # only a location where an enemy in sight stands is weighed: none to list assaults for
         best: tuple[float, D.Assault] | None = None
         foe_at: dict[int, Unit] = {}
         for e in reversed(k.foes):  # the first foe listed at a location, as a search of the list finds
