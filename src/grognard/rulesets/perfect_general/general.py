@@ -38,6 +38,7 @@ from .rules import PerfectGeneral
 from .state import Barrage, Mine, PGState, Phase, Plot, SideState, Unit, other
 from .tables import DATA
 
+BUCKETS = 64  # the buckets _dijkstra makes at once (a crossing of the Lauter map costs up to ~60 half points)
 SHOTS_KEPT = 50_000  # shots' chances kept for the general's exposure (_shots_kept): about 150 bytes each
 
 
@@ -1102,23 +1103,25 @@ def _bfs(ctx: Ctx, sources: frozenset[int] | set[int]) -> list[int]:
 
 
 def _dijkstra(costs: Costs, sources: Sequence[int]) -> list[int]:
-    """Movement cost from the nearest of ``sources`` to every location (a bucket queue: costs are small)."""
+    """Movement cost from the nearest of ``sources`` to every location (a bucket queue: costs are small; the
+    buckets a crossing of the map usually needs are made at once, more when a cost goes past them)."""
     dist = [UNREACHED] * len(costs)
-    buckets: list[list[int]] = [list(sources)]
+    buckets: list[list[int]] = [[] for _ in range(BUCKETS)]
+    buckets[0] = list(sources)
     for c in sources:
         dist[c] = 0
     d = 0
     while d < len(buckets):
         for u in buckets[d]:
-            if dist[u] != d:
-                continue
-            for v, c in steps_of(costs, u):
-                nd = d + c
-                if nd < dist[v]:
-                    dist[v] = nd
-                    while len(buckets) <= nd:
-                        buckets.append([])
-                    buckets[nd].append(v)
+            if dist[u] == d:  # else reached more cheaply after it was put in this bucket
+                for v, c in costs[u] or steps_of(costs, u):
+                    if d + c < dist[v]:
+                        dist[v] = nd = d + c
+                        try:
+                            buckets[nd].append(v)
+                        except IndexError:
+                            buckets.extend([] for _ in range(nd + 1 - len(buckets)))
+                            buckets[nd].append(v)
         d += 1
     return dist
 
