@@ -19,8 +19,8 @@ from array import array
 from collections import Counter
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import compress, count
-from operator import itemgetter, ne
+from itertools import compress, count, repeat
+from operator import eq, itemgetter, ne
 from typing import Any
 
 from grognard.ai.base import Player, derived_seed, tuning_at
@@ -376,8 +376,8 @@ class General(Player):
             fam, cells = others[0], others[0].values()
         t = fam.fixed["type"]
         scores = self._placement_scores(ctx, k, t, cells)
-        _, far = max(zip(scores, [-c for c in cells], strict=True))  # the best score, the lowest location on a tie
-        return D.Place(t, -far)
+        best = max(scores)
+        return D.Place(t, min(compress(cells, map(eq, scores, repeat(best)))))  # the lowest location on a tie
 
     def _placement_scores(self, ctx: Ctx, k: Know, type_id: str, cells: Sequence[int]) -> list[float]:
         p = self.cfg["place"]
@@ -385,9 +385,8 @@ class General(Player):
         home, _ = self._town_roles(ctx, k)
         garrison = p["garrison"][k.seat] + self.lv["garrison_extra"]
         base, town_at, work = self._placement_base(ctx, k, type_id)
-        for c in cells:
-            if c not in base:
-                work(c)
+        for c in set(cells).difference(base):
+            work(c)
         out: list[float] = []
         if ut.has("mine"):  # never next to our own units
             occupied = {u.cell for u in k.mine}
@@ -401,9 +400,12 @@ class General(Player):
         # a town of ours still short of its garrison wants foot soldiers, then armour (town_at: foot and armour)
         bonus = 500 if ut.has("foot") else 1000
         short = {t.name: bonus + t.value for t in home if t.mine < garrison}
-        for c in cells:
-            town = town_at.get(c)
-            out.append(short[town] if town in short else base[c])
+        out = list(map(base.__getitem__, cells))
+        if short:  # the few locations in such a town
+            for i in compress(count(), map(town_at.__contains__, cells)):
+                town = town_at[cells[i]]
+                if town in short:
+                    out[i] = short[town]
         return out
 
     def _placement_base(
