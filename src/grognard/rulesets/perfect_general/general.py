@@ -247,7 +247,10 @@ class General(Player):
                 foes.append(u)
             elif not u.carried_by:
                 mine.append(u)
-        towns = self._towns(ctx, view, [u.cell for u in mine], [u.cell for u in foes])
+
+        def towns() -> list[Town]:  # counted when first asked: buying and firing never ask
+            return self._towns(ctx, view, [u.cell for u in mine], [u.cell for u in foes])
+
         entered = {n["name"] for n in view.get("neutrals", ()) if n["entered"]}
         neutral = frozenset(c for n in ctx.board.scenario.neutrals if n.name not in entered for c in n.cells)
         return Know(seat, view, state, mine, foes, towns, list(view.get("ghosts", ())), neutral)
