@@ -7,7 +7,6 @@ import asyncio
 import io
 import os
 import pickle
-from collections import OrderedDict
 from typing import Any
 
 import pytest
@@ -126,60 +125,3 @@ def test_a_snapshot_with_safe_points_is_the_document_built_without() -> None:
     doc = save_document(game, between=lambda: points.append(1))
     assert doc == save_document(game)
     assert len(points) >= 2 * (len(game.events) // 64) + 2
-
-
-def test_the_computers_own_part_of_the_turn_comes_in_batches_of_what_they_decide_one_by_one(
-    tmp_path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A worker answers a question about the computers' own part of the turn with up to BATCH decisions: those
-    the one driver makes one question at a time, in order; the next question goes on from there."""
-    from grognard.ai import make_player
-    from grognard.ai.driver import computer_decision, seat_seed
-    from grognard.engine.game import new_game
-    from grognard.rulesets.perfect_general import PerfectGeneral
-    from grognard.server.store import SeatRow, Store
-
-    seed, scenario = 5, "simple_little_war"
-    db = tmp_path / "games.db"
-    store = Store(db)
-    seats = [SeatRow(s, "computer", "greedy", None) for s in PerfectGeneral.seats]
-    store.create_game("g", PerfectGeneral.id, {"id": scenario}, {}, seed, seats)
-    store.close()
-    monkeypatch.setattr(computers, "_db", str(db))
-    monkeypatch.setattr(computers, "_replicas", OrderedDict())
-    mirror = new_game(PerfectGeneral, scenario, None, seed)
-    players = {s: make_player("greedy", PerfectGeneral, seat_seed(seed, s)) for s in PerfectGeneral.seats}
-    first = computers._next("g", True, 0, [])
-    more = computers._next("g", False, len(first), [])
-    assert len(first) == len(more) == computers.BATCH
-    for seat, data in first + more:
-        due = computer_decision(mirror, players)
-        assert due is not None and (seat, data) == (due[0], due[1].to_json())
-        mirror.apply(*due)
-
-
-def test_a_batch_of_the_computers_own_decisions_ends_where_a_snapshot_may_fall_due(tmp_path) -> None:
-    """The server asks for at most as many of the computers' own decisions as there are before a snapshot may
-    fall due (``Session._snapshot``), so that the snapshot finds the worker's replica where the server is."""
-    from grognard.rulesets.perfect_general import PerfectGeneral
-    from grognard.server.sessions import Session, _players, rebuild
-    from grognard.server.store import SeatRow, Store
-
-    store = Store(tmp_path / "games.db")
-    seats = [SeatRow("attacker", "computer", "greedy", None), SeatRow("defender", "human", "", "sha")]
-    store.create_game("g", PerfectGeneral.id, {"id": "simple_little_war"}, {}, 5, seats)
-    asked: list[int] = []
-
-    class Pool:  # the worker's side, as far as the question goes
-        async def next_decisions(self, *args: Any, urgent: bool = False, most: int = 0) -> list[Any]:
-            asked.append(most)
-            return []
-
-    row, game = rebuild(store, "g")
-    assert game.turn().deciding == ("attacker",)  # the computer buys first: its own part of the turn
-    for every, done in ((0, 0), (100, 0), (100, 98), (100, 99), (100, 140)):
-        session = Session("g", row, game, store, _players(row), computers=Pool(), snapshot_every=every)
-        session._snapshot_at = -done  # as if ``done`` decisions had been made since the last snapshot
-        asyncio.run(session._computer_due())
-    store.close()
-    assert asked == [computers.BATCH, computers.BATCH, 2, 1, 1]

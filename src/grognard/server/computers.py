@@ -63,10 +63,6 @@ NICE = 10
 # look is a select(2) call, some microseconds; a reaction found waits at most about this long, plus the time to
 # the work's next safe point)
 LOOK_EVERY = 0.002
-# the computers' own decisions (a general's turn) a worker answers one question with, at most: each round trip
-# costs the event loop two passes and a pickle each way, while every person in the other games waits behind it;
-# the server applies each in a step of its event loop of its own (sessions.Session._run_computers)
-BATCH = 4
 
 # GROGNARD_TIMINGS=FILE: the server writes a line per person's decision to FILE (sessions.py), and each worker a
 # line per question to FILE.worker: its game, operation, 1 if urgent, when it was read, begun and answered
@@ -152,14 +148,11 @@ def reacting(game: Game, seats: Sequence[str]) -> bool:
     return any(game.rules.reaction(game.state, s) is not None for s in seats)
 
 
-def _next(
-    game_id: str, rebuild: bool, base: int, tail: Sequence[Entry], urgent: bool = False, most: int = BATCH
-) -> list[Entry]:
+def _next(game_id: str, rebuild: bool, base: int, tail: Sequence[Entry], urgent: bool = False) -> list[Entry]:
     """In a worker: ask the one driver for the next computer decision at the server's position, apply it to the
-    replica and return it (none: no computer decides); then the next ones too, which the server would have asked
-    next, one round trip each, as long as only computer seats may decide: ``urgent`` (a reaction), while one of
-    them reacts (several shots at the moving unit); else (the computers' own part of the turn) while none reacts,
-    up to ``most`` decisions."""
+    replica and return it (none: no computer decides). ``urgent`` (a reaction): then the next ones too, as long
+    as only computer seats may decide and one of them reacts (several shots at the moving unit), which the server
+    would have asked next, each urgent, one round trip each."""
     replica = _sync(game_id, rebuild, base, tail)
     game = replica.game
     made: list[Entry] = []
@@ -172,7 +165,7 @@ def _next(
         game.apply(*due)
         made.append((due[0], due[1].to_json()))
         seats = computers_only(game, replica.players)
-        if game.over or not seats or reacting(game, seats) != urgent or (not urgent and len(made) >= most):
+        if not urgent or game.over or not seats or not reacting(game, seats):
             break
     if game.over:  # nothing more to ask of it: it leaves the worker's memory now, not when the server lets it go
         _replicas.pop(game_id, None)
@@ -543,13 +536,12 @@ class ComputerPool:
         return answer
 
     async def next_decisions(
-        self, game_id: str, rebuild: bool, base: int, tail: Sequence[Entry], urgent: bool = False, most: int = BATCH
+        self, game_id: str, rebuild: bool, base: int, tail: Sequence[Entry], urgent: bool = False
     ) -> list[Entry]:
         """The next computer decision at the server's position, asked of the game's worker (none: no computer
         decides); ``urgent``: a person waits for it in the middle of a phase (a reaction), so it goes before
-        other games' questions, and the reactions that follow it come with it; else up to ``most`` of the
-        computers' own decisions (``_next``)."""
-        args = (game_id, rebuild, base, list(tail), urgent, most)
+        other games' questions, and the reactions that follow it come with it (``_next``)."""
+        args = (game_id, rebuild, base, list(tail), urgent)
         answer: list[Entry] = await self._put(game_id, "next", args, urgent, True)
         return answer
 

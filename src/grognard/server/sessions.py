@@ -32,7 +32,7 @@ from grognard.engine.errors import DataError
 from grognard.engine.protocol import Resignation, Ruleset, Scenario
 
 from . import fog
-from .computers import BATCH, TIMINGS, ComputerPool, computers_only, reacting, timing_line
+from .computers import TIMINGS, ComputerPool, computers_only, reacting, timing_line
 from .store import GameRow, SeatRow, Store
 
 SEAT_KINDS = ("human", "remote", "computer")
@@ -495,11 +495,8 @@ class Session:
         n = len(self.game.log)
         sync = self._replica_sync()
         self._replica = -1  # until the worker has answered
-        # a batch of the computers' own decisions ends where a snapshot may fall due (_snapshot), so that the snapshot
-        # finds the worker's replica where the server is, as when each decision was asked for alone
-        due_in = self._snapshot_at + self.snapshot_every - n if self.snapshot_every else BATCH
         asked = time.perf_counter()
-        got = await self.computers.next_decisions(self.id, *sync, urgent=urgent, most=max(1, min(BATCH, due_in)))
+        got = await self.computers.next_decisions(self.id, *sync, urgent=urgent)
         self._waited += time.perf_counter() - asked
         self._played += 0 if urgent else len(got)
         # the replica applied them; so does _run_computers (a failure there resets this)
@@ -528,13 +525,10 @@ class Session:
         last_push = time.monotonic()
         while not self.game.over and self.waiting_for() is None:
             try:
-                own_part = self._computers_play()
                 dues = await self._computer_due()
                 if not dues:
                     break
                 for i, due in enumerate(dues):
-                    if i and own_part:  # each of the computers' own decisions a step of the event loop of its own,
-                        await asyncio.sleep(0)  # as when each was asked for: the other games' people go between
                     if i and (self.game.over or self.waiting_for() is not None):  # the replica's rules say not
                         self._replica = -1  # the replica went further: rebuilt when next asked
                         break
