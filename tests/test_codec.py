@@ -120,6 +120,17 @@ def test_canonical_form_is_compact_ordered_and_readable():
     assert codec.dumps(side, indent=2).count("\n") > 10
 
 
+def test_text_keys_go_in_the_order_of_their_json_text_whether_their_sort_keys_are_kept_or_not():
+    """The digest's order of dictionary keys is that of each key's JSON text ("a!" before "a": '"a!"' < '"a"';
+    "\u00e9" escaped before the small letters), not of the raw text, with the codec's kept sort keys as without."""
+    keyed = {"a": 1, "a!": 2, "b": 3, "\u00e9": 4, "A": 5}
+    want = ["A", "\u00e9", "a!", "a", "b"]
+    codec._TEXT_KEYS.clear()
+    assert list(codec.encode(keyed)) == want  # the keys' texts worked out
+    assert list(codec.encode(keyed)) == want  # and kept
+    assert want == sorted(keyed, key=json.dumps) != sorted(keyed)
+
+
 def test_dictionaries_keyed_by_number_valued_enums_round_trip():
     # JSON keys are text; {Level.LOW: 3} is written {"1": 3} and must read back as Level.LOW
     side = Side("x", (), heights={Level.LOW: 3, Level.HIGH: 4}, facings={Facing.NE: Arm.INFANTRY})

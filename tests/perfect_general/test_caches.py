@@ -136,10 +136,11 @@ def test_belief_kept_between_decisions_is_the_belief_made_afresh() -> None:
             break
         seat = due[0]
         view = game.view(seat)["state"]
-        before = dict(kept.get(seat, {}))  # type: ignore[call-overload]
+        last = kept.get(seat)
+        before = dict(zip(last[0], last[2], strict=True)) if last is not None else {}  # type: ignore[index]
         fresh, cached = belief(ctx, view, seat), belief(ctx, view, seat, kept)
         assert cached == fresh
-        reused += sum(1 for u in cached.units if u.id in before and before[u.id][1] is u)
+        reused += sum(1 for u in cached.units if before.get(u.id) is u)
         game.apply(*due)
     assert reused > 1000  # units the decision did not change are the same objects as before
 

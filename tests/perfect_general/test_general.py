@@ -74,6 +74,19 @@ def test_takes_passing_fire_at_a_tank_crossing_its_sights(field):
     assert decide(f.game, "defender") == D.PassingFire("a1", "d1")
 
 
+def test_takes_a_poorer_passing_shot_at_a_mover_near_a_town_it_holds(field):
+    """Near a town of ours a passing shot under the usual bar is taken (the lower bar): an offer is declined from
+    its chances alone (General._passing_short) only when they are short of that lower bar."""
+    f = field(
+        [("attacker", "heavy_tank", "7,5"), ("defender", "heavy_tank", "1,9"), ("defender", "infantry", "9,3")],
+        phase=Phase.MOVEMENT,
+    )
+    f.apply("attacker", D.Move("a1", f.cell("8,4")))  # stopped at 8,4 by the offer, next to Alpha (9,3)
+    bar = General(3).lv["passing_min"]
+    assert bar / 2 < f.legal("defender").info["chances"]["d1"] < bar
+    assert decide(f.game, "defender") == D.PassingFire("a1", "d1")
+
+
 def test_takes_a_free_undefended_town(field):
     f = field([("attacker", "armored_car", "13,3"), ("defender", "infantry", "2,1")], phase=Phase.MOVEMENT)
     d = decide(f.game, "attacker")
@@ -308,10 +321,12 @@ def _lauter_with_generals() -> tuple[Game, dict[str, General]]:
 
 def test_a_fire_offer_is_answered_from_its_glance_as_from_the_whole_picture():
     """A return or passing fire offer is answered from the units it names and the towns (General._glance), not
-    from a belief of every unit: the answer must be the one the whole picture (General._know) gives."""
+    from a belief of every unit: the answer must be the one the whole picture (General._know) gives. A passing
+    fire offer whose chances all fall short of the lowest bar is declined without the view
+    (General._passing_short): the whole picture must decline it too."""
     game, players = _lauter_with_generals()
     judge = General(1)
-    answered = 0
+    answered = short = 0
     for _ in range(1500):
         due = computer_decision(game, players)
         if due is None:
@@ -326,9 +341,12 @@ def test_a_fire_offer_is_answered_from_its_glance_as_from_the_whole_picture():
             assert len(glance.state.units) < len(whole.state.units)
             assert glance.towns == whole.towns
             assert answer(ctx, glance, pc.legal) == answer(ctx, whole, pc.legal), state.offer
+            if state.offer.kind == "passing" and judge._passing_short(pc.legal):
+                assert answer(ctx, whole, pc.legal) == D.HoldFire(), state.offer
+                short += 1
             answered += 1
         game.apply(*due)
-    assert answered > 20
+    assert answered > 20 and 10 < short < answered
 
 
 def test_placement_scores_kept_from_one_placement_to_the_next_are_the_scores_made_afresh():

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import httpx
+import pytest
 
 from grognard.ai import make_player
 from grognard.ai.base import seat_seed
@@ -20,12 +21,17 @@ SEED = 21
 SCENARIO = "simple_little_war"
 
 
-def test_a_server_game_is_the_game_simulate_plays_and_its_save_verifies(server: Server, tmp_path: Path, capsys) -> None:
+# the general's reflexes (passing fire declined from the offer's chances) are made by the server, its other
+# decisions by the computers' worker (test_reflexes.py)
+@pytest.mark.parametrize("kind", ["greedy", "general"])
+def test_a_server_game_is_the_game_simulate_plays_and_its_save_verifies(
+    server: Server, tmp_path: Path, capsys, kind: str
+) -> None:
     # the person's seat is played by the player simulate would put there; the server plays the other seat
-    seats = {"attacker": {"kind": "human"}, "defender": {"kind": "computer", "player": "greedy"}}
+    seats = {"attacker": {"kind": "human"}, "defender": {"kind": "computer", "player": kind}}
     game_id, tokens = server.create(seats, seed=SEED, scenario=SCENARIO)
     person = {"attacker": make_player("random", PerfectGeneral, seat_seed(SEED, "attacker"))}
-    computer = {"defender": make_player("greedy", PerfectGeneral, seat_seed(SEED, "defender"))}
+    computer = {"defender": make_player(kind, PerfectGeneral, seat_seed(SEED, "defender"))}
     mirror = new_game(PerfectGeneral, SCENARIO, None, SEED)  # what the person knows the server did, and more
     me = auth(tokens["attacker"])
     with httpx.Client(timeout=120) as http:
@@ -51,7 +57,7 @@ def test_a_server_game_is_the_game_simulate_plays_and_its_save_verifies(server: 
     assert main(["replay", str(path), "--verify"]) == 0
     capsys.readouterr()
     assert (
-        main(["simulate", "perfect_general", SCENARIO, "--seed", str(SEED), "--players", "random,greedy", "--json"])
+        main(["simulate", "perfect_general", SCENARIO, "--seed", str(SEED), "--players", f"random,{kind}", "--json"])
         == 0
     )
     assert json.loads(capsys.readouterr().out)["digest"] == save["digest"]

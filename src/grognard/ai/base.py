@@ -80,6 +80,13 @@ class Player(ABC):
         """A reaction to make while another seat is deciding (``Turn.optional``), or None to wait."""
         return None
 
+    def reflex(self, ctx: Observation) -> Decision | None:
+        """A decision made from the legal decisions alone (their info included), without the view, the memory or
+        the dice, and the one ``choose`` or ``interject`` would make there; None: the player thinks. The one
+        driver asks it first, so that a server can make it in its own process, where the game is, instead of
+        asking its computers' worker while a person waits (``sessions.Session._computer_due``)."""
+        return None
+
     def rules(self, obs: Observation) -> Ruleset[Any, Any]:
         """This player's own ruleset, built from the observation's static facts (kept while they stay the same):
         the tables, the map and the rule helpers, whose caches see only the states this player passes to them
@@ -118,6 +125,12 @@ class Player(ABC):
     def decided(self, obs: Observation) -> None:
         """Note that this player made the seat's next decision from ``obs``."""
         self._step = (obs.seat, obs.made + 1)
+
+    def reflexed(self, seat: str, made: int) -> None:
+        """Note that the seat's decision after its first ``made`` was a :meth:`reflex` (here or in another
+        process): memory is as it was, so a player in step before it is in step after it."""
+        if self._step == (seat, made):
+            self._step = (seat, made + 1)
 
 
 class RandomPlayer(Player):

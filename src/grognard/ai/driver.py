@@ -53,11 +53,23 @@ class RunawayGame(GrognardError):
     """A game that did not end within its decision limit (a ruleset bug or a stuck player)."""
 
 
-def _ask(game: Game, seat: str, player: Player, main: bool) -> Decision | None:
+def _ask(game: Game, seat: str, player: Player, main: bool, think: bool = True) -> Decision | None:
+    """``player``'s decision for ``seat`` now: its reflex if it has one, else (when ``think``) what it chooses
+    (``main``) or interjects."""
     # a person's reaction settings are left out of the count: changing them does not change a computer's dice
     player.dice = Dice(seed_state(derived_seed(player.seed, len(game.log) - game.settings_made)))
     ctx = observe(game, seat)
+    d = player.reflex(ctx)
+    if d is not None:
+        player.reflexed(seat, ctx.made)
+        return d
+    if not think:
+        raise _Thinks
     return player.choose(ctx) if main else player.interject(ctx)
+
+
+class _Thinks(Exception):
+    """The next computer decision is not a reflex: its player must think (``computer_decision``, ``think``)."""
 
 
 def standing_answer(game: Game, seat: str) -> tuple[bool, Decision | None]:
@@ -90,10 +102,11 @@ def asks(game: Game, seat: str) -> bool:
 
 
 def computer_decision(
-    game: Game, players: Mapping[str, Player], order: Dice | None = None
+    game: Game, players: Mapping[str, Player], order: Dice | None = None, *, think: bool = True
 ) -> tuple[str, Decision] | None:
     """The next decision a computer seat makes now, with its seat; None when none is due (a person decides,
-    or the game is over).
+    or the game is over). ``think`` False: only a standing answer or a computer's reflex (``Player.reflex``,
+    asked first either way), None where a computer would have to think (a server asks its worker then).
 
     A person's seat (one not in ``players``) with a reaction pending that its settings answer is answered first
     (:func:`standing_answer`), logged as that seat's decision, so the server, the terminal and ``simulate``
@@ -115,15 +128,18 @@ def computer_decision(
     if order is not None:
         optional = [optional[i] for i in _shuffled(len(optional), order)]
         deciding = [deciding[i] for i in _shuffled(len(deciding), order)]
-    for seat in optional:
-        if game.legal(seat):
-            d = _ask(game, seat, players[seat], main=False)
+    try:
+        for seat in optional:
+            if game.legal(seat):
+                d = _ask(game, seat, players[seat], main=False, think=think)
+                if d is not None:
+                    return seat, d
+        for seat in deciding:
+            d = _ask(game, seat, players[seat], main=True, think=think)
             if d is not None:
                 return seat, d
-    for seat in deciding:
-        d = _ask(game, seat, players[seat], main=True)
-        if d is not None:
-            return seat, d
+    except _Thinks:
+        return None
     return None
 
 

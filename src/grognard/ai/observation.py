@@ -145,7 +145,12 @@ def observe(game: Game, seat: str) -> Observation:
 def _earlier(game: Game, seat: str) -> Iterator[Observation]:
     """Replay ``game``'s decisions from its seed and yield ``seat``'s observation before each decision it made
     when the turn was its own (the moments a computer in that seat was asked to choose). A played game always
-    replays; one whose state a test set by hand replays only while its decisions fit the seed's game."""
+    replays; one whose state a test set by hand replays only while its decisions fit the seed's game. The replay
+    stops at the seat's last decision: what the other seats decided after it shows in no earlier observation (a
+    seat that has made none, as at a general's first decision, replays nothing)."""
+    mine = game.decisions_by(seat)
+    if not mine:
+        return
     past = Game(game.rules, game.seed)
     facts = facts_of(game.rules)
     made = 0
@@ -163,6 +168,8 @@ def _earlier(game: Game, seat: str) -> Iterator[Observation]:
                     None,
                 )
             made += 1
+            if made == mine:
+                return
         try:
             past.apply(entry.seat, entry.decision)
         except IllegalDecision:

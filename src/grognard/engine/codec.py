@@ -25,21 +25,48 @@ JSON = Any  # a value made of dict, list, str, int, float, bool and None
 
 def encode(value: Any) -> JSON:
     """A JSON-ready value for ``value`` (dataclasses, enums, tuples, sets, dicts and scalars)."""
-    if value is None or isinstance(value, bool | int | str):
-        return value.value if isinstance(value, enum.Enum) else value
-    if isinstance(value, enum.Enum):
-        return value.value
-    if isinstance(value, float):
+    cls = type(value)
+    kind = _KINDS.get(cls)
+    if kind is None:
+        kind = _kind(cls)
+    if kind is _SCALAR:
         return value
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: encode(getattr(value, f.name)) for f in _fields(type(value))}
-    if isinstance(value, tuple | list):
+    if kind is _ENUM:
+        return value.value
+    if kind is _DATACLASS:
+        return {f.name: encode(getattr(value, f.name)) for f in _fields(cls)}
+    if kind is _SEQUENCE:
         return [encode(v) for v in value]
-    if isinstance(value, frozenset | set):
+    if kind is _SET:
         return sorted((encode(v) for v in value), key=_sort_key)
-    if isinstance(value, Mapping):
+    if kind is _MAPPING:
         return {str(encode(k)): encode(v) for k, v in sorted(value.items(), key=lambda kv: _sort_key(kv[0]))}
-    raise TypeError(f"cannot encode {type(value).__name__}")
+    raise TypeError(f"cannot encode {cls.__name__}")
+
+
+# what :func:`encode` does with a value, by its class (worked out once a class: encoding a legal set or a state
+# meets the same few classes hundreds of thousands of times, and each test of the chain costs a call)
+_SCALAR, _ENUM, _DATACLASS, _SEQUENCE, _SET, _MAPPING, _NONE = "scalar", "enum", "dataclass", "seq", "set", "map", ""
+_KINDS: dict[type, str] = {}
+
+
+def _kind(cls: type) -> str:
+    if issubclass(cls, enum.Enum):
+        kind = _ENUM
+    elif cls is type(None) or issubclass(cls, bool | int | str | float):
+        kind = _SCALAR
+    elif dataclasses.is_dataclass(cls):
+        kind = _DATACLASS
+    elif issubclass(cls, tuple | list):
+        kind = _SEQUENCE
+    elif issubclass(cls, frozenset | set):
+        kind = _SET
+    elif issubclass(cls, Mapping):
+        kind = _MAPPING
+    else:
+        kind = _NONE
+    _KINDS[cls] = kind
+    return kind
 
 
 def _sort_key(v: Any) -> tuple[int, Any]:
@@ -47,7 +74,18 @@ def _sort_key(v: Any) -> tuple[int, Any]:
         v = v.value
     if isinstance(v, int | float) and not isinstance(v, bool):
         return (0, v)
+    if type(v) is str:  # a dictionary's key: unit ids, field names, labels, the same few again and again
+        found = _TEXT_KEYS.get(v)
+        if found is None:
+            if len(_TEXT_KEYS) >= TEXT_KEYS_KEPT:
+                _TEXT_KEYS.clear()
+            found = _TEXT_KEYS[v] = (1, json.dumps(v))
+        return found
     return (1, json.dumps(v, sort_keys=True))
+
+
+TEXT_KEYS_KEPT = 1 << 16  # the texts whose sort key is kept (a hundred bytes each at most, in practice)
+_TEXT_KEYS: dict[str, tuple[int, str]] = {}
 
 
 def dumps(value: Any, *, indent: int | None = None) -> str:

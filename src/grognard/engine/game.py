@@ -131,7 +131,8 @@ class Game:
     def apply(self, seat: str, decision: Decision, *, checked: bool = False) -> list[Event]:
         """Apply ``seat``'s decision; returns the events it caused (all of them: filter before sending).
         ``checked``: the same decision was found legal at this same position already (the server's computers'
-        worker applied it to its replica of the game), so the seat's legal set is not built again for it."""
+        worker applied it to its replica of the game, or the server to its own before the replica follows), so
+        the seat's legal set is not built again for it."""
         turn = self.turn()
         if turn.seat is None:
             raise IllegalDecision("the game is over")

@@ -121,9 +121,13 @@ def _sync(game_id: str, rebuild: bool, base: int, tail: Sequence[Entry]) -> _Rep
         game.rules = shared_rules(game.rules, row.scenario)  # one thread here: the worker's games share it
         replica = _Replica(game, _players(row))
     else:
-        codec = replica.game.rules.decisions()
+        game, codec = replica.game, replica.game.rules.decisions()
         for seat, data in tail:
-            replica.game.apply(seat, codec.from_json(data, f"game {game_id}"))
+            player = replica.players.get(seat)
+            if player is not None:  # a computer's decision the server made: a reflex (sessions.Session._computer_due)
+                player.reflexed(seat, game.decisions_by(seat))
+            # the server's game found it legal at this same position: its legal set is not built again here
+            game.apply(seat, codec.from_json(data, f"game {game_id}"), checked=True)
             pause_point()
     _replicas[game_id] = replica
     while len(_replicas) > REPLICAS:

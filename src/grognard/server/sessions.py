@@ -485,12 +485,16 @@ class Session:
         if self.computers is None:
             answer = await asyncio.to_thread(computer_decision, self.game, self.players)
             return [] if answer is None else [(*answer, False)]
+        # a computer's reaction is answered in the middle of the person's phase, while the person waits: a reflex
+        # (the general's declined passing fire, from the offer's chances alone) is made here, as the worker's
+        # driver would (its replica follows with the decisions since: computers._sync), and the others go
+        # before the other games' generals in the worker's queue
+        urgent = reacting(self.game, computers)
+        if urgent and (answer := computer_decision(self.game, self.players, think=False)) is not None:
+            return [(*answer, False)]
         n = len(self.game.log)
         sync = self._replica_sync()
         self._replica = -1  # until the worker has answered
-        # a computer's reaction is answered in the middle of the person's phase, while the person waits: it goes
-        # before the other games' generals in the worker's queue
-        urgent = reacting(self.game, computers)
         asked = time.perf_counter()
         got = await self.computers.next_decisions(self.id, *sync, urgent=urgent)
         self._waited += time.perf_counter() - asked

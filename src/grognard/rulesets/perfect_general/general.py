@@ -15,9 +15,12 @@ Levels: 0 "easy", 1 "normal" (the default), 2 "hard".
 
 from __future__ import annotations
 
+from array import array
 from collections import Counter
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import compress, count, repeat
+from operator import eq, itemgetter, ne
 from typing import Any
 
 from grognard.ai.base import Player, derived_seed, tuning_at
@@ -35,10 +38,14 @@ from .rules import PerfectGeneral
 from .state import Barrage, Mine, PGState, Phase, Plot, SideState, Unit, other
 from .tables import DATA
 
+BUCKETS = 64  # the buckets _dijkstra makes at once (a crossing of the Lauter map costs up to ~60 half points)
 SHOTS_KEPT = 50_000  # shots' chances kept for the general's exposure (_shots_kept): about 150 bytes each
 
 
 # --- what the general knows ---------------------------------------------------------------------------------
+_ID = itemgetter("id")
+
+
 def _believed_unit(u: Mapping[str, Any], own: bool) -> Unit:
     """A unit as a view shows it: cargo only of one's own (a view names no enemy cargo)."""
     return Unit(
@@ -74,19 +81,26 @@ def belief(
     ``known``, if given, is a pure cache the caller keeps between decisions: what the last view said of each unit
     and the unit made from it, so that a unit the view shows as before is the same object as before (most are:
     one decision changes a few units) and the caches keyed by it still answer."""
-    last: dict[str, tuple[Mapping[str, Any], Unit]] = known.get(seat, {}) if known is not None else {}
-    now: dict[str, tuple[Mapping[str, Any], Unit]] = {}
-    built: list[Unit] = []
-    add = built.append
-    for u in view["units"] if only is None else [u for u in view["units"] if u["id"] in only]:
-        uid = u["id"]
-        found = last.get(uid)
-        if found is None or found[0] != u:  # the view says something new of it (the entries kept are equal)
-            found = (u, _believed_unit(u, u["side"] == seat))
-        now[uid] = found
-        add(found[1])
+    entries: list[Mapping[str, Any]] = view["units"] if only is None else [u for u in view["units"] if u["id"] in only]
+    ids = list(map(_ID, entries))
+    last: tuple[list[str], list[Mapping[str, Any]], list[Unit]] | None = known.get(seat) if known is not None else None
+    if last is not None and ids[: len(last[0])] == last[0]:
+        # the units of the last view in the same order, and maybe more after them (as a view lists them from one
+        # decision to the next, a unit placed coming last, but when a unit is spotted or lost): each entry
+        # compared with the one before it in bulk, and the units the view says something new of made again
+        built = list(last[2])
+        for i in compress(count(), map(ne, entries, last[1])):
+            built[i] = _believed_unit(entries[i], entries[i]["side"] == seat)
+        built.extend([_believed_unit(u, u["side"] == seat) for u in entries[len(built) :]])
+    else:
+        before = dict(zip(last[0], zip(last[1], last[2], strict=True), strict=True)) if last is not None else {}
+        built = []
+        add = built.append
+        for u in entries:
+            found = before.get(u["id"])
+            add(found[1] if found is not None and found[0] == u else _believed_unit(u, u["side"] == seat))
     if known is not None:
-        known[seat] = now
+        known[seat] = (ids, entries, built)
     units = tuple(built)
     types = {u["id"]: u["type"] for u in view["units"]} if view["plots"] else {}  # read for the plots alone
     mine = view["sides"][seat]
@@ -159,7 +173,9 @@ class General(Player):
     def __init__(self, seed: int = 0, level: int = 1) -> None:
         super().__init__(seed, level)
         self.cfg, self.lv = tuning_at(DATA / "general.toml", level)
-        self._fields: dict[tuple[Any, ...], list[int]] = {}  # a pure cache: distances by map and weather
+        # a pure cache: distances by map and weather, each an array of C integers, which the garbage collector
+        # does not walk through (lists of a map's worth of integers each would be, at every full collection)
+        self._fields: dict[tuple[Any, ...], array[int]] = {}
         self._near_towns: dict[tuple[Any, ...], frozenset[int]] = {}  # a pure cache: a town's surroundings
         self._homes: dict[tuple[str, tuple[int, ...]], bool] = {}  # a pure cache: the towns on our ground
         self._units: dict[str, Any] = {}  # a pure cache: the units of the last belief (see belief)
@@ -191,10 +207,19 @@ class General(Player):
     def interject(self, pc: Observation) -> Decision | None:
         return self.choose(pc) if pc.legal else None
 
-    def _decide(self, pc: Observation) -> Decision | None:
+    def reflex(self, pc: Observation) -> Decision | None:
         legal = pc.legal
         if legal.of_kind("confirm"):
             return D.ConfirmPurchase(True)
+        if legal.of_kind("passing_fire") and not legal.of_kind("return_fire") and self._passing_short(legal):
+            return D.HoldFire()  # answered from the offer's chances alone: the view (hundreds of units) not built
+        return None
+
+    def _decide(self, pc: Observation) -> Decision | None:
+        d = self.reflex(pc)
+        if d is not None:
+            return d
+        legal = pc.legal
         pause_point()
         rules = self.rules(pc)
         assert isinstance(rules, PerfectGeneral)
@@ -229,7 +254,10 @@ class General(Player):
                 foes.append(u)
             elif not u.carried_by:
                 mine.append(u)
-        towns = self._towns(ctx, view, [u.cell for u in mine], [u.cell for u in foes])
+
+        def towns() -> list[Town]:  # counted when first asked: buying and firing never ask
+            return self._towns(ctx, view, [u.cell for u in mine], [u.cell for u in foes])
+
         entered = {n["name"] for n in view.get("neutrals", ()) if n["entered"]}
         neutral = frozenset(c for n in ctx.board.scenario.neutrals if n.name not in entered for c in n.cells)
         return Know(seat, view, state, mine, foes, towns, list(view.get("ghosts", ())), neutral)
@@ -358,8 +386,8 @@ class General(Player):
             fam, cells = others[0], others[0].values()
         t = fam.fixed["type"]
         scores = self._placement_scores(ctx, k, t, cells)
-        _, far = max(zip(scores, [-c for c in cells], strict=True))  # the best score, the lowest location on a tie
-        return D.Place(t, -far)
+        best = max(scores)
+        return D.Place(t, min(compress(cells, map(eq, scores, repeat(best)))))  # the lowest location on a tie
 
     def _placement_scores(self, ctx: Ctx, k: Know, type_id: str, cells: Sequence[int]) -> list[float]:
         p = self.cfg["place"]
@@ -367,9 +395,8 @@ class General(Player):
         home, _ = self._town_roles(ctx, k)
         garrison = p["garrison"][k.seat] + self.lv["garrison_extra"]
         base, town_at, work = self._placement_base(ctx, k, type_id)
-        for c in cells:
-            if c not in base:
-                work(c)
+        for c in set(cells).difference(base):
+            work(c)
         out: list[float] = []
         if ut.has("mine"):  # never next to our own units
             occupied = {u.cell for u in k.mine}
@@ -383,9 +410,12 @@ class General(Player):
         # a town of ours still short of its garrison wants foot soldiers, then armour (town_at: foot and armour)
         bonus = 500 if ut.has("foot") else 1000
         short = {t.name: bonus + t.value for t in home if t.mine < garrison}
-        for c in cells:
-            town = town_at.get(c)
-            out.append(short[town] if town in short else base[c])
+        out = list(map(base.__getitem__, cells))
+        if short:  # the few locations in such a town
+            for i in compress(count(), map(town_at.__contains__, cells)):
+                town = town_at[cells[i]]
+                if town in short:
+                    out[i] = short[town]
         return out
 
     def _placement_base(
@@ -478,16 +508,16 @@ class General(Player):
             found = self._homes[key] = min(back[c] for c in cells) <= min(front[c] for c in cells)
         return found
 
-    def _enemy_ground_distance(self, ctx: Ctx, seat: str) -> list[int]:
+    def _enemy_ground_distance(self, ctx: Ctx, seat: str) -> array[int]:
         """Hex distance from every location to the enemy's set-up region (static)."""
         return self._bfs_cached(ctx, ("ground", seat), ctx.board.scenario.setup[other(seat)])
 
-    def _bfs_cached(self, ctx: Ctx, key: tuple[str, str], cells: Collection[int]) -> list[int]:
+    def _bfs_cached(self, ctx: Ctx, key: tuple[str, str], cells: Collection[int]) -> array[int]:
         if key not in self._fields:
-            self._fields[key] = _bfs(ctx, set(cells))
+            self._fields[key] = array("i", _bfs(ctx, set(cells)))
         return self._fields[key]
 
-    def _field(self, ctx: Ctx, state: PGState, cells: Sequence[int], type_id: str) -> list[int]:
+    def _field(self, ctx: Ctx, state: PGState, cells: Sequence[int], type_id: str) -> array[int]:
         """Movement cost (half points) from every location to ``cells`` for a unit type, ignoring units."""
         # one field per movement class (armour or foot): the types within a class differ only in forest cost
         ut = ctx.tables.units["medium_tank" if ctx.tables.units[type_id].has("armor") else "infantry"]
@@ -496,7 +526,7 @@ class General(Player):
         if found is None:
             if len(self._fields) > 300:
                 self._fields = {k: v for k, v in self._fields.items() if k[0] != "field"}
-            found = self._fields[key] = _dijkstra(ctx.board.whole_costs(state, ut), cells)
+            found = self._fields[key] = array("i", _dijkstra(ctx.board.whole_costs(state, ut), cells))
         return found
 
     # --- artillery ------------------------------------------------------------------------------------------
@@ -687,6 +717,13 @@ class General(Player):
         if best is None:
             return D.HoldFire()
         return D.ReturnFire(uid, best[1])
+
+    def _passing_short(self, legal: Legal) -> bool:
+        """Whether no firer of a passing fire offer has the chance :meth:`_passing_fire` asks of any firer (the
+        lower bar, near a town of ours; an unspotted firer's is higher): it holds fire, whatever the view says."""
+        floor = self.lv["passing_min"] * 0.5 + min(0.0, self.cfg["fire"]["hidden_extra"] / 2)
+        chances: Mapping[str, int] = legal.info.get("chances", {})
+        return all((chances.get(fid) or 0) < floor for fid in legal.of_kind("passing_fire")[0].values())
 
     def _passing_fire(self, ctx: Ctx, k: Know, legal: Legal) -> Decision | None:
         fams = legal.of_kind("passing_fire")
@@ -898,6 +935,8 @@ class General(Player):
         return goals
 
     def _best_assault(self, ctx: Ctx, k: Know, legal: Legal, done: set[str]) -> D.Assault | None:
+        if not k.foes:
+            return None  # only a location where an enemy in sight stands is weighed: none to list assaults for
         best: tuple[float, D.Assault] | None = None
         foe_at: dict[int, Unit] = {}
         for e in reversed(k.foes):  # the first foe listed at a location, as a search of the list finds
@@ -1076,23 +1115,25 @@ def _bfs(ctx: Ctx, sources: frozenset[int] | set[int]) -> list[int]:
 
 
 def _dijkstra(costs: Costs, sources: Sequence[int]) -> list[int]:
-    """Movement cost from the nearest of ``sources`` to every location (a bucket queue: costs are small)."""
+    """Movement cost from the nearest of ``sources`` to every location (a bucket queue: costs are small; the
+    buckets a crossing of the map usually needs are made at once, more when a cost goes past them)."""
     dist = [UNREACHED] * len(costs)
-    buckets: list[list[int]] = [list(sources)]
+    buckets: list[list[int]] = [[] for _ in range(BUCKETS)]
+    buckets[0] = list(sources)
     for c in sources:
         dist[c] = 0
     d = 0
     while d < len(buckets):
         for u in buckets[d]:
-            if dist[u] != d:
-                continue
-            for v, c in steps_of(costs, u):
-                nd = d + c
-                if nd < dist[v]:
-                    dist[v] = nd
-                    while len(buckets) <= nd:
-                        buckets.append([])
-                    buckets[nd].append(v)
+            if dist[u] == d:  # else reached more cheaply after it was put in this bucket
+                for v, c in costs[u] or steps_of(costs, u):
+                    if d + c < dist[v]:
+                        dist[v] = nd = d + c
+                        try:
+                            buckets[nd].append(v)
+                        except IndexError:
+                            buckets.extend([] for _ in range(nd + 1 - len(buckets)))
+                            buckets[nd].append(v)
         d += 1
     return dist
 
