@@ -216,7 +216,7 @@ class General(Player):
         return None
 
     def _decide(self, pc: Observation) -> Decision | None:
-        d = self.reflex(pc)
+        d = self.reflex(pc)  # the driver asks it first; here for an observation relived (catch_up)
         if d is not None:
             return d
         legal = pc.legal
@@ -397,8 +397,8 @@ class General(Player):
         base, town_at, work = self._placement_base(ctx, k, type_id)
         for c in set(cells).difference(base):
             work(c)
-        out: list[float] = []
         if ut.has("mine"):  # never next to our own units
+            out: list[float] = []
             occupied = {u.cell for u in k.mine}
             neighbors = ctx.board.neighbors
             for c in cells:
@@ -721,9 +721,13 @@ class General(Player):
     def _passing_short(self, legal: Legal) -> bool:
         """Whether no firer of a passing fire offer has the chance :meth:`_passing_fire` asks of any firer (the
         lower bar, near a town of ours; an unspotted firer's is higher): it holds fire, whatever the view says."""
-        floor = self.lv["passing_min"] * 0.5 + min(0.0, self.cfg["fire"]["hidden_extra"] / 2)
+        floor = self.lv["passing_min"] * 0.5 + min(self._hidden_extra(True), self._hidden_extra(False))
         chances: Mapping[str, int] = legal.info.get("chances", {})
         return all((chances.get(fid) or 0) < floor for fid in legal.of_kind("passing_fire")[0].values())
+
+    def _hidden_extra(self, spotted: bool) -> float:
+        """What a passing shot's bar rises by for a firer the enemy has not spotted (it would give itself away)."""
+        return 0.0 if spotted else self.cfg["fire"]["hidden_extra"] / 2
 
     def _passing_fire(self, ctx: Ctx, k: Know, legal: Legal) -> Decision | None:
         fams = legal.of_kind("passing_fire")
@@ -749,7 +753,7 @@ class General(Player):
             pct = chances.get(fid) or 0
             if firer is None:
                 continue
-            extra = 0 if firer.spotted else self.cfg["fire"]["hidden_extra"] / 2
+            extra = self._hidden_extra(firer.spotted)
             if pct < self.lv["passing_min"] * 0.5 + extra:
                 continue  # short even of the lower bar near a town of ours
             if pct < self.lv["passing_min"] + extra and not near_town():
