@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from grognard.ai import Player, make_player
-from grognard.ai.driver import computer_decision, seat_seed
+from grognard.ai import Player, parse_players
+from grognard.ai.driver import computer_decision
 from grognard.engine import Game
 from grognard.engine.game import new_game
 from grognard.rulesets.perfect_general import PerfectGeneral
@@ -24,14 +24,14 @@ SEED = 5
 DECISIONS = 700  # the purchases, placements and the first turns' moves and fire, with offers of passing fire
 
 
-def _players(kinds: dict[str, str]) -> dict[str, Player]:
-    return {s: make_player(k, PerfectGeneral, seat_seed(SEED, s)) for s, k in kinds.items()}
+def _players(kind: str, *seats: str) -> dict[str, Player]:
+    return parse_players(kind, PerfectGeneral, seats, SEED)
 
 
 def _alone() -> Game:
     """The game the one driver plays with one set of players (``simulate``'s)."""
     game = new_game(PerfectGeneral, SCENARIO, None, SEED)
-    players = _players({"attacker": "random", "defender": "general"})
+    players = _players("random,general", "attacker", "defender")
     while not game.over and len(game.log) < DECISIONS:
         due = computer_decision(game, players)
         assert due is not None
@@ -45,9 +45,9 @@ def _split(notes: bool) -> tuple[Game, int, int]:
     syncs the decisions since, noting the server's reflexes unless ``notes`` is False). The game, the reflexes
     the server made, and how many earlier observations the replica's general relived."""
     game = new_game(PerfectGeneral, SCENARIO, None, SEED)
-    person = _players({"attacker": "random"})
-    server = _players({"defender": "general"})
-    replica = _Replica(new_game(PerfectGeneral, SCENARIO, None, SEED), _players({"defender": "general"}))
+    person = _players("random", "attacker")
+    server = _players("general", "defender")
+    replica = _Replica(new_game(PerfectGeneral, SCENARIO, None, SEED), _players("general", "defender"))
     computers._replicas["reflex-test"] = replica
     relived = [0]
     recall = General.recall
@@ -83,10 +83,10 @@ def _split(notes: bool) -> tuple[Game, int, int]:
 
 def test_a_reflex_is_made_only_from_the_legal_decisions_and_think_false_gives_nothing_else() -> None:
     game = new_game(PerfectGeneral, SCENARIO, None, SEED)
-    players = _players({"attacker": "random", "defender": "general"})
+    players = _players("random,general", "attacker", "defender")
     reflexes = thoughts = 0
     while not game.over and len(game.log) < DECISIONS:
-        quick = computer_decision(game, _players({"attacker": "random", "defender": "general"}), think=False)
+        quick = computer_decision(game, _players("random,general", "attacker", "defender"), think=False)
         due = computer_decision(game, players)
         assert due is not None
         if quick is not None:
