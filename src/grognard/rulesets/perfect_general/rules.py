@@ -333,8 +333,8 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
 
     def _move_counts(self, state: PGState, seat: str, items: Sequence[MoveItem]) -> list[int | None]:
         """The sizes of :meth:`_legal_move`'s families, as their ``len``: moves read from the side's counts of
-        every unit's destinations (one look-up each), assaults counted, listed jobs and builders by their
-        length; loading and unloading by the family made (None)."""
+        every unit's destinations (one look-up each), assaults counted, loads, listed jobs and builders by their
+        length; unloading by the family made (None)."""
         ctx = self.ctx
         counts = moves.move_counts(ctx, state, seat)
         out: list[int | None] = []
@@ -346,6 +346,9 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
             elif kind is D.Assault:
                 assert u is not None
                 add(moves.count_assault_targets(ctx, state, u))
+            elif kind is D.Load:
+                assert u is not None
+                add(len(moves.load_candidates(ctx, state, u)))
             elif jobs is not None:
                 add(len(jobs))
             else:
