@@ -190,7 +190,9 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
             choices = []
             for t in dict.fromkeys(ss.pool):
                 cells = partial(setup.placement_cells, ctx, state, t)
-                choices.append(Choice(D.Place, {"type": t}, cells, check=partial(refusals.place, ctx, cells)))
+                check = partial(refusals.place, ctx, cells)
+                count = partial(setup.count_placement_cells, ctx, state, t)  # random play sizes every type's
+                choices.append(Choice(D.Place, {"type": t}, cells, check=check, count=count))
             choices += [
                 Choice(D.PickUp, values=setup.placed_units(state)),
                 Choice(D.PickUpMine, values=setup.placed_mines(state)),
