@@ -11,7 +11,7 @@ import pytest
 
 from grognard.ai import play_out
 from grognard.ai.base import RandomPlayer
-from grognard.engine import Choice, Decision, Legal
+from grognard.engine import Choice, Decision, Families, Legal
 from grognard.engine.game import Game, new_game
 from grognard.engine.rng import Dice, seed_state
 from grognard.rulesets.perfect_general import PerfectGeneral
@@ -135,3 +135,44 @@ def test_a_trusted_family_is_the_family_the_constructor_makes() -> None:
         first = made.values()[0]
         assert first in trusted and trusted.make(first) == made.make(first) and trusted.refusal(first) is None
         assert str(trusted.refusal(-1)) == str(made.refusal(-1))
+
+
+def _named(made: list[str], counts: dict[str, int | None]) -> Legal:
+    """The families of ``_legal`` named by unit and made when asked for, ``counts`` sizing them all at once (None:
+    made and their length taken); ``made`` notes each family made."""
+    cells = {"a": [1, 2, 3], "b": [4], "c": [5, 6]}
+    ignored: list[str] = []
+
+    def make(unit: str) -> Choice:
+        made.append(unit)
+        return Choice(Move, {"unit": unit}, _Listing(cells[unit], ignored, unit))
+
+    return Legal("attacker", families=Families(["a", "b", "c"], make, lambda units: [counts[u] for u in units]))
+
+
+def test_families_named_by_items_draw_as_the_families_made_do() -> None:
+    for seed in range(40):
+        made: list[str] = []
+        named = _named(made, {"a": 3, "b": 1, "c": 2})
+        a, b = Dice(seed_state(seed)), Dice(seed_state(seed))
+        drawn = named.sample(a)
+        assert drawn == _legal([], counted=True).sample(b) and a.state == b.state
+        assert isinstance(drawn, Move) and made == [drawn.unit], "only the family drawn from was made"
+        assert drawn in named
+        index = "abc".index(drawn.unit)
+        kept = named._choice(index)
+        assert named.choices[index] is kept, "the family drawn from is the one listed later"
+        assert made == [drawn.unit, *[u for u in "abc" if u != drawn.unit]], "each family made once"
+
+
+def test_named_families_without_a_count_are_made_to_be_sized() -> None:
+    made: list[str] = []
+    named = _named(made, {"a": 3, "b": None, "c": 2})
+    assert named.sizes() == [3, 1, 2] and made == ["b"]
+    assert len(named) == 6 and made == ["b"], "a family made is kept"
+    assert [len(c) for c in named.choices] == named.sizes() and made == ["b", "a", "c"]
+
+
+def test_a_legal_set_has_its_choices_or_its_families() -> None:
+    with pytest.raises(ValueError, match="not both"):
+        Legal("attacker", [Choice(Move, {"unit": "a"}, [1])], families=Families(["a"], lambda u: Choice(Move), list))

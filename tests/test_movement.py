@@ -337,3 +337,22 @@ def test_path_cost_and_path_refuse_what_cannot_be_walked():
     r = reach(costs, 0, 1)
     with pytest.raises(ValueError, match="not reached"):
         r.path(3)
+
+
+def test_a_search_that_fails_leaves_the_next_search_as_a_fresh_one() -> None:
+    # reach works in a list of costs it keeps for the thread and puts back as it was: a step hook that raises in
+    # the middle of a search must not leave the costs it had written for the next search to find
+    grid = HexGrid(9, 9)
+    costs = edge_costs(grid, lambda a, b, d: 2)
+    start, blocked = grid.size // 2, frozenset({3, 4})
+    fresh = reach(costs, start, 8, blocked=blocked)
+
+    def fails(u: int, v: int, c: int, first: bool) -> int | None:
+        if not first:
+            raise RuntimeError("a hook that fails")
+        return c
+
+    with pytest.raises(RuntimeError):
+        reach(costs, start, 8, blocked=blocked, hook=fails, hook_cells=frozenset(range(grid.size)))
+    again = reach(costs, start, 8, blocked=blocked)
+    assert (list(again.cost), list(again.prev), again.reached) == (list(fresh.cost), list(fresh.prev), fresh.reached)

@@ -4,7 +4,7 @@ Nothing here does I/O beyond reading data files it is asked to read, keeps a clo
 rulesets, the computer players, persistence, the server or the command line.
 """
 
-from .decisions import Choice, Decision, DecisionCodec, Legal
+from .decisions import Choice, Decision, DecisionCodec, Families, Legal
 from .errors import DataError, GrognardError, IllegalDecision, MalformedDecision, SaveError
 from .events import Event, Step, visible_to
 from .game import Game, LogEntry, new_game, state_digest
@@ -16,6 +16,7 @@ __all__ = [
     "Decision",
     "DecisionCodec",
     "Event",
+    "Families",
     "Game",
     "GrognardError",
     "IllegalDecision",

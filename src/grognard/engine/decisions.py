@@ -311,12 +311,26 @@ class Choice:
             yield self.make(value)
 
 
+@dataclass(frozen=True, slots=True)
+class Families:
+    """The families of a legal set named by ``items`` and made when asked for (:class:`Legal`'s ``families``): a
+    random draw sizes every family and lists the one it draws, so a position with dozens of units need not make
+    dozens of families, each with its callables, for every decision. ``make(item)`` makes the item's family;
+    ``counts(items)`` sizes them all at once, as ``len`` of each made family would (None where the family is to
+    be made and its ``len`` taken): the conformance check compares the two."""
+
+    items: Sequence[Any]
+    make: Callable[[Any], Choice]
+    counts: Callable[[Sequence[Any]], Sequence[int | None]]
+
+
 class Legal:
     """Everything a seat may decide now, what it is asked, and a suggested answer.
 
     ``prompt`` says what the game asks in the manual's terms; ``suggested`` is the pre-selected answer (the
     best target, for instance); ``info`` carries what helps to decide (hit chances per target) and goes to
-    that seat only; a callable ``info`` or ``suggested`` is worked out when first asked for.
+    that seat only; a callable ``info`` or ``suggested`` is worked out when first asked for. The families come
+    as ``choices``, or as :class:`Families` made when first asked for (``choices`` is then every one of them).
     """
 
     def __init__(
@@ -326,14 +340,56 @@ class Legal:
         prompt: str = "",
         suggested: Decision | Callable[[], Decision | None] | None = None,
         info: Mapping[str, Any] | Callable[[], Mapping[str, Any]] | None = None,
+        *,
+        families: Families | None = None,
     ) -> None:
+        if families is not None and choices:
+            raise ValueError("a legal set has its choices or its families, not both")
         self.seat = seat
-        self.choices = [c for c in choices]
+        self._choices: list[Choice] | None = [c for c in choices] if families is None else None
+        self._families = families
+        self._made: dict[int, Choice] = {}  # the families made one by one (sized or drawn), by index
         self.prompt = prompt
         self._suggested = suggested
         self._info: dict[str, Any] | Callable[[], Mapping[str, Any]] = info if callable(info) else dict(info or {})
         self._by_key: dict[tuple[Any, ...], Choice] | None = None
         self._drawn: Decision | None = None  # the last decision :meth:`sample` drew (legal by its family's making)
+
+    @property
+    def choices(self) -> list[Choice]:
+        """Every family, in order (those named by ``families`` made now if they were not)."""
+        found = self._choices
+        if found is None:
+            fam = self._families
+            assert fam is not None
+            made = self._made
+            found = self._choices = [made[i] if i in made else fam.make(item) for i, item in enumerate(fam.items)]
+        return found
+
+    @property
+    def named(self) -> bool:
+        """Whether the families are named by items and not all made yet (sized by their counts all at once)."""
+        return self._families is not None and self._choices is None
+
+    def _choice(self, i: int) -> Choice:
+        """The ``i``-th family, made alone if the families are not all made."""
+        if self._choices is not None:
+            return self._choices[i]
+        found = self._made.get(i)
+        if found is None:
+            fam = self._families
+            assert fam is not None
+            found = self._made[i] = fam.make(fam.items[i])
+        return found
+
+    def sizes(self) -> list[int]:
+        """How many decisions each family holds, in order: the families' counts all at once where the families
+        are named by items (only those without a count are made)."""
+        if not self.named:
+            return [len(c) for c in self.choices]
+        fam = self._families
+        assert fam is not None
+        return [n if n is not None else len(self._choice(i)) for i, n in enumerate(fam.counts(fam.items))]
 
     @property
     def suggested(self) -> Decision | None:
@@ -397,9 +453,11 @@ class Legal:
             yield from c.decisions()
 
     def __len__(self) -> int:
-        return sum(len(c) for c in self.choices)
+        return sum(self.sizes())
 
     def __bool__(self) -> bool:
+        if self.named:
+            return any(self.sizes())
         return any(len(c) for c in self.choices)
 
     def of_kind(self, kind: str) -> list[Choice]:
@@ -409,13 +467,14 @@ class Legal:
         """A legal decision uniformly at random over all of them (OpenSpiel's random agent): a player that
         picked a family first would end phases early, since "done" is a family of its own. Families with a
         count are sized without listing them: only the family drawn is listed."""
-        sizes = [len(c) for c in self.choices]
+        sizes = self.sizes()
         total = sum(sizes)
         if not total:
             raise IllegalDecision(f"{self.seat} has no legal decision")
         k = dice.below(total)
-        for choice, size in zip(self.choices, sizes, strict=True):
+        for i, size in enumerate(sizes):
             if k < size:
+                choice = self._choice(i)
                 # an unlisted family draws its own value (weighed by its size, uniform if the size is exact)
                 drawn = self._drawn = choice.make(choice.values()[k]) if choice.listed else choice.draw(dice)
                 return drawn

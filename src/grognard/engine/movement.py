@@ -14,6 +14,7 @@ in direction order and ties keep the first path found), and linear in the cells 
 from __future__ import annotations
 
 import itertools
+import threading
 from array import array
 from collections.abc import Callable, Collection, Iterable, MutableSequence, Sequence
 from dataclasses import dataclass
@@ -23,6 +24,7 @@ from .geometry import Grid
 UNREACHED = 1 << 30
 BLOCKED = -1  # the cost a blocked cell holds during a search
 PREALLOCATED = 1024  # budgets below this get all their buckets at once
+SCRATCHES = 4  # map sizes a thread keeps a search's scratch list for
 
 Steps = tuple[tuple[int, int], ...]
 """The ``(neighbour, cost)`` pairs of the steps allowed out of one cell."""
@@ -163,58 +165,83 @@ def reach(
     # the narrowest machine integers that hold the numbers (a cost kept is below UNREACHED, or the budget of a
     # min_one step; a previous cell is a cell or -1): 6 bytes a cell on a map of fewer than 32,768 cells instead
     # of 16, less memory to fill, and a cache of searches bounded by bytes keeps more than twice as many
-    cost = array("i" if budget < UNREACHED else "q", (UNREACHED,)) * n
     prev = array("h" if n < 1 << 15 else "i" if n < 1 << 31 else "q", (-1,)) * n
-    for b in blocked:  # a cost below every step's makes the relaxation test refuse blocked cells by itself
-        cost[b] = BLOCKED
-    cost[start] = 0
+    # The search reads and writes its costs in a list kept by the thread (an array would make a number object
+    # at every read of a cell not reached, UNREACHED being no small integer: a tenth of a search), copied into
+    # the result's array at the end and put back as it was, cell by cell reached.
+    cost = _scratch(n)
     reached = [start]
-    # One bucket per cost up to the budget when that is small (every unit's move); grown on demand otherwise.
-    buckets: list[list[int]] = [[] for _ in range(budget + 1)] if budget < PREALLOCATED else [[]]
-    buckets[0].append(start)
-    start_steps = (
-        steps_of(costs, start) if hook is None else _hooked_steps(costs, start, start, blocked, hook, hook_cells)
-    )
-    fill: Callable[[int], Steps] = costs.row if isinstance(costs, LazyCosts) else lambda u: steps_of(costs, u)
-    add_reached = reached.append
-    d, top = 0, len(buckets)  # the bucket being read, and how many there are
-    # a cell reached with less than the cheapest step left goes nowhere: its bucket need not be read
-    last = budget - least if least > 0 else budget
-    while d < top and d <= last:
-        for u in buckets[d]:  # zero-cost steps append to the bucket being read, which this loop then visits
-            if cost[u] != d:
-                continue
-            if u == start:
-                steps = start_steps
-            elif u in stop:
-                continue
-            elif hook is None:
-                found = costs[u]
-                steps = found if found is not None else fill(u)  # a row a lazy table had not worked out yet
-            else:
-                steps = _hooked_steps(costs, u, start, blocked, hook, hook_cells)
-            for v, c in steps:
-                nd = d + c
-                if nd < cost[v] and nd <= budget:  # the cheap test first: most fail it (blocked cells always)
-                    if cost[v] == UNREACHED:
-                        add_reached(v)
-                    cost[v] = nd
-                    prev[v] = u
-                    if nd >= top:
-                        buckets.extend([] for _ in range(nd + 1 - top))
-                        top = nd + 1
-                    buckets[nd].append(v)
-        d += 1
-    for b in blocked:
-        if cost[b] == BLOCKED:
+    try:
+        for b in blocked:  # a cost below every step's makes the relaxation test refuse blocked cells by itself
+            cost[b] = BLOCKED
+        cost[start] = 0
+        # One bucket per cost up to the budget when that is small (every unit's move); grown on demand otherwise.
+        buckets: list[list[int]] = [[] for _ in range(budget + 1)] if budget < PREALLOCATED else [[]]
+        buckets[0].append(start)
+        start_steps = (
+            steps_of(costs, start) if hook is None else _hooked_steps(costs, start, start, blocked, hook, hook_cells)
+        )
+        fill: Callable[[int], Steps] = costs.row if isinstance(costs, LazyCosts) else lambda u: steps_of(costs, u)
+        add_reached = reached.append
+        d, top = 0, len(buckets)  # the bucket being read, and how many there are
+        # a cell reached with less than the cheapest step left goes nowhere: its bucket need not be read
+        last = budget - least if least > 0 else budget
+        while d < top and d <= last:
+            for u in buckets[d]:  # zero-cost steps append to the bucket being read, which this loop then visits
+                if cost[u] != d:
+                    continue
+                if u == start:
+                    steps = start_steps
+                elif u in stop:
+                    continue
+                elif hook is None:
+                    found = costs[u]
+                    steps = found if found is not None else fill(u)  # a row a lazy table had not worked out yet
+                else:
+                    steps = _hooked_steps(costs, u, start, blocked, hook, hook_cells)
+                for v, c in steps:
+                    nd = d + c
+                    if nd < cost[v] and nd <= budget:  # the cheap test first: most fail it (blocked cells always)
+                        if cost[v] == UNREACHED:
+                            add_reached(v)
+                        cost[v] = nd
+                        prev[v] = u
+                        if nd >= top:
+                            buckets.extend([] for _ in range(nd + 1 - top))
+                            top = nd + 1
+                        buckets[nd].append(v)
+            d += 1
+        if min_one and budget > 0:  # after the search, so that the move ends there: no zero-cost step follows it
+            for v, c in start_steps:
+                if c > budget and cost[v] == UNREACHED:  # (a blocked cell holds BLOCKED)
+                    reached.append(v)
+                    cost[v] = budget
+                    prev[v] = start
+        result = array("i" if budget < UNREACHED else "q", (UNREACHED,)) * n
+        for c in reached:
+            result[c] = cost[c]
+    finally:  # the scratch list as it was, whatever happened
+        for c in reached:
+            cost[c] = UNREACHED
+        for b in blocked:
             cost[b] = UNREACHED
-    if min_one and budget > 0:  # after the search, so that the move ends there: no zero-cost step follows it
-        for v, c in start_steps:
-            if c > budget and cost[v] == UNREACHED and v not in blocked:
-                reached.append(v)
-                cost[v] = budget
-                prev[v] = start
-    return Reach(start, budget, cost, prev, reached, no_stop)
+    return Reach(start, budget, result, prev, reached, no_stop)
+
+
+_scratches = threading.local()
+
+
+def _scratch(n: int) -> list[int]:
+    """This thread's list of ``n`` costs, every one UNREACHED (a search leaves it so)."""
+    kept: dict[int, list[int]] | None = getattr(_scratches, "lists", None)
+    if kept is None:
+        kept = _scratches.lists = {}
+    found = kept.get(n)
+    if found is None:
+        if len(kept) >= SCRATCHES:
+            kept.clear()
+        found = kept[n] = [UNREACHED] * n
+    return found
 
 
 def same_search(

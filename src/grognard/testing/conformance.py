@@ -131,12 +131,23 @@ def check_family_found(game: Game, seat: str, decision: Decision) -> None:
 
 
 def check_counts_agree(game: Game, seat: str) -> int:
-    """Every family that is counted without listing (``Choice(count=...)``, what random play sizes families by)
-    counts exactly as many values as it lists: a count off by one would draw from the wrong family, and games
-    would no longer replay as their logs and golden playthroughs say. Returns how many families were compared."""
+    """Every family that is counted without listing (``Choice(count=...)``, and the families of a legal set named by
+    items, sized all at once: what random play sizes families by) counts exactly as many values as it lists: a count
+    off by one would draw from the wrong family, and games would no longer replay as their logs and golden
+    playthroughs say. Returns how many families were compared."""
     compared = 0
-    for family in game.legal(seat).choices:  # counted() counts afresh, whatever the family holds
-        counted = family.counted()
+    legal = game.legal(seat)
+    # sized as a random draw sizes them, in a legal set of its own (the game's may have made its families already)
+    fresh = game.rules.legal(game.state, seat) if game.turn().may_act(seat) else legal
+    if fresh.named:
+        sizes = fresh.sizes()
+        assert len(sizes) == len(legal.choices), "the families sized are the families listed"
+        for family, size in zip(legal.choices, sizes, strict=True):
+            made = len(family.values()) if family.listed else len(family)
+            assert size == made, f"{family.cls.kind} {family.fixed}: sized {size} but lists {made}"
+            compared += 1
+    for family in legal.choices:
+        counted = family.counted()  # counts afresh, whatever the family holds
         if counted is None:
             continue
         listed = len(family.values())

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar
 
-from grognard.engine import Choice, Decision, IllegalDecision, Legal, Result, Ruleset, Step, Turn
+from grognard.engine import Choice, Decision, Families, IllegalDecision, Legal, Result, Ruleset, Step, Turn
 from grognard.engine.protocol import OptionSpec, Reaction
 from grognard.engine.records import replace
 from grognard.engine.rng import Dice, seed_state
@@ -34,6 +34,10 @@ PROMPTS = {
     Phase.MOVEMENT: "move your units",
     Phase.SECOND_FIRE: "second direct fire",
 }
+
+# a family of the movement phase named before it is made (PerfectGeneral._legal_move): its kind, its unit (None for
+# the bridge builders and the end of movement) and what is listed already (an engineer's jobs, the builders)
+MoveItem = tuple[type[Decision], Unit | None, list[int] | list[str] | None]
 
 
 class PerfectGeneral(Ruleset[PGState, PGScenario]):
@@ -186,7 +190,9 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
             choices = []
             for t in dict.fromkeys(ss.pool):
                 cells = partial(setup.placement_cells, ctx, state, t)
-                choices.append(Choice(D.Place, {"type": t}, cells, check=partial(refusals.place, ctx, cells)))
+                check = partial(refusals.place, ctx, cells)
+                count = partial(setup.count_placement_cells, ctx, state, t)  # random play sizes every type's
+                choices.append(Choice(D.Place, {"type": t}, cells, check=check, count=count))
             choices += [
                 Choice(D.PickUp, values=setup.placed_units(state)),
                 Choice(D.PickUpMine, values=setup.placed_mines(state)),
@@ -274,40 +280,82 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
         )
 
     def _legal_move(self, state: PGState, seat: str) -> Legal:
+        """The movement phase's families, named by unit and kind and made when asked for (:class:`Families`): a
+        random draw sizes them all and lists one, and sizing a unit's move is a look-up in the side's counts."""
         ctx = self.ctx
-        choices: list[Choice] = []
-        add = choices.append
+        items: list[MoveItem] = []
+        add = items.append
         builders: list[str] = []
         roles = self._roles
-        listed = Choice.trusted  # fresh dicts, callables or lists: no checks or copies needed
         for u in own_units(state, seat):
             assault, carrier, engineer = roles[u.type]
             if moves.can_move(ctx, u):
-                dests = partial(moves.destinations, ctx, state, u)
-                check = partial(refusals.move, ctx, u, dests)
-                count = partial(moves.count_destinations, ctx, state, u)
-                add(listed(D.Move, {"unit": u.id}, dests, check, count))
-                if assault and not u.fired:  # counted without listing: random play and search size every family
-                    aims = partial(moves.assault_targets, ctx, state, u)
-                    count = partial(moves.count_assault_targets, ctx, state, u)
-                    add(listed(D.Assault, {"unit": u.id}, aims, None, count))
+                add((D.Move, u, None))
+                if assault and not u.fired:
+                    add((D.Assault, u, None))
                 if carrier:
-                    if u.cargo:
-                        add(listed(D.Unload, {"unit": u.id}, partial(moves.unload_destinations, ctx, state, u)))
-                    else:
-                        cargo = partial(moves.load_candidates, ctx, state, u)
-                        add(listed(D.Load, {"unit": u.id}, cargo, partial(refusals.load, cargo)))
+                    add((D.Unload if u.cargo else D.Load, u, None))
             if engineer and moves.can_work(ctx, u):
                 jobs = moves.engineer_jobs(ctx, state, u)
                 if jobs.bridge:
                     builders.append(u.id)
-                add(listed(D.BlowBridge, {"unit": u.id}, jobs.blow))
-                add(listed(D.LayMine, {"unit": u.id}, jobs.lay))
-                add(listed(D.ClearMine, {"unit": u.id}, jobs.clear))
-        add(Choice(D.BuildBridge, values=builders))
-        add(Choice(D.EndMovement))
+                add((D.BlowBridge, u, jobs.blow))
+                add((D.LayMine, u, jobs.lay))
+                add((D.ClearMine, u, jobs.clear))
+        add((D.BuildBridge, None, builders))
+        add((D.EndMovement, None, None))
+        families = Families(items, partial(self._move_family, state), partial(self._move_counts, state, seat))
         info = lambda: {"assault": odds.assault_chances(ctx, state, seat)}  # noqa: E731 (worked out when asked)
-        return Legal(seat, choices, prompt=PROMPTS[Phase.MOVEMENT], info=info)
+        return Legal(seat, prompt=PROMPTS[Phase.MOVEMENT], info=info, families=families)
+
+    def _move_family(self, state: PGState, item: MoveItem) -> Choice:
+        """One family of :meth:`_legal_move`: a unit's move, close assault, loading or unloading, or an engineer's
+        job (values listed when asked for: fresh callables or lists, so no checks or copies needed); a bridge
+        built by one of the engineers that can; the end of movement."""
+        ctx = self.ctx
+        kind, u, jobs = item
+        listed = Choice.trusted
+        if u is None:
+            return Choice(D.BuildBridge, values=jobs) if kind is D.BuildBridge else Choice(D.EndMovement)
+        fixed = {"unit": u.id}
+        if kind is D.Move:
+            dests = partial(moves.destinations, ctx, state, u)
+            count = partial(moves.count_destinations, ctx, state, u)
+            return listed(D.Move, fixed, dests, partial(refusals.move, ctx, u, dests), count)
+        if kind is D.Assault:
+            aims = partial(moves.assault_targets, ctx, state, u)
+            return listed(D.Assault, fixed, aims, None, partial(moves.count_assault_targets, ctx, state, u))
+        if kind is D.Unload:
+            return listed(D.Unload, fixed, partial(moves.unload_destinations, ctx, state, u))
+        if kind is D.Load:
+            cargo = partial(moves.load_candidates, ctx, state, u)
+            return listed(D.Load, fixed, cargo, partial(refusals.load, cargo))
+        assert jobs is not None
+        return listed(kind, fixed, jobs)
+
+    def _move_counts(self, state: PGState, seat: str, items: Sequence[MoveItem]) -> list[int | None]:
+        """The sizes of :meth:`_legal_move`'s families, as their ``len``: moves read from the side's counts of
+        every unit's destinations (one look-up each), assaults counted, loads, listed jobs and builders by their
+        length; unloading by the family made (None)."""
+        ctx = self.ctx
+        counts = moves.move_counts(ctx, state, seat)
+        out: list[int | None] = []
+        add = out.append
+        for kind, u, jobs in items:
+            if kind is D.Move:
+                assert u is not None
+                add(counts[u.id])
+            elif kind is D.Assault:
+                assert u is not None
+                add(moves.count_assault_targets(ctx, state, u))
+            elif kind is D.Load:
+                assert u is not None
+                add(len(moves.load_candidates(ctx, state, u)))
+            elif jobs is not None:
+                add(len(jobs))
+            else:
+                add(1 if kind is D.EndMovement else None)
+        return out
 
     # --- deciding --------------------------------------------------------------------------------------
     def apply(self, state: PGState, seat: str, decision: Decision, step: Step) -> PGState:

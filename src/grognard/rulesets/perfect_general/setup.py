@@ -46,14 +46,23 @@ def needs_confirmation(ctx: Ctx, state: PGState) -> bool:
 def placement_cells(ctx: Ctx, state: PGState, type_id: str) -> list[int]:
     """Free locations of the region where a unit of this type may stand; mines not on bridges or in towns
     (p.22). Occupation is judged by what the side knows."""
+    return list(_free_cells(ctx, state, type_id))
+
+
+def count_placement_cells(ctx: Ctx, state: PGState, type_id: str) -> int:
+    """``len(placement_cells(...))`` without a copy of them (random play sizes every type's placement)."""
+    return len(_free_cells(ctx, state, type_id))
+
+
+def _free_cells(ctx: Ctx, state: PGState, type_id: str) -> tuple[int, ...]:
     ut = ctx.tables.units[type_id]
     # the same for every type that is alike in being a mine and being armour: worked out once a state for them
     like = (ut.has("mine"), ut.has("armor"))
     memo = ctx.board.state_memo(state)
-    found = memo.get(("placement", like))
+    found: tuple[int, ...] | None = memo.get(("placement", like))
     if found is None:
         found = memo[("placement", like)] = tuple(_placement_cells(ctx, state, ut))
-    return list(found)
+    return found
 
 
 def _placement_cells(ctx: Ctx, state: PGState, ut: UnitType) -> list[int]:
