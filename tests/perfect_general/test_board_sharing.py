@@ -6,9 +6,11 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+import numpy as np
 import pytest
 
 from grognard.engine import Game
+from grognard.engine.los import Observer, Sight
 from grognard.rulesets.perfect_general import PerfectGeneral
 from grognard.rulesets.perfect_general import board as board_module
 
@@ -116,3 +118,25 @@ def test_cost_rows_are_shared_by_boards_of_one_map_alone_and_within_their_bytes(
             assert table.row(size // 2) == third._full_costs(s, unit_type, third.weather(s).move_percent)[size // 2]
             for kept in board_module._COST_ROWS.values():
                 assert len(kept) * size * board_module.ROW_BYTES <= board_module.COST_ROW_BYTES
+
+
+@pytest.mark.usefixtures("fresh")
+def test_base_sight_rows_over_their_bytes_let_the_oldest_go_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    """When a map's base sight rows are full, the oldest go and the latest stay (clearing them all made a long
+    run work out again the rows it was using); every row handed out is the row made afresh."""
+    board, _ = _new()
+    size = board.grid.size
+    monkeypatch.setattr(board_module, "BASE_SIGHT_BYTES", 100 * size)
+    visibility = 5
+    board.base_rows(list(range(100)), visibility)
+    rows = board._base()[1]
+    assert len(rows) == 100
+    handed = board.base_rows([100, 101], visibility)
+    assert len(rows) <= 100
+    assert (99, visibility) in rows and (100, visibility) in rows and (0, visibility) not in rows
+    base = board.base_sight()
+    afresh = Sight(board.grid, base.ground.tolist(), base.obstacle.tolist())
+    eye = board.tables.sight.eye
+    made = afresh.visible([Observer(c, eye, visibility) for c in (100, 101, 99)], target=eye)
+    assert np.array_equal(handed[0], made[0]) and np.array_equal(handed[1], made[1])
+    assert np.array_equal(board.base_rows([99], visibility)[0], made[2])
