@@ -3,6 +3,7 @@ are read by the next, and must be the rows that game would have worked out itsel
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from typing import Any
 
@@ -11,6 +12,7 @@ import pytest
 
 from grognard.engine import Game
 from grognard.engine.los import Observer, Sight
+from grognard.engine.maps import GameMap
 from grognard.rulesets.perfect_general import PerfectGeneral
 from grognard.rulesets.perfect_general import board as board_module
 
@@ -140,3 +142,33 @@ def test_base_sight_rows_over_their_bytes_let_the_oldest_go_first(monkeypatch: p
     made = afresh.visible([Observer(c, eye, visibility) for c in (100, 101, 99)], target=eye)
     assert np.array_equal(handed[0], made[0]) and np.array_equal(handed[1], made[1])
     assert np.array_equal(board.base_rows([99], visibility)[0], made[2])
+
+
+@pytest.mark.usefixtures("fresh")
+def test_steps_and_cost_rows_are_shared_by_maps_of_the_same_grid_heights_and_paths_alone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every step of a map (from, to, path cost along it, uphill) and its cost rows are shared by the boards of maps
+    with the same grid, heights, paths and terrain: a map of the same grid with one height and one road changed has
+    steps and rows of its own, the steps made afresh for it."""
+    monkeypatch.setattr(board_module, "_STEPS", {})
+    first, state = _new()
+    board, _ = _new()
+    assert board._steps() is first._steps() and board.neighbors is first.neighbors
+    m = board.map
+    hill = next(c for c, e in enumerate(m.elevation) if e == 0 and any(m.elevation[n] > 0 for n in board.neighbors[c]))
+    elevation = tuple(e + (c == hill) for c, e in enumerate(m.elevation))
+    road = set(m.edge_features["road"])
+    road.remove(min(road))
+    edges = {**m.edge_features, "road": frozenset(road)}
+    infantry = board.tables.units["infantry"]
+    first.whole_costs(state, infantry)  # rows the other maps must not read
+    for heights, paths in ((elevation, m.edge_features), (m.elevation, edges)):
+        scenario = copy.copy(board.scenario)
+        scenario.map = GameMap(m.name, m.grid, m.terrain, heights, m.cell_features, paths, m.places, m.regions)
+        other = board_module.Board(scenario, board.tables)
+        steps = other._steps()
+        assert steps is not board._steps()
+        assert all(np.array_equal(a, b) for a, b in zip(steps, other._make_steps()[0], strict=True))
+        assert other._shared_rows(infantry, 100)[0] is not board._shared_rows(infantry, 100)[0]
+        assert list(other.whole_costs(state, infantry)) == list(other._full_costs(state, infantry, 100))

@@ -56,6 +56,11 @@ _BASE_SIGHTS: dict[tuple[object, ...], tuple[Sight, dict[tuple[int, int], np.nda
 MAPS_KEPT = 8
 # the distance rows worked out so far (Board.distance_row), shared alike by the boards of a grid's shape
 _DISTANCE_ROWS: dict[tuple[object, ...], dict[int, bytes]] = {}
+# every location's neighbours, by the grid's shape, and every step of a map (Board._steps), by the grid's shape,
+# heights and paths: shared by the boards of a map (a millisecond each to make). At most MAPS_KEPT.
+_NEIGHBORS: dict[tuple[object, ...], tuple[tuple[int, ...], ...]] = {}
+StepArrays = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+_STEPS: dict[tuple[object, ...], tuple[StepArrays, tuple[list[int], list[int]]]] = {}
 # rows of cost tables over a map as its scenario made it (no damage, no cut road), shared by every board of that
 # map (Board._shared_rows): by the map's grid and step classes, then by the cost of each step class (a unit kind's
 # in a weather; with the classes whose cost differs between kinds marked, for the rows every kind has alike)
@@ -95,10 +100,12 @@ class Board:
         self.grid = scenario.map.grid
         self.base_terrain = scenario.map.terrain
         self.elevation = scenario.map.elevation
-        self.neighbors = tuple(self.grid.neighbors(c) for c in range(self.grid.size))
+        self.neighbors = _per_map(
+            _NEIGHBORS, _shape(self.grid), lambda: tuple(self.grid.neighbors(c) for c in range(self.grid.size))
+        )
         self._costs: dict[tuple[object, ...], LazyCosts] = {}
         self._rows: dict[tuple[tuple[int, str], ...], tuple[str, ...]] = {}
-        self._step_arrays: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = None
+        self._step_arrays: StepArrays | None = None
         self._latest: dict[tuple[object, int], tuple[Any, Any, LazyCosts]] = {}  # the last table by kind and weather
         self._type_costs: dict[str, tuple[Any, Any, int, LazyCosts]] = {}  # unit_costs' last table by unit type
         self._terrain_names = sorted(tables.terrain)
@@ -622,37 +629,48 @@ class Board:
             self._ids = found = (state.terrain, ids)
         return found[1]
 
-    def _steps(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    def _steps(self) -> StepArrays:
         """Every step of the grid in direction order: from, to, the cheapest path cost along it (0: none),
         whether it goes uphill; and where each location's steps begin (one past the last: the count). Fixed for
-        the map."""
+        the map: shared by the boards of maps of the same grid, heights and paths (read-only)."""
         if self._step_arrays is None:
-            table = np.array(self.grid.neighbor_table(), dtype=np.int64)
-            src, d = np.nonzero(table >= 0)  # row by row, in direction order
-            dst = table[src, d]
-            along = np.zeros(len(src), dtype=np.int64)
-            low, high = np.minimum(src, dst), np.maximum(src, dst)
-            for kind, cost in self.tables.paths.items():
-                edges = self.map.edge_features.get(kind, frozenset())
-                if not edges:
-                    continue
-                pairs = np.array(sorted(edges), dtype=np.int64).reshape(-1, 2)
-                # each step's pair looked up in the sorted pairs (np.isin makes a table as long as the largest
-                # code, a map's size squared: milliseconds for every new board)
-                wanted = np.sort(pairs[:, 0] * self.grid.size + pairs[:, 1])
-                codes = low * self.grid.size + high
-                on = wanted[np.minimum(np.searchsorted(wanted, codes), len(wanted) - 1)] == codes
-                along = np.where(on & ((along == 0) | (along > cost)), cost, along)
-            elevation = np.array(self.elevation, dtype=np.int64)
-            first = np.concatenate([[0], np.cumsum(np.bincount(src, minlength=self.grid.size))])
-            self._step_arrays = (src, dst, along, elevation[dst] > elevation[src], first)
+            paths = tuple(
+                (kind, cost, self.map.edge_features.get(kind, frozenset())) for kind, cost in self.tables.paths.items()
+            )
+            key = (*_shape(self.grid), np.array(self.elevation, dtype=np.int64).tobytes(), paths)
+            self._step_arrays, self._lists = _per_map(_STEPS, key, self._make_steps)
         return self._step_arrays
+
+    def _make_steps(self) -> tuple[StepArrays, tuple[list[int], list[int]]]:
+        """:meth:`_steps` made, with :meth:`_step_lists`."""
+        table = np.array(self.grid.neighbor_table(), dtype=np.int64)
+        src, d = np.nonzero(table >= 0)  # row by row, in direction order
+        dst = table[src, d]
+        along = np.zeros(len(src), dtype=np.int64)
+        low, high = np.minimum(src, dst), np.maximum(src, dst)
+        for kind, cost in self.tables.paths.items():
+            edges = self.map.edge_features.get(kind, frozenset())
+            if not edges:
+                continue
+            pairs = np.array(sorted(edges), dtype=np.int64).reshape(-1, 2)
+            # each step's pair looked up in the sorted pairs (np.isin makes a table as long as the largest
+            # code, a map's size squared: milliseconds for every new board)
+            wanted = np.sort(pairs[:, 0] * self.grid.size + pairs[:, 1])
+            codes = low * self.grid.size + high
+            on = wanted[np.minimum(np.searchsorted(wanted, codes), len(wanted) - 1)] == codes
+            along = np.where(on & ((along == 0) | (along > cost)), cost, along)
+        elevation = np.array(self.elevation, dtype=np.int64)
+        first = np.concatenate([[0], np.cumsum(np.bincount(src, minlength=self.grid.size))])
+        made = (src, dst, along, elevation[dst] > elevation[src], first)
+        for array in made:
+            array.flags.writeable = False
+        return made, (first.tolist(), dst.tolist())
 
     def _step_lists(self) -> tuple[list[int], list[int]]:
         """``_steps``' first step of each location and each step's destination, as lists (read one at a time)."""
         if self._lists is None:
-            _, dst, _, _, first = self._steps()
-            self._lists = (first.tolist(), dst.tolist())
+            self._steps()
+        assert self._lists is not None
         return self._lists
 
     def _step_cost(self, state: PGState, unit_type: UnitType, percent: int) -> Callable[[int, int, int], int | None]:
