@@ -120,6 +120,17 @@ def test_cost_rows_are_shared_by_boards_of_one_map_alone_and_within_their_bytes(
             assert table.row(size // 2) == third._full_costs(s, unit_type, third.weather(s).move_percent)[size // 2]
             for kept in board_module._COST_ROWS.values():
                 assert len(kept) * size * board_module.ROW_BYTES <= board_module.COST_ROW_BYTES
+    # the oldest lists went, the latest stayed (not all of them cleared): a fourth board reads the rows the third
+    # left in the last two kinds' lists of the last weather
+    fourth, _ = _new()
+    kinds: dict[tuple[int, bool], Any] = {}  # a unit type of each kind, in the order their lists were made
+    for u in third.tables.units.values():
+        kinds.setdefault((max(2, u.move), u.has("armor")), u)
+    last_weather = list(_percents(third, state).values())[-1]
+    percent = fourth.weather(last_weather).move_percent
+    for unit_type in list(kinds.values())[-2:]:
+        assert fourth._shared_rows(unit_type, percent)[0] is third._shared_rows(unit_type, percent)[0]
+        assert fourth.costs(last_weather, unit_type)[size // 2] is not None
 
 
 @pytest.mark.usefixtures("fresh")

@@ -474,8 +474,12 @@ class Board:
                 assert classes.max(initial=0) < 2**31  # kept as 32-bit numbers
                 self._rows_key = (*_shape(self.grid), classes.astype(np.int32).tobytes())
             kept = _per_map(_COST_ROWS, self._rows_key, dict)
-            if (len(kept) + 2) * self.grid.size * ROW_BYTES > COST_ROW_BYTES:
-                kept.clear()  # boards that hold its lists keep them
+            # the oldest lists go first (the doubled map's 18 are more than its budget holds); the boards that hold
+            # them keep them, and the keys are listed in one step (safe with another thread)
+            room = COST_ROW_BYTES // (self.grid.size * ROW_BYTES)
+            olds = [k for k in list(kept) if k != key and k != common]
+            for old in olds[: max(0, len(kept) + (key not in kept) + (common not in kept) - room)]:
+                kept.pop(old, None)
             empty: list[Steps | None] = [None] * self.grid.size
             found = self._stores[key] = (kept.setdefault(key, empty), kept.setdefault(common, empty.copy()), alike)
         return found
