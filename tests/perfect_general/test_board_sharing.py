@@ -45,7 +45,7 @@ def test_cost_rows_a_board_reads_from_another_are_the_rows_of_its_own_terrain() 
     """A first board works out every row of the scenario's map for every unit type and weather; a second board's
     tables over damaged terrain and a cut road read those rows away from the damage only: every row of theirs, row
     by row, is the row made afresh from its own terrain. The damage is a town turned to rubble (town costs less to
-    enter than rubble) and a road cut beside it: the rows of the locations around them must not be the shared ones."""
+    enter than rubble) and a road cut elsewhere: the rows of the locations around them must not be the shared ones."""
     first, state = _new()
     weathers = _percents(first, state)
     assert len(weathers) > 1
