@@ -3,7 +3,6 @@ sight with barrages, defensive locations. Derived tables are cached per state of
 
 from __future__ import annotations
 
-import itertools
 import sys
 import weakref
 from collections.abc import Callable, Hashable, Iterable
@@ -34,7 +33,8 @@ SIGHT_ROWS = 1024
 # answers of SightCache.seen_near kept about one side's sight (8 bytes a location found: at most 18 KB of Lauter)
 NEAR_KEPT = 64
 # what the boards of a map keep of sight rows over it as the scenario made it, which every arrangement of
-# barrages and damage starts from (a byte a location: 1,800 of Lauter's rows), shared by the boards (_BASE_SIGHTS)
+# barrages and damage starts from (a byte a location: 1,872 of Lauter's 8,960 rows; 15 random games use some
+# 2,300), shared by the boards (_BASE_SIGHTS); the oldest go first
 BASE_SIGHT_BYTES = 4 * 1024 * 1024
 # at most this many locations changed since the last terrain: its step classes are patched, not made anew
 CLASSES_PATCHED = 64
@@ -56,6 +56,19 @@ _BASE_SIGHTS: dict[tuple[object, ...], tuple[Sight, dict[tuple[int, int], np.nda
 MAPS_KEPT = 8
 # the distance rows worked out so far (Board.distance_row), shared alike by the boards of a grid's shape
 _DISTANCE_ROWS: dict[tuple[object, ...], dict[int, bytes]] = {}
+# every location's neighbours, by the grid's shape, and every step of a map (Board._steps), by the grid's shape,
+# heights and paths: shared by the boards of a map (a millisecond each to make). At most MAPS_KEPT.
+_NEIGHBORS: dict[tuple[object, ...], tuple[tuple[int, ...], ...]] = {}
+StepArrays = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+_STEPS: dict[tuple[object, ...], tuple[StepArrays, tuple[list[int], list[int]]]] = {}
+# rows of cost tables over a map as its scenario made it (no damage, no cut road), shared by every board of that
+# map (Board._shared_rows): by the map's grid and step classes, then by the cost of each step class (a unit kind's
+# in a weather; with the classes whose cost differs between kinds marked, for the rows every kind has alike)
+_COST_ROWS: dict[tuple[object, ...], dict[bytes, list[Steps | None]]] = {}
+# what the boards of a map keep of those rows (bytes, estimated at ROW_BYTES a location of each list: a row is a
+# tuple of up to six shared steps): about 30 of Lauter's full tables, where its kinds and weathers make 18
+COST_ROW_BYTES = 8 * 1024 * 1024
+ROW_BYTES = 120
 
 
 def _shape(grid: Grid) -> tuple[object, ...]:
@@ -87,10 +100,12 @@ class Board:
         self.grid = scenario.map.grid
         self.base_terrain = scenario.map.terrain
         self.elevation = scenario.map.elevation
-        self.neighbors = tuple(self.grid.neighbors(c) for c in range(self.grid.size))
+        self.neighbors = _per_map(
+            _NEIGHBORS, _shape(self.grid), lambda: tuple(self.grid.neighbors(c) for c in range(self.grid.size))
+        )
         self._costs: dict[tuple[object, ...], LazyCosts] = {}
         self._rows: dict[tuple[tuple[int, str], ...], tuple[str, ...]] = {}
-        self._step_arrays: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = None
+        self._step_arrays: StepArrays | None = None
         self._latest: dict[tuple[object, int], tuple[Any, Any, LazyCosts]] = {}  # the last table by kind and weather
         self._type_costs: dict[str, tuple[Any, Any, int, LazyCosts]] = {}  # unit_costs' last table by unit type
         self._terrain_names = sorted(tables.terrain)
@@ -101,6 +116,13 @@ class Board:
         self._classes: Classes | None = None  # _step_classes, for the last terrain
         self._paths: tuple[list[int], list[bool]] | None = None  # each step's path cost and climb (_patch_classes)
         self._class_cost: dict[tuple[int, bool, int], tuple[np.ndarray, list[int]]] = {}  # _class_costs' answers
+        self._base_class_array: np.ndarray | None = None  # _base_classes
+        self._stores: dict[bytes, tuple[list[Steps | None], list[Steps | None], list[bool]]] = {}  # _shared_rows
+        # what makes the rows of two boards' tables the same, cost for cost: the grid and every step's class over
+        # the map as the scenario made it (_COST_ROWS' key)
+        self._rows_key: tuple[object, ...] | None = None
+        self._alike_of: dict[int, tuple[bytes, list[bool]]] = {}  # _alike, by weather percent
+        self._dirty_last: tuple[object, object, frozenset[int]] = (None, None, frozenset())  # _dirty
         # the cheapest path cost along a step is below this (a step class holds it)
         self._along_span = max([0, *tables.paths.values()]) + 1
         # one (location, cost) step shared by every table, kept by location * scale + cost: as many as locations
@@ -336,7 +358,11 @@ class Board:
                 self._costs.clear()
             fill = self._row_maker(state, unit_type, percent)
             if latest is None:
-                found = LazyCosts(itertools.repeat(None, self.grid.size), fill)
+                # the rows of the map as the scenario made it that a board of the map worked out, less those around
+                # what differs from it
+                found = LazyCosts(self._shared_rows(unit_type, percent)[0], fill)
+                for a in self._dirty(state):
+                    found[a] = None
             else:
                 # artillery damage is local: the last table this unit kind used, less the rows around what changed
                 terrain, cut, table = latest
@@ -369,9 +395,16 @@ class Board:
             for a in missing:
                 table.row(a)
         else:
-            for a, row in enumerate(self._full_costs(state, unit_type, self.weather(state).move_percent)):
+            percent = self.weather(state).move_percent
+            own, common, alike = self._shared_rows(unit_type, percent)
+            dirty = self._dirty(state)
+            for a, row in enumerate(self._full_costs(state, unit_type, percent)):
                 if table[a] is None:
                     table[a] = row
+                    if a not in dirty:
+                        own[a] = row
+                        if alike[a]:
+                            common[a] = row
         return table
 
     def _row_maker(self, state: PGState, unit_type: UnitType, percent: int) -> Callable[[int], Steps]:
@@ -381,8 +414,19 @@ class Board:
         cost_of = self._class_costs(unit_type, percent, listed=True)
         first, dst = self._step_lists()
         store, made, scale = self._pair_store, self._pair_made, self._pair_scale
+        # a row away from what differs from the scenario's map is the row every board of the map has: read there,
+        # or worked out and left there
+        own, common, alike = self._shared_rows(unit_type, percent)
+        dirty = self._dirty(state)
 
         def fill(a: int) -> Steps:
+            shared = a not in dirty
+            if shared:
+                found = own[a]
+                if found is None and alike[a]:
+                    found = own[a] = common[a]
+                if found is not None:
+                    return found
             out = []
             for i in range(first[a], first[a + 1]):
                 c = cost_of[classes[i]]
@@ -393,9 +437,65 @@ class Board:
                         store[code] = (b, c)
                         made[code] = True
                     out.append(store[code])
-            return tuple(out)
+            row = tuple(out)
+            if shared:
+                own[a] = row
+                if alike[a]:
+                    common[a] = row
+            return row
 
         return fill
+
+    def _dirty(self, state: PGState) -> frozenset[int]:
+        """The locations whose rows may differ from those of the map as the scenario made it: a row is the steps
+        out of its location, whose costs read the terrain entered and the cut roads at both ends. Kept for the last
+        terrain and cut roads."""
+        last = self._dirty_last
+        if last[0] is state.terrain and last[1] is state.cut_roads:
+            return last[2]
+        changed = {c for c, _ in state.terrain}.union(state.cut_roads)
+        found = frozenset(changed.union(*(self.neighbors[c] for c in changed)))
+        self._dirty_last = (state.terrain, state.cut_roads, found)
+        return found
+
+    def _shared_rows(
+        self, unit_type: UnitType, percent: int
+    ) -> tuple[list[Steps | None], list[Steps | None], list[bool]]:
+        """The rows of the table of ``unit_type`` in weather slowing to ``percent`` over the map as the scenario
+        made it that the boards of this map worked out (``_COST_ROWS``), by the cost of every step class; the rows
+        alike for every unit kind of the tables, by the costs they have alike; and for each location whether its
+        row is one of those: no step out of it enters a class whose cost differs between the kinds."""
+        key = self._class_costs(unit_type, percent).tobytes()
+        found = self._stores.get(key)
+        if found is None:
+            common, alike = self._alike(percent)
+            if self._rows_key is None:
+                classes = self._base_classes()
+                assert classes.max(initial=0) < 2**31  # kept as 32-bit numbers
+                self._rows_key = (*_shape(self.grid), classes.astype(np.int32).tobytes())
+            kept = _per_map(_COST_ROWS, self._rows_key, dict)
+            # the oldest lists go first (the doubled map's 18 are more than its budget holds); the boards that hold
+            # them keep them, and the keys are listed in one step (safe with another thread)
+            room = COST_ROW_BYTES // (self.grid.size * ROW_BYTES)
+            olds = [k for k in list(kept) if k != key and k != common]
+            for old in olds[: max(0, len(kept) + (key not in kept) + (common not in kept) - room)]:
+                kept.pop(old, None)
+            empty: list[Steps | None] = [None] * self.grid.size
+            found = self._stores[key] = (kept.setdefault(key, empty), kept.setdefault(common, empty.copy()), alike)
+        return found
+
+    def _alike(self, percent: int) -> tuple[bytes, list[bool]]:
+        """The step class costs the unit kinds of the tables have alike in weather slowing to ``percent`` (as
+        bytes, -2 for a class whose cost differs between kinds), and for each location whether every step out of
+        it enters such a class in the scenario's terrain (its row is the same for every kind)."""
+        found = self._alike_of.get(percent)
+        if found is None:
+            costs = np.stack([self._class_costs(u, percent) for u in self.tables.units.values()])
+            differ = (costs != costs[0]).any(axis=0)
+            src = self._steps()[0]
+            apart = np.bincount(src[differ[self._base_classes()]], minlength=self.grid.size)
+            found = self._alike_of[percent] = (np.where(differ, -2, costs[0]).tobytes(), (apart == 0).tolist())
+        return found
 
     def _full_costs(self, state: PGState, unit_type: UnitType, percent: int) -> EdgeCosts:
         """The whole table at once with array arithmetic: the same numbers as ``_step_cost`` step by step."""
@@ -435,13 +535,27 @@ class Board:
                 classes = last[3].copy()
                 self._patch_classes(classes, state, changed)
                 return (state.terrain, state.cut_roads, None, classes)
-        src, dst, along, uphill, _ = self._steps()
-        tid = self._terrain_ids(state)[dst]
-        cut = np.zeros(self.grid.size, dtype=np.bool_)
-        cut[list(state.cut_roads)] = True
-        on_path = (along > 0) & ~cut[src] & ~cut[dst]
-        array: np.ndarray = (tid * self._along_span + np.where(on_path, along, 0)) * 2 + uphill
+        if not state.terrain and not state.cut_roads:
+            array = self._base_classes()
+        else:
+            array = self._classes_of(self._terrain_ids(state), state.cut_roads)
         return (state.terrain, state.cut_roads, array, array.tolist())
+
+    def _base_classes(self) -> np.ndarray:
+        """Each step's class over the map as the scenario made it (read-only)."""
+        if self._base_class_array is None:
+            self._base_class_array = self._classes_of(self._base_ids, ())
+            self._base_class_array.flags.writeable = False
+        return self._base_class_array
+
+    def _classes_of(self, ids: np.ndarray, cut_roads: Iterable[int]) -> np.ndarray:
+        """Each step's class with the terrain ``ids`` (``_terrain_ids``) and ``cut_roads``."""
+        src, dst, along, uphill, _ = self._steps()
+        cut = np.zeros(self.grid.size, dtype=np.bool_)
+        cut[list(cut_roads)] = True
+        on_path = (along > 0) & ~cut[src] & ~cut[dst]
+        array: np.ndarray = (ids[dst] * self._along_span + np.where(on_path, along, 0)) * 2 + uphill
+        return array
 
     def _patch_classes(self, classes: list[int], state: PGState, changed: set[int]) -> None:
         """Work out again in ``classes`` (``_step_classes``' list) the steps into or out of ``changed`` locations,
@@ -519,37 +633,48 @@ class Board:
             self._ids = found = (state.terrain, ids)
         return found[1]
 
-    def _steps(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    def _steps(self) -> StepArrays:
         """Every step of the grid in direction order: from, to, the cheapest path cost along it (0: none),
         whether it goes uphill; and where each location's steps begin (one past the last: the count). Fixed for
-        the map."""
+        the map: shared by the boards of maps of the same grid, heights and paths (read-only)."""
         if self._step_arrays is None:
-            table = np.array(self.grid.neighbor_table(), dtype=np.int64)
-            src, d = np.nonzero(table >= 0)  # row by row, in direction order
-            dst = table[src, d]
-            along = np.zeros(len(src), dtype=np.int64)
-            low, high = np.minimum(src, dst), np.maximum(src, dst)
-            for kind, cost in self.tables.paths.items():
-                edges = self.map.edge_features.get(kind, frozenset())
-                if not edges:
-                    continue
-                pairs = np.array(sorted(edges), dtype=np.int64).reshape(-1, 2)
-                # each step's pair looked up in the sorted pairs (np.isin makes a table as long as the largest
-                # code, a map's size squared: milliseconds for every new board)
-                wanted = np.sort(pairs[:, 0] * self.grid.size + pairs[:, 1])
-                codes = low * self.grid.size + high
-                on = wanted[np.minimum(np.searchsorted(wanted, codes), len(wanted) - 1)] == codes
-                along = np.where(on & ((along == 0) | (along > cost)), cost, along)
-            elevation = np.array(self.elevation, dtype=np.int64)
-            first = np.concatenate([[0], np.cumsum(np.bincount(src, minlength=self.grid.size))])
-            self._step_arrays = (src, dst, along, elevation[dst] > elevation[src], first)
+            paths = tuple(
+                (kind, cost, self.map.edge_features.get(kind, frozenset())) for kind, cost in self.tables.paths.items()
+            )
+            key = (*_shape(self.grid), np.array(self.elevation, dtype=np.int64).tobytes(), paths)
+            self._step_arrays, self._lists = _per_map(_STEPS, key, self._make_steps)
         return self._step_arrays
+
+    def _make_steps(self) -> tuple[StepArrays, tuple[list[int], list[int]]]:
+        """:meth:`_steps` made, with :meth:`_step_lists`."""
+        table = np.array(self.grid.neighbor_table(), dtype=np.int64)
+        src, d = np.nonzero(table >= 0)  # row by row, in direction order
+        dst = table[src, d]
+        along = np.zeros(len(src), dtype=np.int64)
+        low, high = np.minimum(src, dst), np.maximum(src, dst)
+        for kind, cost in self.tables.paths.items():
+            edges = self.map.edge_features.get(kind, frozenset())
+            if not edges:
+                continue
+            pairs = np.array(sorted(edges), dtype=np.int64).reshape(-1, 2)
+            # each step's pair looked up in the sorted pairs (np.isin makes a table as long as the largest
+            # code, a map's size squared: milliseconds for every new board)
+            wanted = np.sort(pairs[:, 0] * self.grid.size + pairs[:, 1])
+            codes = low * self.grid.size + high
+            on = wanted[np.minimum(np.searchsorted(wanted, codes), len(wanted) - 1)] == codes
+            along = np.where(on & ((along == 0) | (along > cost)), cost, along)
+        elevation = np.array(self.elevation, dtype=np.int64)
+        first = np.concatenate([[0], np.cumsum(np.bincount(src, minlength=self.grid.size))])
+        made = (src, dst, along, elevation[dst] > elevation[src], first)
+        for array in made:
+            array.flags.writeable = False
+        return made, (first.tolist(), dst.tolist())
 
     def _step_lists(self) -> tuple[list[int], list[int]]:
         """``_steps``' first step of each location and each step's destination, as lists (read one at a time)."""
         if self._lists is None:
-            _, dst, _, _, first = self._steps()
-            self._lists = (first.tolist(), dst.tolist())
+            self._steps()
+        assert self._lists is not None
         return self._lists
 
     def _step_cost(self, state: PGState, unit_type: UnitType, percent: int) -> Callable[[int, int, int], int | None]:
@@ -621,15 +746,19 @@ class Board:
 
     def base_rows(self, cells: list[int], visibility: int) -> list[np.ndarray]:
         """What a unit in each of ``cells`` sees over the map as the scenario made it (kept within
-        :data:`BASE_SIGHT_BYTES` a map): every arrangement of barrages and damage starts from these. The rows are
-        shared with the other boards of the map, which another thread may be reading or clearing meanwhile (a
-        server's games): what is handed out is read once."""
+        :data:`BASE_SIGHT_BYTES` a map, the oldest let go first): every arrangement of barrages and damage starts
+        from these. The rows are shared with the other boards of the map, which another thread may be reading or
+        letting go meanwhile (a server's games): what is handed out is read once."""
         sight, rows = self._base()
         found = {c: row for c in cells if (row := rows.get((c, visibility))) is not None}
         missing = [c for c in cells if c not in found]
         if missing:
-            if (len(rows) + len(missing)) * self.grid.size > BASE_SIGHT_BYTES:
-                rows.clear()
+            over = len(rows) + len(missing) - BASE_SIGHT_BYTES // self.grid.size
+            if over > 0:
+                # the oldest go first, a quarter more than needed at once (listing the keys is not free); the
+                # keys listed in one step (safe with another thread), each taken if still there
+                for key in list(rows)[: over + len(rows) // 4]:
+                    rows.pop(key, None)
             eye = self.tables.sight.eye
             seen = sight.visible([Observer(c, eye, visibility) for c in missing], target=eye)
             for c, row in zip(missing, seen, strict=True):
