@@ -191,7 +191,7 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
             for t in dict.fromkeys(ss.pool):
                 cells = partial(setup.placement_cells, ctx, state, t)
                 check = partial(refusals.place, ctx, cells)
-                count = partial(setup.count_placement_cells, ctx, state, t)  # random play sizes every type's
+                count = partial(setup.count_placement_cells, ctx, state, t)  # random play sizes every type's cells
                 choices.append(Choice(D.Place, {"type": t}, cells, check=check, count=count))
             choices += [
                 Choice(D.PickUp, values=setup.placed_units(state)),
