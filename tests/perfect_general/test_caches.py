@@ -451,9 +451,10 @@ def test_the_steps_boards_share_are_each_their_location_and_cost() -> None:
     them, each made one is its code's location and cost, and a second game's cost rows are the rows made afresh."""
     first_game, game = _two_played(300)
     first, board, state = _board(first_game), _board(game), game.state
-    assert board._pair_store is first._pair_store
-    scale, store = board._pair_scale, board._pair_store
-    made = [code for code, m in enumerate(board._pair_made) if m]
+    store, made_bytes, _ = board._pair_tables()
+    assert store is first._pair_tables()[0]
+    scale = board._pair_scale
+    made = [code for code, m in enumerate(made_bytes) if m]
     assert len(made) > 1000
     assert all(store[code] == divmod(code, scale) for code in made)
     compared = 0
@@ -464,6 +465,27 @@ def test_the_steps_boards_share_are_each_their_location_and_cost() -> None:
         assert all(rows[a] == afresh[a] for a in filled)
         compared += len(filled)
     assert compared > 100
+
+
+def test_a_board_only_looked_at_makes_no_steps() -> None:
+    """A board built to read a scenario's size or map (the lobby, the benchmarks' choice of the largest scenario)
+    makes no table of steps: a list of a reference a location and cost that every full pass of the collector would
+    walk for as long as the process lives. Its first table makes them."""
+    from grognard.rulesets.perfect_general import board as board_module
+
+    kept = dict(board_module._PAIRS)
+    board_module._PAIRS.clear()
+    try:
+        rules = PerfectGeneral(PerfectGeneral.load_scenario("simple_little_war"))
+        rules.initial_state(0)
+        rules.map_json()
+        assert not board_module._PAIRS, "a board looked at made the steps of its map"
+        board = rules.ctx.board
+        board.costs(rules.initial_state(0), next(iter(board.tables.units.values()))).row(0)
+        assert list(board_module._PAIRS) == [(board.grid.size, board._pair_scale)]
+    finally:
+        board_module._PAIRS.clear()
+        board_module._PAIRS.update(kept)
 
 
 def test_base_sight_rows_boards_share_are_the_rows_made_afresh_and_of_their_own_map() -> None:

@@ -47,8 +47,11 @@ FAR = 255
 
 T = TypeVar("T")
 
-# the (location, cost) steps every board of a map size and pair scale shares (Board._pair_store): one entry a map
-_PAIRS: dict[tuple[int, int], tuple[list[tuple[int, int]], bytearray]] = {}
+# the (location, cost) steps every board of a map size and pair scale shares (Board._pair_tables): one entry a map,
+# at most MAPS_KEPT
+_PAIRS: dict[tuple[object, ...], tuple[list[tuple[int, int]], bytearray]] = {}
+# the steps made, which are made (a byte each), and the same bytes as an array
+PairTables = tuple[list[tuple[int, int]], bytearray, np.ndarray]
 # the sight over a map as its scenario made it and the rows of it worked out so far (Board.base_rows), shared by
 # every board of that map (the games of a scenario: those of one server, or played one after another), by the
 # map's grid, heights and eye: rows one game worked out are not worked out again by the next. At most MAPS_KEPT.
@@ -133,15 +136,7 @@ class Board:
         )
         slowest = max([100] + [w.move_percent for w in tables.weather.values()])
         self._pair_scale = -(-dearest * tables.uphill_factor * slowest // 100) + 1
-        # The made ones, and which are made: read one at a time as bytes (quick from Python), many at once through
-        # an array on them. A step is two numbers whatever the map: the boards of one size and scale (every game
-        # of a scenario) share them, so a new game does not make its tens of thousands again.
-        shared = _PAIRS.get((self.grid.size, self._pair_scale))
-        if shared is None:
-            size = self.grid.size * self._pair_scale
-            shared = _PAIRS[self.grid.size, self._pair_scale] = ([(0, 0)] * size, bytearray(size))
-        self._pair_store, self._pair_made = shared
-        self._pair_made_array = np.frombuffer(self._pair_made, dtype=np.bool_)
+        self._pair_tables_found: PairTables | None = None  # _pair_tables
         # movement searches by (cost table, start, budget, ...), each with its table: see moves.unit_reach
         self.reaches = ReachCache(REACH_BYTES)
         # moves._search's last search key of each unit, and the one object of each set of locations _field hands
@@ -413,7 +408,8 @@ class Board:
         classes = self._step_classes(state, listed=True)
         cost_of = self._class_costs(unit_type, percent, listed=True)
         first, dst = self._step_lists()
-        store, made, scale = self._pair_store, self._pair_made, self._pair_scale
+        store, made, _ = self._pair_tables()
+        scale = self._pair_scale
         # a row away from what differs from the scenario's map is the row every board of the map has: read there,
         # or worked out and left there
         own, common, alike = self._shared_rows(unit_type, percent)
@@ -600,12 +596,26 @@ class Board:
             found = self._class_cost[kind] = (costs, costs.tolist())
         return found[1] if listed else found[0]
 
+    def _pair_tables(self) -> PairTables:
+        """The ``(location, cost)`` steps made, which are made (read one at a time as bytes, quick from Python) and
+        the same bytes as an array (many at once). A step is two numbers whatever the map: the boards of one size
+        and scale (every game of a scenario) share them, so a new game does not make its tens of thousands again.
+        Found when a first table needs them: a board built only to be looked at (a scenario's size, its map) never
+        makes the list, a reference a location and cost that every full pass of the collector would go through for
+        as long as the process lives."""
+        found = self._pair_tables_found
+        if found is None:
+            size = self.grid.size * self._pair_scale
+            key = (self.grid.size, self._pair_scale)
+            store, made = _per_map(_PAIRS, key, lambda: ([(0, 0)] * size, bytearray(size)))
+            found = self._pair_tables_found = (store, made, np.frombuffer(made, dtype=np.bool_))
+        return found
+
     def _pairs(self, codes: np.ndarray) -> list[tuple[int, int]]:
         """The shared ``(location, cost)`` step of each code ``location * scale + cost``: one object per step
         for the board, whatever the tables (as many as locations times costs, whatever the play)."""
-        made = self._pair_made_array
+        store, _, made = self._pair_tables()
         new = np.unique(codes[~made[codes]]).tolist()
-        store = self._pair_store
         scale = self._pair_scale
         for code in new:
             store[code] = divmod(code, scale)
