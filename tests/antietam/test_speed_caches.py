@@ -4,6 +4,7 @@ view; a seat's sight) answers exactly as the rules worked out afresh, after ever
 
 from __future__ import annotations
 
+import gc
 from typing import Any
 
 import pytest
@@ -91,3 +92,17 @@ def test_changed_answers_as_comparing_the_tables_record_by_record() -> None:
     u = state.units[5]
     moved = state.with_unit(5, Unit(u.cell, u.strength + 1)).with_units({7: state.units[6], 5: u})
     assert changed(state.units, moved.units) == [7]  # unit 5 is its own record again
+
+
+def test_the_board_steps_are_each_square_pair_s_direction_and_numbers_the_collector_does_not_walk() -> None:
+    # the directions of the board's steps are kept by number (a dict of numbers alone is not tracked by the garbage
+    # collector, which walked the 11,632 pairs at every full pass): each pair of a square and a square or GONE (-1)
+    # answers as the grid does, and no two pairs share a number
+    board = Antietam(Antietam.load_scenario(Antietam.scenario_ids()[0])).ctx.board
+    grid = board.map.grid
+    assert not gc.is_tracked(board._direction)
+    for a in grid.cells():
+        near = board.neighbors[a]
+        for b in (*near, -1, a, (a + 2) % grid.size, (a + grid.columns + 2) % grid.size):
+            assert board.direction(a, b) == (grid.direction(a, b) if b in near else 0)
+            assert board.adjacent(a, b) == (b in near)
