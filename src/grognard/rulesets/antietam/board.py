@@ -16,6 +16,10 @@ from .scenario import AntietamScenario
 from .state import AntietamState
 from .tables import UnitSpec, load_battlefield, load_tables
 
+# a step's (diagonal, along a road): four tuples every board's steps share (a tuple of its own for each of the 11,632
+# steps of a board was as many objects more for the garbage collector to count and walk)
+STEP_KINDS = {(diagonal, road): (diagonal, road) for diagonal in (False, True) for road in (False, True)}
+
 BoolArray = npt.NDArray[np.bool_]
 IntArray = npt.NDArray[np.int64]
 U8Array = npt.NDArray[np.uint8]
@@ -116,8 +120,8 @@ class Board:
         roads = self.map.edge_features.get("road", frozenset())
         direction = self._direction
         self.steps_from = tuple(
-            {b: (grid.is_diagonal(direction[a * stride + b + 1]), edge_key(a, b) in roads) for b in self.neighbors[a]}
-            for a in grid.cells()
+            {b: STEP_KINDS[grid.is_diagonal(direction[a * stride + b + 1]), edge_key(a, b) in roads] for b in near}
+            for a, near in enumerate(self.neighbors)
         )
         self.levels = tuple(self.map.elevation)
         # each square's place in the order "lowest x, then lowest y" (AMB-21's ties between squares)
