@@ -326,7 +326,7 @@ def test_step_classes_patched_after_damage_are_the_classes_made_afresh() -> None
         patched = list(board._step_classes(state, listed=True))
         kept = board._classes
         board._classes = None  # made afresh
-        assert patched == board._step_classes(state, listed=True)
+        assert patched == list(board._step_classes(state, listed=True))
         board._classes = kept
         terrains += 1
     assert terrains > 5

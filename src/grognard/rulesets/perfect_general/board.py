@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sys
 import weakref
+from array import array
 from collections.abc import Callable, Hashable, Iterable
 from typing import Any, Literal, TypeVar, overload
 
@@ -89,8 +90,10 @@ def _per_map(kept: dict[tuple[object, ...], T], key: tuple[object, ...], make: C
     return found
 
 
-# the step classes of a terrain and its cut roads: as an array (made when asked for) and as a list
-Classes = tuple[tuple[tuple[int, str], ...], tuple[int, ...], np.ndarray | None, list[int]]
+# the step classes of a terrain and its cut roads: as a NumPy array (made when asked for) and as machine numbers read
+# one at a time (a class is below 256, a number Python keeps made: read as quickly as from a list, and an array of
+# numbers is nothing the garbage collector walks, where the list of a terrain's 13,058 classes was, at every pass)
+Classes = tuple[tuple[tuple[int, str], ...], tuple[int, ...], np.ndarray | None, "array[int]"]
 
 
 class Board:
@@ -507,35 +510,40 @@ class Board:
     @overload
     def _step_classes(self, state: PGState, listed: Literal[False] = False) -> np.ndarray: ...
     @overload
-    def _step_classes(self, state: PGState, listed: Literal[True]) -> list[int]: ...
-    def _step_classes(self, state: PGState, listed: bool = False) -> np.ndarray | list[int]:
+    def _step_classes(self, state: PGState, listed: Literal[True]) -> array[int]: ...
+    def _step_classes(self, state: PGState, listed: bool = False) -> np.ndarray | array[int]:
         """Each step's class in ``state``'s terrain: (terrain entered, cost along a path not cut, uphill), kept for
-        the last terrain asked about (as an array, or ``listed`` as a list). Damage is local: from the last
-        terrain's list, only the steps into or out of the locations that changed are worked out again."""
+        the last terrain asked about (as a NumPy array, or ``listed`` as machine numbers read one at a time). Damage
+        is local: from the last terrain's classes, only the steps into or out of the locations that changed are
+        worked out again."""
         found = self._classes
         if found is None or found[0] is not state.terrain or found[1] is not state.cut_roads:
             found = self._classes = self._new_classes(state, found)
         if listed:
             return found[3]
-        array = found[2]
-        if array is None:  # made when first asked for (the general's whole tables)
-            array = np.array(found[3], dtype=np.int64)
-            self._classes = (found[0], found[1], array, found[3])
-        return array
+        made = found[2]
+        if made is None:  # made when first asked for (the general's whole tables)
+            made = np.array(found[3], dtype=np.int64)
+            self._classes = (found[0], found[1], made, found[3])
+        return made
 
     def _new_classes(self, state: PGState, last: Classes | None) -> Classes:
         if last is not None:
             changed = {c for c, _ in set(last[0]).symmetric_difference(state.terrain)}
             changed.update(set(last[1]).symmetric_difference(state.cut_roads))
             if len(changed) <= CLASSES_PATCHED:
-                classes = last[3].copy()
+                classes = last[3][:]
                 self._patch_classes(classes, state, changed)
                 return (state.terrain, state.cut_roads, None, classes)
         if not state.terrain and not state.cut_roads:
-            array = self._base_classes()
+            made = self._base_classes()
         else:
-            array = self._classes_of(self._terrain_ids(state), state.cut_roads)
-        return (state.terrain, state.cut_roads, array, array.tolist())
+            made = self._classes_of(self._terrain_ids(state), state.cut_roads)
+        # every class the tables have is below 256 (Lauter's: 132): read as numbers Python keeps made
+        small = len(self._terrain_names) * self._along_span * 2 <= 256
+        listed = array("B" if small else "I")
+        listed.frombytes(made.astype(np.uint8 if small else np.uint32).tobytes())
+        return (state.terrain, state.cut_roads, made, listed)
 
     def _base_classes(self) -> np.ndarray:
         """Each step's class over the map as the scenario made it (read-only)."""
@@ -553,7 +561,7 @@ class Board:
         array: np.ndarray = (ids[dst] * self._along_span + np.where(on_path, along, 0)) * 2 + uphill
         return array
 
-    def _patch_classes(self, classes: list[int], state: PGState, changed: set[int]) -> None:
+    def _patch_classes(self, classes: array[int], state: PGState, changed: set[int]) -> None:
         """Work out again in ``classes`` (``_step_classes``' list) the steps into or out of ``changed`` locations,
         as the full computation does for ``state``'s terrain and cut roads."""
         first, dst = self._step_lists()
@@ -676,8 +684,8 @@ class Board:
         elevation = np.array(self.elevation, dtype=np.int64)
         first = np.concatenate([[0], np.cumsum(np.bincount(src, minlength=self.grid.size))])
         made = (src, dst, along, elevation[dst] > elevation[src], first)
-        for array in made:
-            array.flags.writeable = False
+        for part in made:
+            part.flags.writeable = False
         return made, (first.tolist(), dst.tolist())
 
     def _step_lists(self) -> tuple[list[int], list[int]]:
