@@ -120,7 +120,8 @@ class Board:
         self._ids: tuple[tuple[tuple[int, str], ...], np.ndarray] | None = None
         self._lists: tuple[list[int], list[int]] | None = None  # _step_lists
         self._classes: Classes | None = None  # _step_classes, for the last terrain
-        self._paths: tuple[list[int], list[bool]] | None = None  # each step's path cost and climb (_patch_classes)
+        # each step's path cost and climb (_patch_classes), as the step classes are kept: machine numbers below 256
+        self._paths: tuple[array[int], array[int]] | None = None
         self._class_cost: dict[tuple[int, bool, int], tuple[np.ndarray, list[int]]] = {}  # _class_costs' answers
         self._base_class_array: np.ndarray | None = None  # _base_classes
         self._stores: dict[bytes, tuple[list[Steps | None], list[Steps | None], list[bool]]] = {}  # _shared_rows
@@ -558,16 +559,16 @@ class Board:
         cut = np.zeros(self.grid.size, dtype=np.bool_)
         cut[list(cut_roads)] = True
         on_path = (along > 0) & ~cut[src] & ~cut[dst]
-        array: np.ndarray = (ids[dst] * self._along_span + np.where(on_path, along, 0)) * 2 + uphill
-        return array
+        out: np.ndarray = (ids[dst] * self._along_span + np.where(on_path, along, 0)) * 2 + uphill
+        return out
 
     def _patch_classes(self, classes: array[int], state: PGState, changed: set[int]) -> None:
-        """Work out again in ``classes`` (``_step_classes``' list) the steps into or out of ``changed`` locations,
+        """Work out again in ``classes`` (``_step_classes``' numbers) the steps into or out of ``changed`` locations,
         as the full computation does for ``state``'s terrain and cut roads."""
         first, dst = self._step_lists()
         if self._paths is None:
             _, _, along, uphill, _ = self._steps()
-            self._paths = (along.tolist(), uphill.tolist())
+            self._paths = (array("B", along.astype(np.uint8).tobytes()), array("B", uphill.astype(np.uint8).tobytes()))
         paths, climbs = self._paths
         terrain = dict(state.terrain)
         cut = state.cut_roads
