@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 import weakref
 from array import array
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Collection, Hashable, Iterable
 from typing import Any, Literal, TypeVar, overload
 
 import numpy as np
@@ -47,6 +47,7 @@ DISTANCE_BYTES = 8 * 1024 * 1024
 FAR = 255
 
 T = TypeVar("T")
+K = TypeVar("K")
 
 # the (location, cost) steps every board of a map size and pair scale shares (Board._pair_tables): one entry a map,
 # at most MAPS_KEPT
@@ -88,6 +89,13 @@ def _per_map(kept: dict[tuple[object, ...], T], key: tuple[object, ...], make: C
             kept.clear()
         found = kept[key] = make()
     return found
+
+
+def _let_oldest_go(kept: dict[K, Any], count: int, keep: Collection[K] = ()) -> None:
+    """Let the ``count`` oldest entries of ``kept`` go, but those in ``keep``: the keys listed in one step and each
+    taken if still there (a map's shared stores, which another thread may be changing meanwhile)."""
+    for key in [k for k in list(kept) if k not in keep][: max(0, count)]:
+        kept.pop(key, None)
 
 
 # the step classes of a terrain and its cut roads: as a NumPy array (made when asked for) and as machine numbers read
@@ -477,9 +485,7 @@ class Board:
             # the oldest lists go first (the doubled map's 18 are more than its budget holds); the boards that hold
             # them keep them, and the keys are listed in one step (safe with another thread)
             room = COST_ROW_BYTES // (self.grid.size * ROW_BYTES)
-            olds = [k for k in list(kept) if k != key and k != common]
-            for old in olds[: max(0, len(kept) + (key not in kept) + (common not in kept) - room)]:
-                kept.pop(old, None)
+            _let_oldest_go(kept, len(kept) + (key not in kept) + (common not in kept) - room, keep=(key, common))
             empty: list[Steps | None] = [None] * self.grid.size
             found = self._stores[key] = (kept.setdefault(key, empty), kept.setdefault(common, empty.copy()), alike)
         return found
@@ -773,11 +779,8 @@ class Board:
         missing = [c for c in cells if c not in found]
         if missing:
             over = len(rows) + len(missing) - BASE_SIGHT_BYTES // self.grid.size
-            if over > 0:
-                # the oldest go first, a quarter more than needed at once (listing the keys is not free); the
-                # keys listed in one step (safe with another thread), each taken if still there
-                for key in list(rows)[: over + len(rows) // 4]:
-                    rows.pop(key, None)
+            if over > 0:  # the oldest go first, a quarter more than needed at once (listing the keys is not free)
+                _let_oldest_go(rows, over + len(rows) // 4)
             eye = self.tables.sight.eye
             seen = sight.visible([Observer(c, eye, visibility) for c in missing], target=eye)
             for c, row in zip(missing, seen, strict=True):
