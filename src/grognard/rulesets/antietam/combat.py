@@ -4,6 +4,7 @@ ammunition (§IA8.9), retreats (§IA8.5) and advances (§B4.2, §IA8.7)."""
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from math import prod
 from typing import NamedTuple
@@ -99,7 +100,7 @@ class FireRules:
         o, cas = c["other"], c["casualties"]
         self.units = {side: np.array(ctx.ids[side], dtype=np.int64) for side in ENEMY}
         # by side: the squares' tuple, the enemy squares and the turn last asked about, and the answer
-        self.reach: dict[str, tuple[tuple[int, ...], IntArray, int, frozenset[int]]] = {}
+        self.reach: dict[str, tuple[tuple[int, ...], IntArray, int, Reach]] = {}
         # the fire modifiers that are the same at every fire: the defender's terrain by its row, the elevation, each
         # side's level, out of ammunition; the random modifier's range; the battle time's minimum and divisor
         rows = [row for row in ctx.tables.terrain["defence"] if row != "columns"]  # the table's rows, not its header
@@ -175,11 +176,23 @@ def choose_target(ctx: Ctx, state: AntietamState, i: int, occ: dict[int, list[in
     """§B3.7 / §IA7.13: the priority square if it can be fired into, else the closest enemy in range and sight
     (ties: lowest x, then lowest y, AMB-21); -1 when there is none."""
     board = ctx.board
+    cell = state.units[i].cell
+    return _target(ctx, state, i, occ, min(board.weapon_range[i], board.sight_limit(cell, state.turn)))
+
+
+def _target(ctx: Ctx, state: AntietamState, i: int, occ: dict[int, list[int]], reach: int) -> int:
+    """``choose_target`` with the unit's reach, its weapon's range within its sight (§IA8.3)."""
+    board = ctx.board
     u = state.units[i]
     side = board.sides[i]
-    if u.target >= 0 and ctx.enemy_at(state, u.target, side, occ) and in_range(ctx, state, i, u.target):
-        return u.target
-    reach = min(board.weapon_range[i], board.sight_limit(u.cell, state.turn))
+    t = u.target
+    if (
+        t >= 0
+        and ctx.enemy_at(state, t, side, occ)
+        and board.seen_at[u.cell, t] <= reach  # ``in_range``
+        and (not u.facing or board.cones[u.facing][u.cell, t])
+    ):
+        return t
     cells = ctx.enemy_squares(state, side)
     if not len(cells) or reach <= 0:
         return -1
@@ -242,17 +255,18 @@ def fire_modifiers(
 ) -> list[Modifier]:
     """Every modifier of the charts on one unit's fire into ``cell`` (basic game: no modes, facing, flanks,
     fortification or leaders, AMB-3 and AMB-14)."""
-    return [Modifier(*m) for m in _modifiers(ctx, Pending(ctx, state), i, cell, occ, step, out_of_ammo)]
+    pending = Pending(ctx, state)
+    return [Modifier(*m) for m in _modifiers(ctx, pending, i, state.units[i], cell, occ, step, out_of_ammo)]
 
 
 def _modifiers(
-    ctx: Ctx, pending: Pending, i: int, cell: int, occ: dict[int, list[int]], step: Step, out_of_ammo: bool
+    ctx: Ctx, pending: Pending, i: int, u: Unit, cell: int, occ: dict[int, list[int]], step: Step, out_of_ammo: bool
 ) -> list[Mod]:
     """``fire_modifiers`` with the records ``pending`` holds (the men in the square may have changed since its state:
-    its changes leave every unit's square, mode, facing and fortification as they were), as plain tuples."""
+    its changes leave every unit's square, mode, facing and fortification as they were), as plain tuples (``u``:
+    the firer's record)."""
     board, c, fixed = ctx.board, ctx.combat, pending.rules
     state = pending.state
-    u = pending.unit(i)
     side = board.sides[i]
     ground = None if cell in state.fords else fixed.terrain_at[cell]  # ``terrain_row``, read once a game
     mods = [fixed.terrain[terrain_row(ctx, state, cell)] if ground is None else ground]
@@ -270,9 +284,12 @@ def _modifiers(
         if fort:  # "Fortification = levelX.10" (AMB-13: 10% fewer casualties a level)
             mods.append((f"fortification {fort}", 100 - fort * c["other"]["fortification_percent_per_level"]))
     density, luck, battle_time, fatigue = fixed.percent_mods
-    mods.append(density[density_percent(fixed, men_in(ctx, cell, occ, pending.unit))])
-    # the roll names the firer, so only its side sees it (the target's side sees the casualties)
-    mods.append(luck[random_percent(step, fixed.random_why[i], fixed, ONLY[side])])
+    # ``men_in`` with the records pending (a unit's record: the one pending, else the state's)
+    artillery, got, units = board.artillery, pending.units.get, state.units
+    men = sum([(got(j) or units[j]).strength for j in occ.get(cell, ()) if not artillery[j]])
+    mods.append(density[density_percent(fixed, men)])
+    # the roll names the firer, so only its side sees it (the target's side sees the casualties): ``random_percent``
+    mods.append(luck[fixed.random_low - 1 + step.roll(fixed.random_faces, fixed.random_why[i], ONLY[side])])
     least_op, divisor = fixed.time
     mods.append(battle_time[max(u.op, least_op) * 100 // divisor])
     mods.append(fatigue[max(0, 100 - u.fatigue)])  # §IA8.10 "a proportional effect on fire strength"
@@ -327,20 +344,20 @@ def _fire(
 ) -> None:
     """``fire``, changing ``pending``: the firer's record and the losses of the units it hits (``occ``: who stands
     where in its state, as the changes pending move no unit)."""
-    board = ctx.board
-    u = pending.unit(i)
+    board, fixed = ctx.board, pending.rules
+    u = pending.units.get(i) or pending.state.units[i]  # ``pending.unit``
     spec = board.specs[i]
     side = board.sides[i]
     artillery = board.artillery[i]
     d = int(board.dist[u.cell, cell])
     # §IA8.9 "Every time a unit fires it has a chance of running out of ammo"
-    out = step.chance(pending.rules.out_percent[i], pending.rules.out_why[i], ONLY[side])
-    mods = _modifiers(ctx, pending, i, cell, occ, step, out)
+    out = step.chance(fixed.out_percent[i], fixed.out_why[i], ONLY[side])
+    mods = _modifiers(ctx, pending, i, u, cell, occ, step, out)
     base = ctx.tables.base_casualties(spec.weapon, d)
     total = product(base * u.strength, mods, 1 if artillery else 100)
     cost = ctx.fire_costs[i]
     spent = min(cost, u.op) if defensive else cost  # AMB-22: defensive fire spends OP down to 0
-    pending.put(i, _FIRED(u, u.op - spent, not out, cell))
+    pending.units[i] = _FIRED(u, u.op - spent, not out, cell)
     at, into = board.labels[u.cell], board.labels[cell]
     step.emit(
         "fire",
@@ -377,7 +394,9 @@ class Pending:
         self.rules = fire_rules(ctx)
         self.state = state
         self.units: dict[int, Unit] = {}
-        self.losses = state.losses
+        # the sides' loss counts once a loss is pending (counted in place: one tuple when the state is made, rather
+        # than a list and a tuple a unit hit)
+        self.losses: list[int] | None = None
 
     def unit(self, i: int) -> Unit:
         u = self.units.get(i)
@@ -386,11 +405,18 @@ class Pending:
     def put(self, i: int, u: Unit) -> None:
         self.units[i] = u
 
+    def lose(self, slot: int, lost: int) -> None:
+        """``lost`` more in ``slot`` of the sides' losses (:func:`loss_slot`)."""
+        losses = self.losses
+        if losses is None:
+            losses = self.losses = list(self.state.losses)
+        losses[slot] += lost
+
     def made(self) -> AntietamState:
         """The state with every change so far (nothing pending after)."""
         state = self.state
-        if self.losses is not state.losses:
-            state = state.with_units_and_losses(self.units, self.losses)
+        if self.losses is not None:
+            state = state.with_units_and_losses(self.units, tuple(self.losses))
         else:
             state = state.with_units(self.units)
         self.ctx.unmoved(self.state.units, state.units)
@@ -399,7 +425,7 @@ class Pending:
 
     def restart(self, state: AntietamState) -> None:
         """Go on from ``state`` (made by ``made`` and changed by the rules since), with nothing pending."""
-        self.state, self.units, self.losses = state, {}, state.losses
+        self.state, self.units, self.losses = state, {}, None
 
 
 class _Texts(dict[Mod, str]):
@@ -504,7 +530,7 @@ def _take_losses(ctx: Ctx, pending: Pending, i: int, casualties: int, guns_lost:
     if casualties <= 0:
         return
     board, fixed = ctx.board, pending.rules
-    u = pending.unit(i)
+    u = pending.units.get(i) or pending.state.units[i]  # ``pending.unit``
     spec = board.specs[i]
     side = board.sides[i]
     artillery = board.artillery[i]
@@ -523,8 +549,7 @@ def _take_losses(ctx: Ctx, pending: Pending, i: int, casualties: int, guns_lost:
         lost = min(casualties, u.strength)
         gain = fatigue_gain(fixed, u.strength, lost)
     men = u.strength
-    u = _LOSSES(u, u.strength - lost, u.fatigue + gain)
-    pending.put(i, u)
+    u = pending.units[i] = _LOSSES(u, men - lost, u.fatigue + gain)
     if ctx.has["leaders"] and pending.state.leaders:
         state = wound_checks(ctx, pending.made(), i, casualties, men, step)
         u = state.units[i]
@@ -532,7 +557,7 @@ def _take_losses(ctx: Ctx, pending: Pending, i: int, casualties: int, guns_lost:
             state = count_loss(ctx, state, i, lost)
         pending.restart(state)
     elif lost:
-        pending.losses = counted(pending.losses, fixed.loss_slot[i], lost)  # the slot read once a game
+        pending.lose(fixed.loss_slot[i], lost)  # the slot read once a game
     step.emit(
         "losses",
         f"{spec.name} loses {lost} {'guns' if artillery else 'men'}",
@@ -669,10 +694,11 @@ def fire_step(ctx: Ctx, state: AntietamState, side: str, artillery: bool, defens
     occ, enemy = ctx.occupants(made), ctx.enemy_squares(made, side)
     # only a unit with some enemy square in range and sight looks for a target (a unit's fire changes only the enemy
     # and itself, so who may fire holds through the step while the enemy stands where it stood)
-    reach = in_reach(ctx, made, side, enemy)
-    for i in ctx.shooters[side, artillery]:
-        if i not in reach:
-            continue
+    reach = _in_reach(ctx, made, side, enemy)
+    order, k = reach.shooters[artillery], 0
+    while k < len(order):  # the step's units in order (``ctx.shooters``), those in reach alone
+        i = order[k]
+        k += 1
         u = pending.unit(i)
         if u.disrupted or not u.ammo:  # §IA8.8, §IA8.9 "Units without ammo may not fire"
             continue
@@ -684,16 +710,28 @@ def fire_step(ctx: Ctx, state: AntietamState, side: str, artillery: bool, defens
         # its record in ``made`` is ``u`` (a unit of the side firing changes only by its own fire, once a step)
         if not (basic or can_fire(ctx, made, i)):
             continue
-        target = choose_target(ctx, made, i, occ)
+        target = _target(ctx, made, i, occ, reach.of[i])
         if target >= 0:
             _fire(ctx, pending, i, target, step, defensive, occ)
             if pending.state is not made:  # a new state: the enemy may stand elsewhere (losses, rout, retreat)
                 made = pending.state
                 occ, moved = ctx.occupants(made), ctx.enemy_squares(made, side)
-                if moved is not enemy:  # who has a square in reach, from here on
+                if moved is not enemy:  # who has a square in reach, from here on (the units after ``i``)
                     enemy = moved
-                    reach = in_reach(ctx, made, side, enemy)
+                    reach = _in_reach(ctx, made, side, enemy)
+                    order = reach.shooters[artillery]
+                    k = bisect_right(order, i)
     return pending.made()
+
+
+class Reach(NamedTuple):
+    """A side's units with some enemy square in range and sight, as a set, and in order for each fire step
+    (``artillery`` True or False: ``ctx.shooters``' order), with each one's reach (its weapon's range within its
+    sight, §IA8.3)."""
+
+    units: frozenset[int]
+    shooters: tuple[tuple[int, ...], tuple[int, ...]]
+    of: dict[int, int]
 
 
 def in_reach(ctx: Ctx, state: AntietamState, side: str, enemy: IntArray) -> frozenset[int]:
@@ -701,13 +739,19 @@ def in_reach(ctx: Ctx, state: AntietamState, side: str, enemy: IntArray) -> froz
     where ``choose_target`` may find a target (it keeps to the 90° view of §IA7.9), for all the side's units at once.
     Kept for the side while its units and the enemy stand where they stood (a phase's artillery and other fire
     steps of a side mostly ask of the same squares)."""
+    return _in_reach(ctx, state, side, enemy).units
+
+
+def _in_reach(ctx: Ctx, state: AntietamState, side: str, enemy: IntArray) -> Reach:
+    """``in_reach``, with the units of each fire step in order and each unit's reach."""
     cells, fixed = ctx.cells(state), fire_rules(ctx)
     last = fixed.reach.get(side)
     # the squares' tuple and the enemy's array are the same objects while no unit moves (``Ctx``): kept alive here,
     # they are not another's
     if last is not None and last[0] is cells and last[1] is enemy and last[2] == state.turn:
         return last[3]
-    found: frozenset[int] = frozenset()
+    found: list[int] = []
+    reaches: list[int] = []
     if len(enemy):
         board = ctx.board
         units = fixed.units[side]
@@ -716,37 +760,51 @@ def in_reach(ctx: Ctx, state: AntietamState, side: str, enemy: IntArray) -> froz
         squares = at[on]
         reach = np.minimum(board.ranges[units[on]], board.limits[state.turn][squares])
         nearest = np.minimum.reduce(board.seen_at.take(squares, axis=0)[:, enemy], axis=1)  # each unit's nearest enemy
-        found = frozenset(units[on[nearest <= reach]].tolist())
-    fixed.reach[side] = (cells, enemy, state.turn, found)
-    return found
+        near = nearest <= reach
+        found, reaches = units[on[near]].tolist(), reach[near].tolist()
+    artillery = ctx.board.artillery
+    kinds = (tuple(i for i in found if not artillery[i]), tuple(i for i in found if artillery[i]))
+    answer = Reach(frozenset(found), kinds, dict(zip(found, reaches, strict=True)))
+    fixed.reach[side] = (cells, enemy, state.turn, answer)
+    return answer
 
 
 def combat_phase(ctx: Ctx, state: AntietamState, phasing: str, step: Step) -> AntietamState:
     """§B4.1 / §IA8.1: the six steps, all automatic."""
     defender = ENEMY[phasing]
     units = state.units
+    # the squares fired into are the last phase's; the units with a melee plot, asked once: the phase only clears
+    # plots (disruption, rout, elimination), so the melee and the phase's end need ask no other unit
     state = state.with_units({i: _UNFIRED(u, -1) for i, u in enumerate(units) if u.fired_at >= 0})
+    plotted = [i for i, u in enumerate(units) if u.melee]
+    ctx.unmoved(units, state.units)  # who stands where holds
     ctx.tell(step, "combat", f"{phasing.capitalize()} combat phase")
     state = fire_step(ctx, state, defender, True, True, step)  # defensive artillery fire
     state = fire_step(ctx, state, phasing, True, False, step)  # offensive artillery fire
     state = fire_step(ctx, state, defender, False, True, step)  # defensive fire
     state = fire_step(ctx, state, phasing, False, False, step)  # offensive fire
-    state = melee_phase(ctx, state, phasing, step)  # defensive melee fire, then melee
+    if not plotted:
+        return state
+    state = melee_phase(ctx, state, phasing, step, plotted)  # defensive melee fire, then melee
     # the melee plots are spent (§B3.8 plots are made in the operation phase before each combat)
     units = state.units
-    return state.with_units({i: _UNPLOTTED_MELEE(u, False) for i, u in enumerate(units) if u.melee})
+    return state.with_units({i: _UNPLOTTED_MELEE(units[i], False) for i in plotted if units[i].melee})
 
 
 # a phase's start and end (every unit asked: the records' slots read directly, 3.11's specialised loads)
 _UNFIRED, _UNPLOTTED_MELEE = remaker(Unit, ("fired_at",)), remaker(Unit, ("melee",))
 
 
-def melee_attackers(ctx: Ctx, state: AntietamState, phasing: str) -> dict[int, list[int]]:
-    """§B3.8 / §IA8.4: plotted, undisrupted units adjacent to the square they fired into, by that square."""
+def melee_attackers(
+    ctx: Ctx, state: AntietamState, phasing: str, plotted: Sequence[int] | None = None
+) -> dict[int, list[int]]:
+    """§B3.8 / §IA8.4: plotted, undisrupted units adjacent to the square they fired into, by that square
+    (``plotted``: the units that may have a melee plot, in order; every unit when None)."""
     board = ctx.board
     out: dict[int, list[int]] = {}
     units = state.units
-    for i, u in enumerate(units):
+    for i in range(len(units)) if plotted is None else plotted:
+        u = units[i]
         if not u.melee or board.sides[i] != phasing or u.cell < 0 or u.disrupted or u.routed:
             continue
         if u.fired_at < 0 or u.fired_at != u.target or not board.adjacent(u.cell, u.fired_at):
@@ -755,10 +813,12 @@ def melee_attackers(ctx: Ctx, state: AntietamState, phasing: str) -> dict[int, l
     return out
 
 
-def melee_phase(ctx: Ctx, state: AntietamState, phasing: str, step: Step) -> AntietamState:
+def melee_phase(
+    ctx: Ctx, state: AntietamState, phasing: str, step: Step, plotted: Sequence[int] | None = None
+) -> AntietamState:
     board = ctx.board
     defender = ENEMY[phasing]
-    groups = melee_attackers(ctx, state, phasing)
+    groups = melee_attackers(ctx, state, phasing, plotted)
     # the defensive melee fire: defenders fire at the attackers first (§IA8.4), disrupted ones too (§IA8.8)
     for cell in sorted(groups):
         for j in ctx.occupants(state).get(cell, ()):
