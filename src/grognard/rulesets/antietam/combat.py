@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
+from functools import cache
+from itertools import chain
 from math import prod
 from typing import NamedTuple
 
@@ -14,7 +16,7 @@ import numpy as np
 from grognard.engine.events import Step
 from grognard.engine.records import remaker, replace
 
-from .board import IntArray
+from .board import IntArray, U8Array, _sight_distance
 from .ctx import BOTH, ENEMY, ONLY, Ctx
 from .leaders import bonus as leader_bonus
 from .leaders import wound_checks
@@ -75,8 +77,10 @@ class FireRules:
         "heavy_share",
         "higher",
         "level",
+        "limits",
         "loss_slot",
         "names",
+        "nearest",
         "no_ammo",
         "out_percent",
         "out_why",
@@ -89,18 +93,23 @@ class FireRules:
         "random_why",
         "reach",
         "rout",
+        "seen_by",
         "terrain",
         "terrain_at",
         "time",
-        "units",
     )
 
     def __init__(self, ctx: Ctx) -> None:
         board, c = ctx.board, ctx.combat
         o, cas = c["other"], c["casualties"]
-        self.units = {side: np.array(ctx.ids[side], dtype=np.int64) for side in ENEMY}
         # by side: the squares' tuple, the enemy squares and the turn last asked about, and the answer
         self.reach: dict[str, tuple[tuple[int, ...], IntArray, int, Reach]] = {}
+        # the sight table by the square seen (``sight_rows``), and by side: the enemy squares last asked about and
+        # every square's distance to the nearest of them it sees
+        self.seen_by = sight_rows() if board.seen_at is _sight_distance() else _transposed(board.seen_at)
+        self.nearest: dict[str, tuple[IntArray, bytes]] = {}
+        # each turn's sight limit by square (§IA8.3, AMB-15)
+        self.limits = {turn: tuple(limits.tolist()) for turn, limits in board.limits.items()}
         # the fire modifiers that are the same at every fire: the defender's terrain by its row, the elevation, each
         # side's level, out of ammunition; the random modifier's range; the battle time's minimum and divisor
         rows = [row for row in ctx.tables.terrain["defence"] if row != "columns"]  # the table's rows, not its header
@@ -200,7 +209,7 @@ def _target(ctx: Ctx, state: AntietamState, i: int, occ: dict[int, list[int]], r
     ok = d <= reach
     if u.facing:  # §IA7.9 the 90° view
         ok &= board.cones[u.facing][u.cell, cells]
-    found = np.flatnonzero(ok)
+    found = ok.nonzero()[0]
     if not len(found):
         return -1
     near: list[int] = cells[found].tolist()
@@ -695,9 +704,9 @@ def fire_step(ctx: Ctx, state: AntietamState, side: str, artillery: bool, defens
     # only a unit with some enemy square in range and sight looks for a target (a unit's fire changes only the enemy
     # and itself, so who may fire holds through the step while the enemy stands where it stood)
     reach = _in_reach(ctx, made, side, enemy)
-    order, k = reach.shooters[artillery], 0
+    order, reaches, k = reach.shooters[artillery], reach.reaches[artillery], 0
     while k < len(order):  # the step's units in order (``ctx.shooters``), those in reach alone
-        i = order[k]
+        i, r = order[k], reaches[k]
         k += 1
         u = pending.unit(i)
         if u.disrupted or not u.ammo:  # §IA8.8, §IA8.9 "Units without ammo may not fire"
@@ -710,7 +719,7 @@ def fire_step(ctx: Ctx, state: AntietamState, side: str, artillery: bool, defens
         # its record in ``made`` is ``u`` (a unit of the side firing changes only by its own fire, once a step)
         if not (basic or can_fire(ctx, made, i)):
             continue
-        target = _target(ctx, made, i, occ, reach.of[i])
+        target = _target(ctx, made, i, occ, r)
         if target >= 0:
             _fire(ctx, pending, i, target, step, defensive, occ)
             if pending.state is not made:  # a new state: the enemy may stand elsewhere (losses, rout, retreat)
@@ -719,19 +728,17 @@ def fire_step(ctx: Ctx, state: AntietamState, side: str, artillery: bool, defens
                 if moved is not enemy:  # who has a square in reach, from here on (the units after ``i``)
                     enemy = moved
                     reach = _in_reach(ctx, made, side, enemy)
-                    order = reach.shooters[artillery]
+                    order, reaches = reach.shooters[artillery], reach.reaches[artillery]
                     k = bisect_right(order, i)
     return pending.made()
 
 
 class Reach(NamedTuple):
-    """A side's units with some enemy square in range and sight, as a set, and in order for each fire step
-    (``artillery`` True or False: ``ctx.shooters``' order), with each one's reach (its weapon's range within its
-    sight, §IA8.3)."""
+    """A side's units with some enemy square in range and sight, in order for each fire step (by ``artillery``,
+    False or True: ``ctx.shooters``' order), and each one's reach (its weapon's range within its sight, §IA8.3)."""
 
-    units: frozenset[int]
-    shooters: tuple[tuple[int, ...], tuple[int, ...]]
-    of: dict[int, int]
+    shooters: tuple[list[int], list[int]]
+    reaches: tuple[list[int], list[int]]
 
 
 def in_reach(ctx: Ctx, state: AntietamState, side: str, enemy: IntArray) -> frozenset[int]:
@@ -739,7 +746,7 @@ def in_reach(ctx: Ctx, state: AntietamState, side: str, enemy: IntArray) -> froz
     where ``choose_target`` may find a target (it keeps to the 90° view of §IA7.9), for all the side's units at once.
     Kept for the side while its units and the enemy stand where they stood (a phase's artillery and other fire
     steps of a side mostly ask of the same squares)."""
-    return _in_reach(ctx, state, side, enemy).units
+    return frozenset(chain(*_in_reach(ctx, state, side, enemy).shooters))
 
 
 def _in_reach(ctx: Ctx, state: AntietamState, side: str, enemy: IntArray) -> Reach:
@@ -750,23 +757,50 @@ def _in_reach(ctx: Ctx, state: AntietamState, side: str, enemy: IntArray) -> Rea
     # they are not another's
     if last is not None and last[0] is cells and last[1] is enemy and last[2] == state.turn:
         return last[3]
-    found: list[int] = []
-    reaches: list[int] = []
+    answer = Reach(([], []), ([], []))
     if len(enemy):
         board = ctx.board
-        units = fixed.units[side]
-        at = ctx.cell_array(state)[units]
-        on = np.flatnonzero(at >= 0)
-        squares = at[on]
-        reach = np.minimum(board.ranges[units[on]], board.limits[state.turn][squares])
-        nearest = np.minimum.reduce(board.seen_at.take(squares, axis=0)[:, enemy], axis=1)  # each unit's nearest enemy
-        near = nearest <= reach
-        found, reaches = units[on[near]].tolist(), reach[near].tolist()
-    artillery = ctx.board.artillery
-    kinds = (tuple(i for i in found if not artillery[i]), tuple(i for i in found if artillery[i]))
-    answer = Reach(frozenset(found), kinds, dict(zip(found, reaches, strict=True)))
+        nearest, limit = nearest_enemy(fixed, side, enemy), fixed.limits[state.turn]
+        ranges, artillery = board.weapon_range, board.artillery
+        shooters, reaches = answer
+        for i in ctx.side_units(state, side):  # (some hundred units, their squares read from one row of bytes)
+            c = cells[i]
+            r, sight = ranges[i], limit[c]
+            if sight < r:
+                r = sight
+            if nearest[c] <= r:
+                shooters[artillery[i]].append(i)
+                reaches[artillery[i]].append(r)
     fixed.reach[side] = (cells, enemy, state.turn, answer)
     return answer
+
+
+def nearest_enemy(fixed: FireRules, side: str, enemy: IntArray) -> bytes:
+    """Every square's sight distance (``board.seen_at``) to the nearest square of ``enemy`` it sees (255: none), by
+    square, kept for the side while the enemy's squares are the same array (``Ctx``: while the enemy stands where
+    it stood; an operation phase moves one side, so the other side's answer often holds into the next combat
+    phase)."""
+    last = fixed.nearest.get(side)
+    if last is not None and last[0] is enemy:
+        return last[1]
+    # the table's rows of the enemy squares, each square's nearest one down the columns
+    nearest: bytes = fixed.seen_by.take(enemy, axis=0).min(axis=0).tobytes()
+    fixed.nearest[side] = (enemy, nearest)
+    return nearest
+
+
+@cache
+def sight_rows() -> U8Array:
+    """The sight table (``_sight_distance``) with its rows the squares seen: the table itself where a square sees
+    another as far as it is seen from it (eyes and targets at one height, AMB-15: so on this map), else its
+    transpose (worked out once a process)."""
+    table = _sight_distance()
+    return table if np.array_equal(table, table.T) else _transposed(table)
+
+
+def _transposed(table: U8Array) -> U8Array:
+    rows: U8Array = np.ascontiguousarray(table.T)
+    return rows
 
 
 def combat_phase(ctx: Ctx, state: AntietamState, phasing: str, step: Step) -> AntietamState:
