@@ -198,7 +198,7 @@ def _target(ctx: Ctx, state: AntietamState, i: int, occ: dict[int, list[int]], r
     if (
         t >= 0
         and ctx.enemy_at(state, t, side, occ)
-        and board.seen_at[u.cell, t] <= reach  # ``in_range``
+        and board.seen_at.item(u.cell, t) <= reach  # ``in_range``
         and (not u.facing or board.cones[u.facing][u.cell, t])
     ):
         return t
@@ -648,25 +648,29 @@ def retreat(ctx: Ctx, state: AntietamState, i: int, squares: int, step: Step, un
     rear = next(iter(board.rear[side]))
     # only the unit moves: the enemy's zone of control holds throughout, and who stands where differs from ``occ``
     # only by the unit itself, which the enemy and stacking tests do not count (it is of its own side, and stacking
-    # leaves it out) and whose own record each square's changes set last
+    # leaves it out) and whose own record each square's changes set last; the records changed go into the state at
+    # once at the end (no rule here reads the unit table: ``enter`` reads the victory squares' holders)
     occ, ezoc = ctx.occupants(state), ctx.zoc(state, ENEMY[side])
+    column, move_cost, units = board.column(i), ctx.tables.move_cost, state.units
+    changed: dict[int, Unit] = {}
+    u = units[i]
     for n in range(squares):
-        u = state.units[i]
         if until_clear and n > 0 and u.cell not in ezoc:
             break
         options = []
         for c in board.neighbors[u.cell]:
             if ctx.enemy_at(state, c, side, occ) or ctx.stack_allows(state, i, c, occ):
                 continue
-            if ctx.tables.move_cost(board.terrain(state, c), board.column(i), False) is None:  # as it marches
+            if move_cost(board.terrain(state, c), column, False) is None:  # as it marches
                 continue
             options.append((c in ezoc, int(board.dist[c, rear]), c))
         if not options:
             if u.routed:
-                return eliminate(ctx, state, i, step, "eliminated: its retreat is cut off (§B3.6)")
+                return eliminate(ctx, state.with_units(changed), i, step, "eliminated: its retreat is cut off (§B3.6)")
             break
         in_zoc, _, c = min(options)
         if in_zoc and u.routed:
+            state = state.with_units(changed)
             if ctx.basic:
                 return eliminate(ctx, state, i, step, "eliminated retreating into an enemy zone of control (§B3.6)")
             # §IA7.6 "Routed units forced to retreat through an enemy ZOC suffer losses and stop their retreat"
@@ -676,9 +680,11 @@ def retreat(ctx: Ctx, state: AntietamState, i: int, squares: int, step: Step, un
             ctx.tell(step, "retreat", f"{board.spec(i).name} is caught retreating (§IA7.6)", ONLY[side])
             return take_losses(ctx, state, i, loss, False, step)
         extra = ctx.rules["retreat"]["retreated_onto_fatigue"]
-        changed = {j: replace(state.units[j], fatigue=state.units[j].fatigue + extra) for j in occ.get(c, ())}
-        changed[i] = replace(u, cell=c)
-        state = enter(ctx, state.with_units(changed), i, c)
+        for j in occ.get(c, ()):
+            w = changed.get(j) or units[j]
+            changed[j] = replace(w, fatigue=w.fatigue + extra)
+        u = changed[i] = replace(u, cell=c)
+        state = enter(ctx, state, i, c)
         ctx.tell(
             step,
             "retreat",
@@ -689,7 +695,7 @@ def retreat(ctx: Ctx, state: AntietamState, i: int, squares: int, step: Step, un
         )
         if in_zoc:
             break
-    return state
+    return state.with_units(changed)
 
 
 # --- the combat phase ----------------------------------------------------------------------------------------
@@ -784,7 +790,7 @@ def nearest_enemy(fixed: FireRules, side: str, enemy: IntArray) -> bytes:
     if last is not None and last[0] is enemy:
         return last[1]
     # the table's rows of the enemy squares, each square's nearest one down the columns
-    nearest: bytes = fixed.seen_by.take(enemy, axis=0).min(axis=0).tobytes()
+    nearest: bytes = np.minimum.reduce(fixed.seen_by.take(enemy, axis=0), axis=0).tobytes()
     fixed.nearest[side] = (enemy, nearest)
     return nearest
 
@@ -809,8 +815,9 @@ def combat_phase(ctx: Ctx, state: AntietamState, phasing: str, step: Step) -> An
     units = state.units
     # the squares fired into are the last phase's; the units with a melee plot, asked once: the phase only clears
     # plots (disruption, rout, elimination), so the melee and the phase's end need ask no other unit
-    state = state.with_units({i: _UNFIRED(u, -1) for i, u in enumerate(units) if u.fired_at >= 0})
-    plotted = [i for i, u in enumerate(units) if u.melee]
+    marked = [i for i, u in enumerate(units) if u.fired_at >= 0 or u.melee]  # every unit asked once
+    state = state.with_units({i: _UNFIRED(units[i], -1) for i in marked if units[i].fired_at >= 0})
+    plotted = [i for i in marked if units[i].melee]
     ctx.unmoved(units, state.units)  # who stands where holds
     ctx.tell(step, "combat", f"{phasing.capitalize()} combat phase")
     state = fire_step(ctx, state, defender, True, True, step)  # defensive artillery fire
