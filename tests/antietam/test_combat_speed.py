@@ -10,7 +10,7 @@ import pytest
 from grognard.ai import parse_players
 from grognard.ai.driver import computer_decision
 from grognard.engine.game import new_game
-from grognard.rulesets.antietam.combat import _in_reach, fire_rules, nearest_enemy, sight_rows
+from grognard.rulesets.antietam.combat import _in_reach, _in_zoc, fire_rules, nearest_enemy, sight_rows
 from grognard.rulesets.antietam.ctx import ENEMY
 from grognard.rulesets.antietam.rules import Antietam
 from grognard.rulesets.antietam.state import AntietamState
@@ -71,3 +71,25 @@ def test_the_sight_rows_are_the_table_read_by_the_square_seen() -> None:
     seen_at = rules.ctx.board.seen_at
     assert sight_rows() is seen_at
     assert np.array_equal(sight_rows().T, seen_at)
+
+
+def test_a_retreat_s_enemy_zone_of_control_is_the_zone_of_the_whole_enemy() -> None:
+    # a retreat asks of each square it considers whether an enemy unit stands next to it (§B3.6), rather than
+    # working out the enemy's whole zone: the same answer for every square, through a random game
+    game = new_game(Antietam, "1_full_battle", {}, 5)
+    players = parse_players("random,random", Antietam, Antietam.seats, 5)
+    rules = game.rules
+    assert isinstance(rules, Antietam)
+    ctx = rules.ctx
+    for walked in range(600):
+        if game.turn().seat is None:
+            break
+        if walked % 40 == 0:
+            state = game.state
+            occ = ctx.occupants(state)
+            for side in ENEMY:
+                zone = ctx.zoc(state, ENEMY[side])
+                assert [c for c in ctx.board.grid.cells() if _in_zoc(ctx, occ, c, side)] == sorted(zone)
+        due = computer_decision(game, players)
+        assert due is not None
+        game.apply(*due)

@@ -650,20 +650,21 @@ def retreat(ctx: Ctx, state: AntietamState, i: int, squares: int, step: Step, un
     # only by the unit itself, which the enemy and stacking tests do not count (it is of its own side, and stacking
     # leaves it out) and whose own record each square's changes set last; the records changed go into the state at
     # once at the end (no rule here reads the unit table: ``enter`` reads the victory squares' holders)
-    occ, ezoc = ctx.occupants(state), ctx.zoc(state, ENEMY[side])
-    column, move_cost, units = board.column(i), ctx.tables.move_cost, state.units
+    occ = ctx.occupants(state)
+    column, move_cost, units, dist = board.column(i), ctx.tables.move_cost, state.units, board.dist
     changed: dict[int, Unit] = {}
     u = units[i]
     for n in range(squares):
-        if until_clear and n > 0 and u.cell not in ezoc:
+        if until_clear and n > 0 and not _in_zoc(ctx, occ, u.cell, side):
             break
         options = []
         for c in board.neighbors[u.cell]:
-            if ctx.enemy_at(state, c, side, occ) or ctx.stack_allows(state, i, c, occ):
+            # (an empty square holds no enemy and takes any unit)
+            if c in occ and (ctx.enemy_at(state, c, side, occ) or ctx.stack_allows(state, i, c, occ)):
                 continue
             if move_cost(board.terrain(state, c), column, False) is None:  # as it marches
                 continue
-            options.append((c in ezoc, int(board.dist[c, rear]), c))
+            options.append((_in_zoc(ctx, occ, c, side), dist.item(c, rear), c))
         if not options:
             if u.routed:
                 return eliminate(ctx, state.with_units(changed), i, step, "eliminated: its retreat is cut off (§B3.6)")
@@ -696,6 +697,17 @@ def retreat(ctx: Ctx, state: AntietamState, i: int, squares: int, step: Step, un
         if in_zoc:
             break
     return state.with_units(changed)
+
+
+def _in_zoc(ctx: Ctx, occ: dict[int, list[int]], cell: int, side: str) -> bool:
+    """Whether ``cell`` is in the enemy's zone of control (§B3.6, ``ctx.zoc`` of the enemy): next to an enemy unit,
+    asked of the few squares a retreat considers rather than worked out for the whole enemy."""
+    sides = ctx.board.sides
+    for n in ctx.board.neighbors[cell]:
+        here = occ.get(n)
+        if here and sides[here[0]] != side:  # a square holds one side's units
+            return True
+    return False
 
 
 # --- the combat phase ----------------------------------------------------------------------------------------
