@@ -7,11 +7,14 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from grognard.ai import parse_players
+from grognard.ai import parse_players, play_out
 from grognard.ai.driver import computer_decision
+from grognard.engine.events import Step
 from grognard.engine.game import new_game
+from grognard.engine.records import replace
+from grognard.rulesets.antietam import combat, phases
 from grognard.rulesets.antietam.combat import _in_reach, _in_zoc, fire_rules, nearest_enemy, sight_rows
-from grognard.rulesets.antietam.ctx import ENEMY
+from grognard.rulesets.antietam.ctx import ENEMY, Ctx
 from grognard.rulesets.antietam.rules import Antietam
 from grognard.rulesets.antietam.state import AntietamState
 
@@ -93,3 +96,40 @@ def test_a_retreat_s_enemy_zone_of_control_is_the_zone_of_the_whole_enemy() -> N
         due = computer_decision(game, players)
         assert due is not None
         game.apply(*due)
+
+
+def four_steps(ctx: Ctx, state: AntietamState, phasing: str, step: Step) -> AntietamState:
+    """The combat phase with each fire step making its own state (``fire_step``), as before the steps shared the
+    records they change: the reference the phase is compared with."""
+    defender = ENEMY[phasing]
+    state = state.with_units({i: replace(u, fired_at=-1) for i, u in enumerate(state.units) if u.fired_at >= 0})
+    ctx.tell(step, "combat", f"{phasing.capitalize()} combat phase")
+    for side, artillery, defensive in ((defender, True, True), (phasing, True, False), (defender, False, True)):
+        state = combat.fire_step(ctx, state, side, artillery, defensive, step)
+    state = combat.fire_step(ctx, state, phasing, False, False, step)
+    state = combat.melee_phase(ctx, state, phasing, step)
+    return state.with_units({i: replace(u, melee=False) for i, u in enumerate(state.units) if u.melee})
+
+
+@pytest.mark.parametrize(("level", "seed"), [("basic", 6), ("advanced", 7)])
+def test_the_phase_s_fire_steps_sharing_their_changes_make_what_each_step_alone_makes(
+    level: str, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the four fire steps put their changes in one state at their end: a unit's record pending from an earlier step
+    # (its losses, disruption, points) is the one the later steps read, as when each step made its own state
+    began: list[tuple[AntietamState, str, int]] = []
+
+    def recorded(ctx: Ctx, state: AntietamState, phasing: str, step: Step) -> AntietamState:
+        began.append((state, phasing, step.dice.state))
+        return combat.combat_phase(ctx, state, phasing, step)
+
+    monkeypatch.setattr(phases, "combat_phase", recorded)
+    game = new_game(Antietam, "1_full_battle", {"game": level}, seed)
+    play_out(game, parse_players("random,random", Antietam, Antietam.seats, seed), stop_after=500)
+    assert len(began) > 10
+    for state, phasing, rng in began:
+        shared, alone = Step(rng), Step(rng)
+        one = combat.combat_phase(Antietam(game.rules.scenario, game.rules.options).ctx, state, phasing, shared)
+        each = four_steps(Antietam(game.rules.scenario, game.rules.options).ctx, state, phasing, alone)
+        assert one == each
+        assert shared.events == alone.events and shared.rng == alone.rng

@@ -108,15 +108,16 @@ class FireRules:
         # every square's distance to the nearest of them it sees
         self.seen_by = sight_rows() if board.seen_at is _sight_distance() else _transposed(board.seen_at)
         self.nearest: dict[str, tuple[IntArray, bytes]] = {}
-        # each turn's sight limit by square (§IA8.3, AMB-15)
-        self.limits = {turn: tuple(limits.tolist()) for turn, limits in board.limits.items()}
+        # each turn's sight limit by square (§IA8.3, AMB-15), by turn as asked
+        self.limits: dict[int, tuple[int, ...]] = {}
         # the fire modifiers that are the same at every fire: the defender's terrain by its row, the elevation, each
         # side's level, out of ammunition; the random modifier's range; the battle time's minimum and divisor
         rows = [row for row in ctx.tables.terrain["defence"] if row != "columns"]  # the table's rows, not its header
         # (plain tuples, as the fire's event keeps them)
         self.terrain: dict[str, Mod] = {row: (f"terrain {row}", defence(ctx, row, 0)) for row in rows}
         # and by square, where no random ford lies (``terrain_row``; None: a row the table has not, as a river)
-        self.terrain_at = tuple(self.terrain.get(defence_row(t)) for t in board.map.terrain)
+        by_terrain = {t: self.terrain.get(defence_row(t)) for t in dict.fromkeys(board.map.terrain)}
+        self.terrain_at = tuple(map(by_terrain.__getitem__, board.map.terrain))
         self.higher: Mod = ("higher elevation", defence(ctx, "higher_elevation", 0))
         self.level: dict[str, Mod] = {side: (f"level {ctx.options.level}", level_percent(ctx, side)) for side in ENEMY}
         self.no_ammo: Mod = ("ran out of ammo", c["ammo"]["out_of_ammo_fire_factor"])
@@ -140,21 +141,21 @@ class FireRules:
             g["large_unit_min"] * 10,
             g["large_unit_max"] * 10,
         )
-        self.eff = tuple(s.eff for s in board.specs)
+        self.eff = tuple([s.eff for s in board.specs])  # (lists: quicker to make than from a generator)
         r = ctx.recovery["rout"]
         self.rout = (r["auto_rout_below_men"], r["morale_below"], r["chance_percent"])
         # each unit's chance of running out of ammunition, and the names and the reasons of its rolls
         ammo = c["ammo"]
         self.out_percent = tuple(
-            ammo["out_percent_artillery" if a else "out_percent_small_arms"] for a in board.artillery
+            [ammo["out_percent_artillery" if a else "out_percent_small_arms"] for a in board.artillery]
         )
-        self.names = tuple(s.name for s in board.specs)
+        self.names = tuple([s.name for s in board.specs])
         # each unit's slot of the sides' loss counts (``counted``)
-        self.loss_slot = tuple(loss_slot(s) for s in board.specs)
-        self.out_why = tuple(f"{n} runs out of ammunition" for n in self.names)
-        self.random_why = tuple(f"{n} fire, random modifier" for n in self.names)
-        self.gun_why = tuple(f"{n} loses one more gun" for n in self.names)
-        self.disrupted_why = tuple(f"{n} disrupted" for n in self.names)
+        self.loss_slot = tuple([loss_slot(s) for s in board.specs])
+        self.out_why = tuple([f"{n} runs out of ammunition" for n in self.names])
+        self.random_why = tuple([f"{n} fire, random modifier" for n in self.names])
+        self.gun_why = tuple([f"{n} loses one more gun" for n in self.names])
+        self.disrupted_why = tuple([f"{n} disrupted" for n in self.names])
 
 
 def fire_rules(ctx: Ctx) -> FireRules:
@@ -185,14 +186,13 @@ def choose_target(ctx: Ctx, state: AntietamState, i: int, occ: dict[int, list[in
     """§B3.7 / §IA7.13: the priority square if it can be fired into, else the closest enemy in range and sight
     (ties: lowest x, then lowest y, AMB-21); -1 when there is none."""
     board = ctx.board
-    cell = state.units[i].cell
-    return _target(ctx, state, i, occ, min(board.weapon_range[i], board.sight_limit(cell, state.turn)))
-
-
-def _target(ctx: Ctx, state: AntietamState, i: int, occ: dict[int, list[int]], reach: int) -> int:
-    """``choose_target`` with the unit's reach, its weapon's range within its sight (§IA8.3)."""
-    board = ctx.board
     u = state.units[i]
+    return _target(ctx, state, i, u, occ, min(board.weapon_range[i], board.sight_limit(u.cell, state.turn)))
+
+
+def _target(ctx: Ctx, state: AntietamState, i: int, u: Unit, occ: dict[int, list[int]], reach: int) -> int:
+    """``choose_target`` with the unit's record and its reach, its weapon's range within its sight (§IA8.3)."""
+    board = ctx.board
     side = board.sides[i]
     t = u.target
     if (
@@ -713,10 +713,18 @@ def _in_zoc(ctx: Ctx, occ: dict[int, list[int]], cell: int, side: str) -> bool:
 # --- the combat phase ----------------------------------------------------------------------------------------
 def fire_step(ctx: Ctx, state: AntietamState, side: str, artillery: bool, defensive: bool, step: Step) -> AntietamState:
     """One of the four fire steps of §IA8.1: every unit of ``side`` of the kind fires if it can."""
-    costs, basic = ctx.fire_costs, ctx.basic
-    # the step's fires make one new state at its end (``Pending``); a rule that reads or writes the whole state (a
-    # unit eliminated or routed, a leader's wound) makes one earlier, and only then can a unit have moved
     pending = Pending(ctx, state)
+    _fire_step(ctx, pending, side, artillery, defensive, step)
+    return pending.made()
+
+
+def _fire_step(ctx: Ctx, pending: Pending, side: str, artillery: bool, defensive: bool, step: Step) -> None:
+    """``fire_step``, changing ``pending``: the step's fires make one new state when the phase's steps are done; a
+    rule that reads or writes the whole state (a unit eliminated or routed, a leader's wound) makes one earlier,
+    and only then can a unit have moved. The records pending (of this step or earlier ones) move no unit and leave
+    every mode, facing and fortification as it was: who stands where, who may fire (``can_fire``) and the
+    modifiers read them from the state."""
+    costs, basic = ctx.fire_costs, ctx.basic
     made = pending.state
     occ, enemy = ctx.occupants(made), ctx.enemy_squares(made, side)
     # only a unit with some enemy square in range and sight looks for a target (a unit's fire changes only the enemy
@@ -734,10 +742,9 @@ def fire_step(ctx: Ctx, state: AntietamState, side: str, artillery: bool, defens
                 continue
             if artillery and u.moved:  # §B3.4 "If you move an artillery unit, it may not fire until the next phase"
                 continue
-        # its record in ``made`` is ``u`` (a unit of the side firing changes only by its own fire, once a step)
         if not (basic or can_fire(ctx, made, i)):
             continue
-        target = _target(ctx, made, i, occ, r)
+        target = _target(ctx, made, i, u, occ, r)
         if target >= 0:
             _fire(ctx, pending, i, target, step, defensive, occ)
             if pending.state is not made:  # a new state: the enemy may stand elsewhere (losses, rout, retreat)
@@ -748,7 +755,6 @@ def fire_step(ctx: Ctx, state: AntietamState, side: str, artillery: bool, defens
                     reach = _in_reach(ctx, made, side, enemy)
                     order, reaches = reach.shooters[artillery], reach.reaches[artillery]
                     k = bisect_right(order, i)
-    return pending.made()
 
 
 class Reach(NamedTuple):
@@ -778,7 +784,9 @@ def _in_reach(ctx: Ctx, state: AntietamState, side: str, enemy: IntArray) -> Rea
     answer = Reach(([], []), ([], []))
     if len(enemy):
         board = ctx.board
-        nearest, limit = nearest_enemy(fixed, side, enemy), fixed.limits[state.turn]
+        nearest, limit = nearest_enemy(fixed, side, enemy), fixed.limits.get(state.turn)
+        if limit is None:
+            limit = fixed.limits[state.turn] = tuple(board.limits[state.turn].tolist())
         ranges, artillery = board.weapon_range, board.artillery
         shooters, reaches = answer
         for i in ctx.side_units(state, side):  # (some hundred units, their squares read from one row of bytes)
@@ -832,10 +840,12 @@ def combat_phase(ctx: Ctx, state: AntietamState, phasing: str, step: Step) -> An
     plotted = [i for i in marked if units[i].melee]
     ctx.unmoved(units, state.units)  # who stands where holds
     ctx.tell(step, "combat", f"{phasing.capitalize()} combat phase")
-    state = fire_step(ctx, state, defender, True, True, step)  # defensive artillery fire
-    state = fire_step(ctx, state, phasing, True, False, step)  # offensive artillery fire
-    state = fire_step(ctx, state, defender, False, True, step)  # defensive fire
-    state = fire_step(ctx, state, phasing, False, False, step)  # offensive fire
+    pending = Pending(ctx, state)  # the four steps' fires: one new state at their end
+    _fire_step(ctx, pending, defender, True, True, step)  # defensive artillery fire
+    _fire_step(ctx, pending, phasing, True, False, step)  # offensive artillery fire
+    _fire_step(ctx, pending, defender, False, True, step)  # defensive fire
+    _fire_step(ctx, pending, phasing, False, False, step)  # offensive fire
+    state = pending.made()
     if not plotted:
         return state
     state = melee_phase(ctx, state, phasing, step, plotted)  # defensive melee fire, then melee
