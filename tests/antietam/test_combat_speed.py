@@ -46,7 +46,7 @@ def test_the_units_in_reach_kept_are_those_worked_out_afresh(level: str, seed: i
         state = game.state
         for side in ENEMY:
             enemy = ctx.enemy_squares(state, side)
-            found = _in_reach(ctx, state, side, enemy)
+            found = _in_reach(ctx, fire_rules(ctx), state, side, enemy)
             assert (list(map(list, found.shooters)), list(map(list, found.reaches))) == afresh(rules, state, side)
         due = computer_decision(game, players)
         assert due is not None

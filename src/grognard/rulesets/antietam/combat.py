@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import chain
 from math import prod
+from operator import itemgetter
 from typing import NamedTuple
 
 import numpy as np
@@ -36,11 +37,12 @@ class Modifier(NamedTuple):
 
 # a modifier as a fire's event keeps it: (name, percent), a plain tuple (``Modifier`` is one with names)
 Mod = tuple[str, int]
+_PERCENT = itemgetter(1)
 
 
 def product(value: int, mods: Sequence[Mod], divisor: int = 1) -> int:
     """``value`` times every modifier, rounded down, in whole numbers (no floats in rules)."""
-    percents: int = prod([m[1] for m in mods])
+    percents: int = prod(map(_PERCENT, mods))
     hundreds: int = 100 ** len(mods)  # (typed: a power of an int may be a float)
     return value * percents // (divisor * hundreds)
 
@@ -729,7 +731,7 @@ def _fire_step(ctx: Ctx, pending: Pending, side: str, artillery: bool, defensive
     occ, enemy = ctx.occupants(made), ctx.enemy_squares(made, side)
     # only a unit with some enemy square in range and sight looks for a target (a unit's fire changes only the enemy
     # and itself, so who may fire holds through the step while the enemy stands where it stood)
-    reach = _in_reach(ctx, made, side, enemy)
+    reach = _in_reach(ctx, pending.rules, made, side, enemy)
     order, reaches, k = reach.shooters[artillery], reach.reaches[artillery], 0
     while k < len(order):  # the step's units in order (``ctx.shooters``), those in reach alone
         i, r = order[k], reaches[k]
@@ -752,7 +754,7 @@ def _fire_step(ctx: Ctx, pending: Pending, side: str, artillery: bool, defensive
                 occ, moved = ctx.occupants(made), ctx.enemy_squares(made, side)
                 if moved is not enemy:  # who has a square in reach, from here on (the units after ``i``)
                     enemy = moved
-                    reach = _in_reach(ctx, made, side, enemy)
+                    reach = _in_reach(ctx, pending.rules, made, side, enemy)
                     order, reaches = reach.shooters[artillery], reach.reaches[artillery]
                     k = bisect_right(order, i)
 
@@ -770,12 +772,13 @@ def in_reach(ctx: Ctx, state: AntietamState, side: str, enemy: IntArray) -> froz
     where ``choose_target`` may find a target (it keeps to the 90° view of §IA7.9), for all the side's units at once.
     Kept for the side while its units and the enemy stand where they stood (a phase's artillery and other fire
     steps of a side mostly ask of the same squares)."""
-    return frozenset(chain(*_in_reach(ctx, state, side, enemy).shooters))
+    return frozenset(chain(*_in_reach(ctx, fire_rules(ctx), state, side, enemy).shooters))
 
 
-def _in_reach(ctx: Ctx, state: AntietamState, side: str, enemy: IntArray) -> Reach:
-    """``in_reach``, with the units of each fire step in order and each unit's reach."""
-    cells, fixed = ctx.cells(state), fire_rules(ctx)
+def _in_reach(ctx: Ctx, fixed: FireRules, state: AntietamState, side: str, enemy: IntArray) -> Reach:
+    """``in_reach``, with the units of each fire step in order and each unit's reach (``fixed``: the game's
+    ``FireRules``)."""
+    cells = ctx.cells(state)
     last = fixed.reach.get(side)
     # the squares' tuple and the enemy's array are the same objects while no unit moves (``Ctx``): kept alive here,
     # they are not another's
@@ -789,8 +792,10 @@ def _in_reach(ctx: Ctx, state: AntietamState, side: str, enemy: IntArray) -> Rea
             limit = fixed.limits[state.turn] = tuple(board.limits[state.turn].tolist())
         ranges, artillery = board.weapon_range, board.artillery
         shooters, reaches = answer
-        for i in ctx.side_units(state, side):  # (some hundred units, their squares read from one row of bytes)
+        for i in ctx.ids[side]:  # (some hundred units, their squares read from one row of bytes)
             c = cells[i]
+            if c < 0:  # not on the map
+                continue
             r, sight = ranges[i], limit[c]
             if sight < r:
                 r = sight
