@@ -841,11 +841,14 @@ def combat_phase(ctx: Ctx, state: AntietamState, phasing: str, step: Step) -> An
     # the squares fired into are the last phase's; the units with a melee plot, asked once: the phase only clears
     # plots (disruption, rout, elimination), so the melee and the phase's end need ask no other unit
     marked = [i for i, u in enumerate(units) if u.fired_at >= 0 or u.melee]  # every unit asked once
-    state = state.with_units({i: _UNFIRED(units[i], -1) for i in marked if units[i].fired_at >= 0})
     plotted = [i for i in marked if units[i].melee]
-    ctx.unmoved(units, state.units)  # who stands where holds
     ctx.tell(step, "combat", f"{phasing.capitalize()} combat phase")
-    pending = Pending(ctx, state)  # the four steps' fires: one new state at their end
+    # the four steps' fires and the squares fired at cleared: one new state at the steps' end (no fire reads a
+    # square fired at: the melee does)
+    pending = Pending(ctx, state)
+    for i in marked:
+        if units[i].fired_at >= 0:
+            pending.units[i] = _UNFIRED(units[i], -1)
     _fire_step(ctx, pending, defender, True, True, step)  # defensive artillery fire
     _fire_step(ctx, pending, phasing, True, False, step)  # offensive artillery fire
     _fire_step(ctx, pending, defender, False, True, step)  # defensive fire
