@@ -792,7 +792,7 @@ def _in_reach(ctx: Ctx, fixed: FireRules, state: AntietamState, side: str, enemy
             limit = fixed.limits[state.turn] = tuple(board.limits[state.turn].tolist())
         ranges, artillery = board.weapon_range, board.artillery
         shooters, reaches = answer
-        for i in ctx.ids[side]:  # (some hundred units, their squares read from one row of bytes)
+        for i in ctx.ids[side]:  # some hundred units, each square's nearest enemy read from a row of bytes
             c = cells[i]
             if c < 0:  # not on the map
                 continue
@@ -862,7 +862,7 @@ def combat_phase(ctx: Ctx, state: AntietamState, phasing: str, step: Step) -> An
     return state.with_units({i: _UNPLOTTED_MELEE(units[i], False) for i in plotted if units[i].melee})
 
 
-# a phase's start and end (every unit asked: the records' slots read directly, 3.11's specialised loads)
+# a phase's start (every unit asked once: the records' slots read directly, 3.11's specialised loads) and end
 _UNFIRED, _UNPLOTTED_MELEE = remaker(Unit, ("fired_at",)), remaker(Unit, ("melee",))
 
 
