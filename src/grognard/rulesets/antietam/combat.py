@@ -4,6 +4,7 @@ ammunition (§IA8.9), retreats (§IA8.5) and advances (§B4.2, §IA8.7)."""
 
 from __future__ import annotations
 
+from array import array
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from functools import cache
@@ -111,7 +112,7 @@ class FireRules:
         self.seen_by = sight_rows() if board.seen_at is _sight_distance() else _transposed(board.seen_at)
         self.nearest: dict[str, tuple[IntArray, bytes]] = {}
         # each turn's sight limit by square (§IA8.3, AMB-15), by turn as asked
-        self.limits: dict[int, tuple[int, ...]] = {}
+        self.limits: dict[int, array[int]] = {}
         # the fire modifiers that are the same at every fire: the defender's terrain by its row, the elevation, each
         # side's level, out of ammunition; the random modifier's range; the battle time's minimum and divisor
         rows = [row for row in ctx.tables.terrain["defence"] if row != "columns"]  # the table's rows, not its header
@@ -789,7 +790,7 @@ def _in_reach(ctx: Ctx, fixed: FireRules, state: AntietamState, side: str, enemy
         board = ctx.board
         nearest, limit = nearest_enemy(fixed, side, enemy), fixed.limits.get(state.turn)
         if limit is None:
-            limit = fixed.limits[state.turn] = tuple(board.limits[state.turn].tolist())
+            limit = fixed.limits[state.turn] = array("h", board.limits[state.turn].astype(np.int16).tobytes())
         ranges, artillery = board.weapon_range, board.artillery
         shooters, reaches = answer
         for i in ctx.ids[side]:  # some hundred units, each square's nearest enemy read from a row of bytes
