@@ -13,7 +13,7 @@ from grognard.engine.events import Step
 from grognard.engine.game import new_game
 from grognard.engine.records import replace
 from grognard.rulesets.antietam import combat, phases
-from grognard.rulesets.antietam.combat import _in_reach, _in_zoc, fire_rules, nearest_enemy, sight_rows
+from grognard.rulesets.antietam.combat import _in_reach, _in_zoc, fire_rules, nearest_enemy
 from grognard.rulesets.antietam.ctx import ENEMY, Ctx
 from grognard.rulesets.antietam.rules import Antietam
 from grognard.rulesets.antietam.state import AntietamState
@@ -71,9 +71,9 @@ def test_the_sight_rows_are_the_table_read_by_the_square_seen() -> None:
     # the nearest enemy reads the table's rows by the enemy's square: the table itself only where sight is the same
     # both ways (this map), and then it is the table the board reads
     rules = Antietam(Antietam.load_scenario("1_full_battle"))
-    seen_at = rules.ctx.board.seen_at
-    assert sight_rows() is seen_at
-    assert np.array_equal(sight_rows().T, seen_at)
+    seen_at, seen_by = rules.ctx.board.seen_at, rules.ctx.board.seen_by
+    assert seen_by is seen_at
+    assert np.array_equal(seen_by.T, seen_at)
 
 
 def test_a_retreat_s_enemy_zone_of_control_is_the_zone_of_the_whole_enemy() -> None:

@@ -7,7 +7,6 @@ from __future__ import annotations
 from array import array
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
-from functools import cache
 from itertools import chain
 from math import prod
 from operator import itemgetter
@@ -18,7 +17,7 @@ import numpy as np
 from grognard.engine.events import Step
 from grognard.engine.records import remaker, replace
 
-from .board import IntArray, U8Array, _sight_distance
+from .board import IntArray
 from .ctx import BOTH, ENEMY, ONLY, Ctx
 from .leaders import bonus as leader_bonus
 from .leaders import wound_checks
@@ -107,9 +106,9 @@ class FireRules:
         o, cas = c["other"], c["casualties"]
         # by side: the squares' tuple, the enemy squares and the turn last asked about, and the answer
         self.reach: dict[str, tuple[tuple[int, ...], IntArray, int, Reach]] = {}
-        # the sight table by the square seen (``sight_rows``), and by side: the enemy squares last asked about and
-        # every square's distance to the nearest of them it sees
-        self.seen_by = sight_rows() if board.seen_at is _sight_distance() else _transposed(board.seen_at)
+        # the sight table by the square seen, and by side: the enemy squares last asked about and every square's
+        # distance to the nearest of them it sees
+        self.seen_by = board.seen_by
         self.nearest: dict[str, tuple[IntArray, bytes]] = {}
         # each turn's sight limit by square (§IA8.3, AMB-15), by turn as asked
         self.limits: dict[int, array[int]] = {}
@@ -296,12 +295,9 @@ def _modifiers(
         if fort:  # "Fortification = levelX.10" (AMB-13: 10% fewer casualties a level)
             mods.append((f"fortification {fort}", 100 - fort * c["other"]["fortification_percent_per_level"]))
     density, luck, battle_time, fatigue = fixed.percent_mods
-    # ``men_in`` with the records pending (a unit's record: the one pending, else the state's)
-    artillery, got, units = board.artillery, pending.units.get, state.units
-    men = sum([(got(j) or units[j]).strength for j in occ.get(cell, ()) if not artillery[j]])
-    mods.append(density[density_percent(fixed, men)])
-    # the roll names the firer, so only its side sees it (the target's side sees the casualties): ``random_percent``
-    mods.append(luck[fixed.random_low - 1 + step.roll(fixed.random_faces, fixed.random_why[i], ONLY[side])])
+    mods.append(density[density_percent(fixed, men_in(ctx, cell, occ, pending.unit))])
+    # the roll names the firer, so only its side sees it (the target's side sees the casualties)
+    mods.append(luck[random_percent(step, fixed.random_why[i], fixed, ONLY[side])])
     least_op, divisor = fixed.time
     mods.append(battle_time[max(u.op, least_op) * 100 // divisor])
     mods.append(fatigue[max(0, 100 - u.fatigue)])  # §IA8.10 "a proportional effect on fire strength"
@@ -357,7 +353,7 @@ def _fire(
     """``fire``, changing ``pending``: the firer's record and the losses of the units it hits (``occ``: who stands
     where in its state, as the changes pending move no unit)."""
     board, fixed = ctx.board, pending.rules
-    u = pending.units.get(i) or pending.state.units[i]  # ``pending.unit``
+    u = pending.unit(i)
     spec = board.specs[i]
     side = board.sides[i]
     artillery = board.artillery[i]
@@ -542,7 +538,7 @@ def _take_losses(ctx: Ctx, pending: Pending, i: int, casualties: int, guns_lost:
     if casualties <= 0:
         return
     board, fixed = ctx.board, pending.rules
-    u = pending.units.get(i) or pending.state.units[i]  # ``pending.unit``
+    u = pending.unit(i)
     spec = board.specs[i]
     side = board.sides[i]
     artillery = board.artillery[i]
@@ -819,20 +815,6 @@ def nearest_enemy(fixed: FireRules, side: str, enemy: IntArray) -> bytes:
     nearest: bytes = np.minimum.reduce(fixed.seen_by.take(enemy, axis=0), axis=0).tobytes()
     fixed.nearest[side] = (enemy, nearest)
     return nearest
-
-
-@cache
-def sight_rows() -> U8Array:
-    """The sight table (``_sight_distance``) with its rows the squares seen: the table itself where a square sees
-    another as far as it is seen from it (eyes and targets at one height, AMB-15: so on this map), else its
-    transpose (worked out once a process)."""
-    table = _sight_distance()
-    return table if np.array_equal(table, table.T) else _transposed(table)
-
-
-def _transposed(table: U8Array) -> U8Array:
-    rows: U8Array = np.ascontiguousarray(table.T)
-    return rows
 
 
 def combat_phase(ctx: Ctx, state: AntietamState, phasing: str, step: Step) -> AntietamState:
