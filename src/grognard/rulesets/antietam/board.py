@@ -61,6 +61,18 @@ def _sight_distance() -> U8Array:
 
 
 @cache
+def _sight_rows() -> U8Array:
+    """The sight table with its rows the squares seen (``Board.seen_by``): the table itself where a square sees
+    another as far as it is seen from it (eyes and targets at one height, AMB-15: so on this map), else its
+    transpose (worked out once a process)."""
+    table = _sight_distance()
+    if np.array_equal(table, table.T):
+        return table
+    rows: U8Array = np.ascontiguousarray(table.T)
+    return rows
+
+
+@cache
 def _cones() -> dict[int, BoolArray]:
     """§IA7.9: for each facing 1-8, which square lies in the 90° V of a unit on which square (the engine's
     ``square_in_cone`` over every offset, then looked up for every pair of squares)."""
@@ -92,6 +104,7 @@ class Board:
         self.unit_ids = tuple(s.id for s in self.specs)
         self.vis, self.dist = _static_sight()
         self.seen_at = _sight_distance()
+        self.seen_by = _sight_rows()  # ``seen_by[b, a]`` is ``seen_at[a, b]``: the squares seeing ``b`` in a row
         self.sides = tuple(s.side for s in self.specs)
         self.artillery = tuple(s.artillery for s in self.specs)
         sight = self.tables.terrain["sight"]

@@ -4,8 +4,12 @@ ammunition (§IA8.9), retreats (§IA8.5) and advances (§B4.2, §IA8.7)."""
 
 from __future__ import annotations
 
+from array import array
+from bisect import bisect_right
 from collections.abc import Callable, Sequence
+from itertools import chain
 from math import prod
+from operator import itemgetter
 from typing import NamedTuple
 
 import numpy as np
@@ -33,11 +37,12 @@ class Modifier(NamedTuple):
 
 # a modifier as a fire's event keeps it: (name, percent), a plain tuple (``Modifier`` is one with names)
 Mod = tuple[str, int]
+_PERCENT = itemgetter(1)
 
 
 def product(value: int, mods: Sequence[Mod], divisor: int = 1) -> int:
     """``value`` times every modifier, rounded down, in whole numbers (no floats in rules)."""
-    percents: int = prod([m[1] for m in mods])
+    percents: int = prod(map(_PERCENT, mods))
     hundreds: int = 100 ** len(mods)  # (typed: a power of an int may be a float)
     return value * percents // (divisor * hundreds)
 
@@ -74,8 +79,10 @@ class FireRules:
         "heavy_share",
         "higher",
         "level",
+        "limits",
         "loss_slot",
         "names",
+        "nearest",
         "no_ammo",
         "out_percent",
         "out_why",
@@ -88,25 +95,31 @@ class FireRules:
         "random_why",
         "reach",
         "rout",
+        "seen_by",
         "terrain",
         "terrain_at",
         "time",
-        "units",
     )
 
     def __init__(self, ctx: Ctx) -> None:
         board, c = ctx.board, ctx.combat
         o, cas = c["other"], c["casualties"]
-        self.units = {side: np.array(ctx.ids[side], dtype=np.int64) for side in ENEMY}
         # by side: the squares' tuple, the enemy squares and the turn last asked about, and the answer
-        self.reach: dict[str, tuple[tuple[int, ...], IntArray, int, frozenset[int]]] = {}
+        self.reach: dict[str, tuple[tuple[int, ...], IntArray, int, Reach]] = {}
+        # the sight table by the square seen, and by side: the enemy squares last asked about and every square's
+        # distance to the nearest of them it sees
+        self.seen_by = board.seen_by
+        self.nearest: dict[str, tuple[IntArray, bytes]] = {}
+        # each turn's sight limit by square (§IA8.3, AMB-15), by turn as asked
+        self.limits: dict[int, array[int]] = {}
         # the fire modifiers that are the same at every fire: the defender's terrain by its row, the elevation, each
         # side's level, out of ammunition; the random modifier's range; the battle time's minimum and divisor
         rows = [row for row in ctx.tables.terrain["defence"] if row != "columns"]  # the table's rows, not its header
         # (plain tuples, as the fire's event keeps them)
         self.terrain: dict[str, Mod] = {row: (f"terrain {row}", defence(ctx, row, 0)) for row in rows}
         # and by square, where no random ford lies (``terrain_row``; None: a row the table has not, as a river)
-        self.terrain_at = tuple(self.terrain.get(defence_row(t)) for t in board.map.terrain)
+        by_terrain = {t: self.terrain.get(defence_row(t)) for t in dict.fromkeys(board.map.terrain)}
+        self.terrain_at = tuple(map(by_terrain.__getitem__, board.map.terrain))
         self.higher: Mod = ("higher elevation", defence(ctx, "higher_elevation", 0))
         self.level: dict[str, Mod] = {side: (f"level {ctx.options.level}", level_percent(ctx, side)) for side in ENEMY}
         self.no_ammo: Mod = ("ran out of ammo", c["ammo"]["out_of_ammo_fire_factor"])
@@ -130,21 +143,21 @@ class FireRules:
             g["large_unit_min"] * 10,
             g["large_unit_max"] * 10,
         )
-        self.eff = tuple(s.eff for s in board.specs)
+        self.eff = tuple([s.eff for s in board.specs])  # (lists: quicker to make than from a generator)
         r = ctx.recovery["rout"]
         self.rout = (r["auto_rout_below_men"], r["morale_below"], r["chance_percent"])
         # each unit's chance of running out of ammunition, and the names and the reasons of its rolls
         ammo = c["ammo"]
         self.out_percent = tuple(
-            ammo["out_percent_artillery" if a else "out_percent_small_arms"] for a in board.artillery
+            [ammo["out_percent_artillery" if a else "out_percent_small_arms"] for a in board.artillery]
         )
-        self.names = tuple(s.name for s in board.specs)
+        self.names = tuple([s.name for s in board.specs])
         # each unit's slot of the sides' loss counts (``counted``)
-        self.loss_slot = tuple(loss_slot(s) for s in board.specs)
-        self.out_why = tuple(f"{n} runs out of ammunition" for n in self.names)
-        self.random_why = tuple(f"{n} fire, random modifier" for n in self.names)
-        self.gun_why = tuple(f"{n} loses one more gun" for n in self.names)
-        self.disrupted_why = tuple(f"{n} disrupted" for n in self.names)
+        self.loss_slot = tuple([loss_slot(s) for s in board.specs])
+        self.out_why = tuple([f"{n} runs out of ammunition" for n in self.names])
+        self.random_why = tuple([f"{n} fire, random modifier" for n in self.names])
+        self.gun_why = tuple([f"{n} loses one more gun" for n in self.names])
+        self.disrupted_why = tuple([f"{n} disrupted" for n in self.names])
 
 
 def fire_rules(ctx: Ctx) -> FireRules:
@@ -176,10 +189,21 @@ def choose_target(ctx: Ctx, state: AntietamState, i: int, occ: dict[int, list[in
     (ties: lowest x, then lowest y, AMB-21); -1 when there is none."""
     board = ctx.board
     u = state.units[i]
+    return _target(ctx, state, i, u, occ, min(board.weapon_range[i], board.sight_limit(u.cell, state.turn)))
+
+
+def _target(ctx: Ctx, state: AntietamState, i: int, u: Unit, occ: dict[int, list[int]], reach: int) -> int:
+    """``choose_target`` with the unit's record and its reach, its weapon's range within its sight (§IA8.3)."""
+    board = ctx.board
     side = board.sides[i]
-    if u.target >= 0 and ctx.enemy_at(state, u.target, side, occ) and in_range(ctx, state, i, u.target):
-        return u.target
-    reach = min(board.weapon_range[i], board.sight_limit(u.cell, state.turn))
+    t = u.target
+    if (
+        t >= 0
+        and ctx.enemy_at(state, t, side, occ)
+        and board.seen_at.item(u.cell, t) <= reach  # ``in_range``
+        and (not u.facing or board.cones[u.facing][u.cell, t])
+    ):
+        return t
     cells = ctx.enemy_squares(state, side)
     if not len(cells) or reach <= 0:
         return -1
@@ -187,7 +211,7 @@ def choose_target(ctx: Ctx, state: AntietamState, i: int, occ: dict[int, list[in
     ok = d <= reach
     if u.facing:  # §IA7.9 the 90° view
         ok &= board.cones[u.facing][u.cell, cells]
-    found = np.flatnonzero(ok)
+    found = ok.nonzero()[0]
     if not len(found):
         return -1
     near: list[int] = cells[found].tolist()
@@ -242,17 +266,18 @@ def fire_modifiers(
 ) -> list[Modifier]:
     """Every modifier of the charts on one unit's fire into ``cell`` (basic game: no modes, facing, flanks,
     fortification or leaders, AMB-3 and AMB-14)."""
-    return [Modifier(*m) for m in _modifiers(ctx, Pending(ctx, state), i, cell, occ, step, out_of_ammo)]
+    pending = Pending(ctx, state)
+    return [Modifier(*m) for m in _modifiers(ctx, pending, i, state.units[i], cell, occ, step, out_of_ammo)]
 
 
 def _modifiers(
-    ctx: Ctx, pending: Pending, i: int, cell: int, occ: dict[int, list[int]], step: Step, out_of_ammo: bool
+    ctx: Ctx, pending: Pending, i: int, u: Unit, cell: int, occ: dict[int, list[int]], step: Step, out_of_ammo: bool
 ) -> list[Mod]:
     """``fire_modifiers`` with the records ``pending`` holds (the men in the square may have changed since its state:
-    its changes leave every unit's square, mode, facing and fortification as they were), as plain tuples."""
+    its changes leave every unit's square, mode, facing and fortification as they were), as plain tuples (``u``:
+    the firer's record)."""
     board, c, fixed = ctx.board, ctx.combat, pending.rules
     state = pending.state
-    u = pending.unit(i)
     side = board.sides[i]
     ground = None if cell in state.fords else fixed.terrain_at[cell]  # ``terrain_row``, read once a game
     mods = [fixed.terrain[terrain_row(ctx, state, cell)] if ground is None else ground]
@@ -327,20 +352,20 @@ def _fire(
 ) -> None:
     """``fire``, changing ``pending``: the firer's record and the losses of the units it hits (``occ``: who stands
     where in its state, as the changes pending move no unit)."""
-    board = ctx.board
+    board, fixed = ctx.board, pending.rules
     u = pending.unit(i)
     spec = board.specs[i]
     side = board.sides[i]
     artillery = board.artillery[i]
     d = int(board.dist[u.cell, cell])
     # §IA8.9 "Every time a unit fires it has a chance of running out of ammo"
-    out = step.chance(pending.rules.out_percent[i], pending.rules.out_why[i], ONLY[side])
-    mods = _modifiers(ctx, pending, i, cell, occ, step, out)
+    out = step.chance(fixed.out_percent[i], fixed.out_why[i], ONLY[side])
+    mods = _modifiers(ctx, pending, i, u, cell, occ, step, out)
     base = ctx.tables.base_casualties(spec.weapon, d)
     total = product(base * u.strength, mods, 1 if artillery else 100)
     cost = ctx.fire_costs[i]
     spent = min(cost, u.op) if defensive else cost  # AMB-22: defensive fire spends OP down to 0
-    pending.put(i, _FIRED(u, u.op - spent, not out, cell))
+    pending.units[i] = _FIRED(u, u.op - spent, not out, cell)
     at, into = board.labels[u.cell], board.labels[cell]
     step.emit(
         "fire",
@@ -377,7 +402,9 @@ class Pending:
         self.rules = fire_rules(ctx)
         self.state = state
         self.units: dict[int, Unit] = {}
-        self.losses = state.losses
+        # the sides' loss counts once a loss is pending (counted in place: one tuple when the state is made, rather
+        # than a list and a tuple a unit hit)
+        self.losses: list[int] | None = None
 
     def unit(self, i: int) -> Unit:
         u = self.units.get(i)
@@ -386,11 +413,18 @@ class Pending:
     def put(self, i: int, u: Unit) -> None:
         self.units[i] = u
 
+    def lose(self, slot: int, lost: int) -> None:
+        """``lost`` more in ``slot`` of the sides' losses (:func:`loss_slot`)."""
+        losses = self.losses
+        if losses is None:
+            losses = self.losses = list(self.state.losses)
+        losses[slot] += lost
+
     def made(self) -> AntietamState:
         """The state with every change so far (nothing pending after)."""
         state = self.state
-        if self.losses is not state.losses:
-            state = state.with_units_and_losses(self.units, self.losses)
+        if self.losses is not None:
+            state = state.with_units_and_losses(self.units, tuple(self.losses))
         else:
             state = state.with_units(self.units)
         self.ctx.unmoved(self.state.units, state.units)
@@ -399,7 +433,7 @@ class Pending:
 
     def restart(self, state: AntietamState) -> None:
         """Go on from ``state`` (made by ``made`` and changed by the rules since), with nothing pending."""
-        self.state, self.units, self.losses = state, {}, state.losses
+        self.state, self.units, self.losses = state, {}, None
 
 
 class _Texts(dict[Mod, str]):
@@ -523,8 +557,7 @@ def _take_losses(ctx: Ctx, pending: Pending, i: int, casualties: int, guns_lost:
         lost = min(casualties, u.strength)
         gain = fatigue_gain(fixed, u.strength, lost)
     men = u.strength
-    u = _LOSSES(u, u.strength - lost, u.fatigue + gain)
-    pending.put(i, u)
+    u = pending.units[i] = _LOSSES(u, men - lost, u.fatigue + gain)
     if ctx.has["leaders"] and pending.state.leaders:
         state = wound_checks(ctx, pending.made(), i, casualties, men, step)
         u = state.units[i]
@@ -532,7 +565,7 @@ def _take_losses(ctx: Ctx, pending: Pending, i: int, casualties: int, guns_lost:
             state = count_loss(ctx, state, i, lost)
         pending.restart(state)
     elif lost:
-        pending.losses = counted(pending.losses, fixed.loss_slot[i], lost)  # the slot read once a game
+        pending.lose(fixed.loss_slot[i], lost)  # the slot read once a game
     step.emit(
         "losses",
         f"{spec.name} loses {lost} {'guns' if artillery else 'men'}",
@@ -614,25 +647,30 @@ def retreat(ctx: Ctx, state: AntietamState, i: int, squares: int, step: Step, un
     rear = next(iter(board.rear[side]))
     # only the unit moves: the enemy's zone of control holds throughout, and who stands where differs from ``occ``
     # only by the unit itself, which the enemy and stacking tests do not count (it is of its own side, and stacking
-    # leaves it out) and whose own record each square's changes set last
-    occ, ezoc = ctx.occupants(state), ctx.zoc(state, ENEMY[side])
+    # leaves it out) and whose own record each square's changes set last; the records changed go into the state at
+    # once at the end (no rule here reads the unit table: ``enter`` reads the victory squares' holders)
+    occ = ctx.occupants(state)
+    column, move_cost, units, dist = board.column(i), ctx.tables.move_cost, state.units, board.dist
+    changed: dict[int, Unit] = {}
+    u = units[i]
     for n in range(squares):
-        u = state.units[i]
-        if until_clear and n > 0 and u.cell not in ezoc:
+        if until_clear and n > 0 and not _in_zoc(ctx, occ, u.cell, side):
             break
         options = []
         for c in board.neighbors[u.cell]:
-            if ctx.enemy_at(state, c, side, occ) or ctx.stack_allows(state, i, c, occ):
+            # (an empty square holds no enemy and takes any unit)
+            if c in occ and (ctx.enemy_at(state, c, side, occ) or ctx.stack_allows(state, i, c, occ)):
                 continue
-            if ctx.tables.move_cost(board.terrain(state, c), board.column(i), False) is None:  # as it marches
+            if move_cost(board.terrain(state, c), column, False) is None:  # as it marches
                 continue
-            options.append((c in ezoc, int(board.dist[c, rear]), c))
+            options.append((_in_zoc(ctx, occ, c, side), dist.item(c, rear), c))
         if not options:
             if u.routed:
-                return eliminate(ctx, state, i, step, "eliminated: its retreat is cut off (§B3.6)")
+                return eliminate(ctx, state.with_units(changed), i, step, "eliminated: its retreat is cut off (§B3.6)")
             break
         in_zoc, _, c = min(options)
         if in_zoc and u.routed:
+            state = state.with_units(changed)
             if ctx.basic:
                 return eliminate(ctx, state, i, step, "eliminated retreating into an enemy zone of control (§B3.6)")
             # §IA7.6 "Routed units forced to retreat through an enemy ZOC suffer losses and stop their retreat"
@@ -642,9 +680,11 @@ def retreat(ctx: Ctx, state: AntietamState, i: int, squares: int, step: Step, un
             ctx.tell(step, "retreat", f"{board.spec(i).name} is caught retreating (§IA7.6)", ONLY[side])
             return take_losses(ctx, state, i, loss, False, step)
         extra = ctx.rules["retreat"]["retreated_onto_fatigue"]
-        changed = {j: replace(state.units[j], fatigue=state.units[j].fatigue + extra) for j in occ.get(c, ())}
-        changed[i] = replace(u, cell=c)
-        state = enter(ctx, state.with_units(changed), i, c)
+        for j in occ.get(c, ()):
+            w = changed.get(j) or units[j]
+            changed[j] = replace(w, fatigue=w.fatigue + extra)
+        u = changed[i] = replace(u, cell=c)
+        state = enter(ctx, state, i, c)
         ctx.tell(
             step,
             "retreat",
@@ -655,24 +695,44 @@ def retreat(ctx: Ctx, state: AntietamState, i: int, squares: int, step: Step, un
         )
         if in_zoc:
             break
-    return state
+    return state.with_units(changed)
+
+
+def _in_zoc(ctx: Ctx, occ: dict[int, list[int]], cell: int, side: str) -> bool:
+    """Whether ``cell`` is in the enemy's zone of control (§B3.6, ``ctx.zoc`` of the enemy): next to an enemy unit,
+    asked of the few squares a retreat considers rather than worked out for the whole enemy."""
+    sides = ctx.board.sides
+    for n in ctx.board.neighbors[cell]:
+        here = occ.get(n)
+        if here and sides[here[0]] != side:  # a square holds one side's units
+            return True
+    return False
 
 
 # --- the combat phase ----------------------------------------------------------------------------------------
 def fire_step(ctx: Ctx, state: AntietamState, side: str, artillery: bool, defensive: bool, step: Step) -> AntietamState:
     """One of the four fire steps of §IA8.1: every unit of ``side`` of the kind fires if it can."""
-    costs, basic = ctx.fire_costs, ctx.basic
-    # the step's fires make one new state at its end (``Pending``); a rule that reads or writes the whole state (a
-    # unit eliminated or routed, a leader's wound) makes one earlier, and only then can a unit have moved
     pending = Pending(ctx, state)
+    _fire_step(ctx, pending, side, artillery, defensive, step)
+    return pending.made()
+
+
+def _fire_step(ctx: Ctx, pending: Pending, side: str, artillery: bool, defensive: bool, step: Step) -> None:
+    """``fire_step``, changing ``pending``: the step's fires make one new state when the phase's steps are done; a
+    rule that reads or writes the whole state (a unit eliminated or routed, a leader's wound) makes one earlier,
+    and only then can a unit have moved. The records pending (of this step or earlier ones) move no unit and leave
+    every mode, facing and fortification as it was: who stands where, who may fire (``can_fire``) and the
+    modifiers read them from the state."""
+    costs, basic = ctx.fire_costs, ctx.basic
     made = pending.state
     occ, enemy = ctx.occupants(made), ctx.enemy_squares(made, side)
     # only a unit with some enemy square in range and sight looks for a target (a unit's fire changes only the enemy
     # and itself, so who may fire holds through the step while the enemy stands where it stood)
-    reach = in_reach(ctx, made, side, enemy)
-    for i in ctx.shooters[side, artillery]:
-        if i not in reach:
-            continue
+    reach = _in_reach(ctx, pending.rules, made, side, enemy)
+    order, reaches, k = reach.shooters[artillery], reach.reaches[artillery], 0
+    while k < len(order):  # the step's units in order (``ctx.shooters``), those in reach alone
+        i, r = order[k], reaches[k]
+        k += 1
         u = pending.unit(i)
         if u.disrupted or not u.ammo:  # §IA8.8, §IA8.9 "Units without ammo may not fire"
             continue
@@ -681,19 +741,27 @@ def fire_step(ctx: Ctx, state: AntietamState, side: str, artillery: bool, defens
                 continue
             if artillery and u.moved:  # §B3.4 "If you move an artillery unit, it may not fire until the next phase"
                 continue
-        # its record in ``made`` is ``u`` (a unit of the side firing changes only by its own fire, once a step)
         if not (basic or can_fire(ctx, made, i)):
             continue
-        target = choose_target(ctx, made, i, occ)
+        target = _target(ctx, made, i, u, occ, r)
         if target >= 0:
             _fire(ctx, pending, i, target, step, defensive, occ)
             if pending.state is not made:  # a new state: the enemy may stand elsewhere (losses, rout, retreat)
                 made = pending.state
                 occ, moved = ctx.occupants(made), ctx.enemy_squares(made, side)
-                if moved is not enemy:  # who has a square in reach, from here on
+                if moved is not enemy:  # who has a square in reach, from here on (the units after ``i``)
                     enemy = moved
-                    reach = in_reach(ctx, made, side, enemy)
-    return pending.made()
+                    reach = _in_reach(ctx, pending.rules, made, side, enemy)
+                    order, reaches = reach.shooters[artillery], reach.reaches[artillery]
+                    k = bisect_right(order, i)
+
+
+class Reach(NamedTuple):
+    """A side's units with some enemy square in range and sight, in order for each fire step (by ``artillery``,
+    False or True: ``ctx.shooters``' order), and each one's reach (its weapon's range within its sight, §IA8.3)."""
+
+    shooters: tuple[list[int], list[int]]
+    reaches: tuple[list[int], list[int]]
 
 
 def in_reach(ctx: Ctx, state: AntietamState, side: str, enemy: IntArray) -> frozenset[int]:
@@ -701,52 +769,96 @@ def in_reach(ctx: Ctx, state: AntietamState, side: str, enemy: IntArray) -> froz
     where ``choose_target`` may find a target (it keeps to the 90° view of §IA7.9), for all the side's units at once.
     Kept for the side while its units and the enemy stand where they stood (a phase's artillery and other fire
     steps of a side mostly ask of the same squares)."""
-    cells, fixed = ctx.cells(state), fire_rules(ctx)
+    return frozenset(chain(*_in_reach(ctx, fire_rules(ctx), state, side, enemy).shooters))
+
+
+def _in_reach(ctx: Ctx, fixed: FireRules, state: AntietamState, side: str, enemy: IntArray) -> Reach:
+    """``in_reach``, with the units of each fire step in order and each unit's reach (``fixed``: the game's
+    ``FireRules``)."""
+    cells = ctx.cells(state)
     last = fixed.reach.get(side)
     # the squares' tuple and the enemy's array are the same objects while no unit moves (``Ctx``): kept alive here,
     # they are not another's
     if last is not None and last[0] is cells and last[1] is enemy and last[2] == state.turn:
         return last[3]
-    found: frozenset[int] = frozenset()
+    answer = Reach(([], []), ([], []))
     if len(enemy):
         board = ctx.board
-        units = fixed.units[side]
-        at = ctx.cell_array(state)[units]
-        on = np.flatnonzero(at >= 0)
-        squares = at[on]
-        reach = np.minimum(board.ranges[units[on]], board.limits[state.turn][squares])
-        nearest = np.minimum.reduce(board.seen_at.take(squares, axis=0)[:, enemy], axis=1)  # each unit's nearest enemy
-        found = frozenset(units[on[nearest <= reach]].tolist())
-    fixed.reach[side] = (cells, enemy, state.turn, found)
-    return found
+        nearest, limit = nearest_enemy(fixed, side, enemy), fixed.limits.get(state.turn)
+        if limit is None:
+            limit = fixed.limits[state.turn] = array("h", board.limits[state.turn].astype(np.int16).tobytes())
+        ranges, artillery = board.weapon_range, board.artillery
+        shooters, reaches = answer
+        for i in ctx.ids[side]:  # some hundred units, each square's nearest enemy read from a row of bytes
+            c = cells[i]
+            if c < 0:  # not on the map
+                continue
+            r, sight = ranges[i], limit[c]
+            if sight < r:
+                r = sight
+            if nearest[c] <= r:
+                shooters[artillery[i]].append(i)
+                reaches[artillery[i]].append(r)
+    fixed.reach[side] = (cells, enemy, state.turn, answer)
+    return answer
+
+
+def nearest_enemy(fixed: FireRules, side: str, enemy: IntArray) -> bytes:
+    """Every square's sight distance (``board.seen_at``) to the nearest square of ``enemy`` it sees (255: none), by
+    square, kept for the side while the enemy's squares are the same array (``Ctx``: while the enemy stands where
+    it stood; an operation phase moves one side, so the other side's answer often holds into the next combat
+    phase)."""
+    last = fixed.nearest.get(side)
+    if last is not None and last[0] is enemy:
+        return last[1]
+    # the table's rows of the enemy squares, each square's nearest one down the columns
+    nearest: bytes = np.minimum.reduce(fixed.seen_by.take(enemy, axis=0), axis=0).tobytes()
+    fixed.nearest[side] = (enemy, nearest)
+    return nearest
 
 
 def combat_phase(ctx: Ctx, state: AntietamState, phasing: str, step: Step) -> AntietamState:
     """§B4.1 / §IA8.1: the six steps, all automatic."""
     defender = ENEMY[phasing]
     units = state.units
-    state = state.with_units({i: _UNFIRED(u, -1) for i, u in enumerate(units) if u.fired_at >= 0})
+    # the squares fired into are the last phase's; the units with a melee plot, asked once: the phase only clears
+    # plots (disruption, rout, elimination), so the melee and the phase's end need ask no other unit
+    marked = [i for i, u in enumerate(units) if u.fired_at >= 0 or u.melee]  # every unit asked once
+    plotted = [i for i in marked if units[i].melee]
     ctx.tell(step, "combat", f"{phasing.capitalize()} combat phase")
-    state = fire_step(ctx, state, defender, True, True, step)  # defensive artillery fire
-    state = fire_step(ctx, state, phasing, True, False, step)  # offensive artillery fire
-    state = fire_step(ctx, state, defender, False, True, step)  # defensive fire
-    state = fire_step(ctx, state, phasing, False, False, step)  # offensive fire
-    state = melee_phase(ctx, state, phasing, step)  # defensive melee fire, then melee
+    # the four steps' fires and the squares fired at cleared: one new state at the steps' end (no fire reads a
+    # square fired at: the melee does)
+    pending = Pending(ctx, state)
+    for i in marked:
+        if units[i].fired_at >= 0:
+            pending.units[i] = _UNFIRED(units[i], -1)
+    _fire_step(ctx, pending, defender, True, True, step)  # defensive artillery fire
+    _fire_step(ctx, pending, phasing, True, False, step)  # offensive artillery fire
+    _fire_step(ctx, pending, defender, False, True, step)  # defensive fire
+    _fire_step(ctx, pending, phasing, False, False, step)  # offensive fire
+    state = pending.made()
+    if not plotted:
+        return state
+    state = melee_phase(ctx, state, phasing, step, plotted)  # defensive melee fire, then melee
     # the melee plots are spent (§B3.8 plots are made in the operation phase before each combat)
     units = state.units
-    return state.with_units({i: _UNPLOTTED_MELEE(u, False) for i, u in enumerate(units) if u.melee})
+    return state.with_units({i: _UNPLOTTED_MELEE(units[i], False) for i in plotted if units[i].melee})
 
 
-# a phase's start and end (every unit asked: the records' slots read directly, 3.11's specialised loads)
+# a phase's start (every unit asked once: the records' slots read directly, 3.11's specialised loads) and end
 _UNFIRED, _UNPLOTTED_MELEE = remaker(Unit, ("fired_at",)), remaker(Unit, ("melee",))
 
 
-def melee_attackers(ctx: Ctx, state: AntietamState, phasing: str) -> dict[int, list[int]]:
-    """§B3.8 / §IA8.4: plotted, undisrupted units adjacent to the square they fired into, by that square."""
+def melee_attackers(
+    ctx: Ctx, state: AntietamState, phasing: str, plotted: Sequence[int] | None = None
+) -> dict[int, list[int]]:
+    """§B3.8 / §IA8.4: plotted, undisrupted units adjacent to the square they fired into, by that square
+    (``plotted``: the units that may have a melee plot, in order; every unit when None)."""
     board = ctx.board
     out: dict[int, list[int]] = {}
     units = state.units
-    for i, u in enumerate(units):
+    for i in range(len(units)) if plotted is None else plotted:
+        u = units[i]
         if not u.melee or board.sides[i] != phasing or u.cell < 0 or u.disrupted or u.routed:
             continue
         if u.fired_at < 0 or u.fired_at != u.target or not board.adjacent(u.cell, u.fired_at):
@@ -755,10 +867,12 @@ def melee_attackers(ctx: Ctx, state: AntietamState, phasing: str) -> dict[int, l
     return out
 
 
-def melee_phase(ctx: Ctx, state: AntietamState, phasing: str, step: Step) -> AntietamState:
+def melee_phase(
+    ctx: Ctx, state: AntietamState, phasing: str, step: Step, plotted: Sequence[int] | None = None
+) -> AntietamState:
     board = ctx.board
     defender = ENEMY[phasing]
-    groups = melee_attackers(ctx, state, phasing)
+    groups = melee_attackers(ctx, state, phasing, plotted)
     # the defensive melee fire: defenders fire at the attackers first (§IA8.4), disrupted ones too (§IA8.8)
     for cell in sorted(groups):
         for j in ctx.occupants(state).get(cell, ()):

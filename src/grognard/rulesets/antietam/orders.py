@@ -156,13 +156,13 @@ def track(before: AntietamState, after: AntietamState) -> AntietamState:
     return replace(after, pick=replace(pick, units=(*pick.units, *new))) if new else after
 
 
-def abort_refusal(state: AntietamState) -> IllegalDecision | None:
+def may_abort(state: AntietamState) -> bool:
+    """§B3.3 whether Z may take back what the picked-up unit did: a unit is picked up and has done something since
+    (asked by the legal set after every order)."""
     pick = state.pick
     if state.accessed < 0 or pick is None:
-        return IllegalDecision("no unit is picked up", "§B3.3")
-    if len(pick.units) == 1 and state.units[state.accessed] == pick.units[0][1] and state.released == pick.released:
-        return IllegalDecision("the unit has done nothing since it was picked up", "§B3.3")
-    return None
+        return False
+    return len(pick.units) > 1 or state.units[state.accessed] != pick.units[0][1] or state.released != pick.released
 
 
 def abort(ctx: Ctx, state: AntietamState, step: Step) -> AntietamState:

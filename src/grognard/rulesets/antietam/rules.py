@@ -245,7 +245,7 @@ class Antietam(Ruleset[AntietamState, AntietamScenario]):
             fixed = {"unit": board.spec(i).id, "at": board.label(here)}
             choices.append(Choice(D.Move, fixed, allowed, "move one square", check=check))
             choices.append(fixed_choices["put_down"])
-            if unit_orders.abort_refusal(state) is None:
+            if unit_orders.may_abort(state):
                 choices.append(Choice(D.Abort, None, [board.spec(i).id], label="abort: back as picked up (Z)"))
             if not ctx.basic:
                 choices.extend(self._unit_orders(state, i))
