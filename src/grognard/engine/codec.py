@@ -33,10 +33,16 @@ def encode(value: Any) -> JSON:
         return value
     if kind is _ENUM:
         return value.value
+    # a scalar inside a dataclass or a sequence is taken as it is, without a call (most of what is encoded: cells,
+    # ids, counts)
     if kind is _DATACLASS:
-        return {f.name: encode(getattr(value, f.name)) for f in _fields(cls)}
+        out = {}
+        for name in _names(cls):
+            v = getattr(value, name)
+            out[name] = v if _KINDS.get(type(v)) is _SCALAR else encode(v)
+        return out
     if kind is _SEQUENCE:
-        return [encode(v) for v in value]
+        return [v if _KINDS.get(type(v)) is _SCALAR else encode(v) for v in value]
     if kind is _SET:
         return sorted((encode(v) for v in value), key=_sort_key)
     if kind is _MAPPING:
@@ -95,12 +101,20 @@ def dumps(value: Any, *, indent: int | None = None) -> str:
 
 _FIELDS: dict[type, tuple[dataclasses.Field[Any], ...]] = {}
 _HINTS: dict[type, dict[str, Any]] = {}
+_NAMES: dict[type, tuple[str, ...]] = {}
 
 
 def _fields(cls: type) -> tuple[dataclasses.Field[Any], ...]:
     found = _FIELDS.get(cls)
     if found is None:
         found = _FIELDS[cls] = tuple(f for f in dataclasses.fields(cls) if not f.name.startswith("_"))
+    return found
+
+
+def _names(cls: type) -> tuple[str, ...]:
+    found = _NAMES.get(cls)
+    if found is None:
+        found = _NAMES[cls] = tuple(f.name for f in _fields(cls))
     return found
 
 
