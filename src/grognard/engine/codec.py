@@ -46,7 +46,10 @@ def encode(value: Any) -> JSON:
     if kind is _SET:
         return sorted((encode(v) for v in value), key=_sort_key)
     if kind is _MAPPING:
-        return {str(encode(k)): encode(v) for k, v in sorted(value.items(), key=lambda kv: _sort_key(kv[0]))}
+        return {
+            k if type(k) is str else str(encode(k)): v if _KINDS.get(type(v)) is _SCALAR else encode(v)
+            for k, v in sorted(value.items(), key=_item_key)
+        }
     raise TypeError(f"cannot encode {cls.__name__}")
 
 
@@ -73,6 +76,12 @@ def _kind(cls: type) -> str:
         kind = _NONE
     _KINDS[cls] = kind
     return kind
+
+
+def _item_key(item: tuple[Any, Any]) -> tuple[int, Any]:
+    """A dictionary item's place: its key's sort key (a text key's kept one, found without the tests)."""
+    found = _TEXT_KEYS.get(item[0]) if type(item[0]) is str else None
+    return found if found is not None else _sort_key(item[0])
 
 
 def _sort_key(v: Any) -> tuple[int, Any]:
