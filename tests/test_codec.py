@@ -131,6 +131,25 @@ def test_text_keys_go_in_the_order_of_their_json_text_whether_their_sort_keys_ar
     assert want == sorted(keyed, key=json.dumps) != sorted(keyed)
 
 
+def test_enums_whose_values_are_numbers_or_text_are_written_as_values_inside_sequences_and_records():
+    """The encoder takes a scalar inside a sequence or a dataclass as it is: an ``IntEnum`` is an int and a
+    ``StrEnum`` a str, yet each is written as its value (an enum first), not as the member."""
+
+    class Mark(enum.StrEnum):
+        X = "x"
+
+    value = Unit("u", Arm.CAVALRY, Facing.NE, path=(Facing.E, 4))  # int fields given IntEnum members
+    encoded = codec.encode([value, (Facing.N, Mark.X, True, None, "s", 1.5)])
+    assert encoded[0]["strength"] == 2 and encoded[0]["path"] == [3, 4]
+    assert encoded[1] == [1, "x", True, None, "s", 1.5]
+    assert [type(encoded[0]["strength"]), type(encoded[0]["path"][0]), *map(type, encoded[1][:2])] == [
+        int,
+        int,
+        int,
+        str,
+    ]
+
+
 def test_dictionaries_keyed_by_number_valued_enums_round_trip():
     # JSON keys are text; {Level.LOW: 3} is written {"1": 3} and must read back as Level.LOW
     side = Side("x", (), heights={Level.LOW: 3, Level.HIGH: 4}, facings={Facing.NE: Arm.INFANTRY})

@@ -33,14 +33,23 @@ def encode(value: Any) -> JSON:
         return value
     if kind is _ENUM:
         return value.value
+    # a scalar inside a dataclass or a sequence is taken as it is, without a call (most of what is encoded: cells,
+    # ids, counts)
     if kind is _DATACLASS:
-        return {f.name: encode(getattr(value, f.name)) for f in _fields(cls)}
+        out = {}
+        for name in _names(cls):
+            v = getattr(value, name)
+            out[name] = v if _KINDS.get(type(v)) is _SCALAR else encode(v)
+        return out
     if kind is _SEQUENCE:
-        return [encode(v) for v in value]
+        return [v if _KINDS.get(type(v)) is _SCALAR else encode(v) for v in value]
     if kind is _SET:
         return sorted((encode(v) for v in value), key=_sort_key)
     if kind is _MAPPING:
-        return {str(encode(k)): encode(v) for k, v in sorted(value.items(), key=lambda kv: _sort_key(kv[0]))}
+        return {
+            k if type(k) is str else str(encode(k)): v if _KINDS.get(type(v)) is _SCALAR else encode(v)
+            for k, v in sorted(value.items(), key=_item_key)
+        }
     raise TypeError(f"cannot encode {cls.__name__}")
 
 
@@ -69,6 +78,12 @@ def _kind(cls: type) -> str:
     return kind
 
 
+def _item_key(item: tuple[Any, Any]) -> tuple[int, Any]:
+    """A dictionary item's place: its key's sort key (a text key's kept one, found without the tests)."""
+    found = _TEXT_KEYS.get(item[0]) if type(item[0]) is str else None
+    return found if found is not None else _sort_key(item[0])
+
+
 def _sort_key(v: Any) -> tuple[int, Any]:
     if isinstance(v, enum.Enum):
         v = v.value
@@ -95,12 +110,20 @@ def dumps(value: Any, *, indent: int | None = None) -> str:
 
 _FIELDS: dict[type, tuple[dataclasses.Field[Any], ...]] = {}
 _HINTS: dict[type, dict[str, Any]] = {}
+_NAMES: dict[type, tuple[str, ...]] = {}
 
 
 def _fields(cls: type) -> tuple[dataclasses.Field[Any], ...]:
     found = _FIELDS.get(cls)
     if found is None:
         found = _FIELDS[cls] = tuple(f for f in dataclasses.fields(cls) if not f.name.startswith("_"))
+    return found
+
+
+def _names(cls: type) -> tuple[str, ...]:
+    found = _NAMES.get(cls)
+    if found is None:
+        found = _NAMES[cls] = tuple(f.name for f in _fields(cls))
     return found
 
 

@@ -33,7 +33,6 @@ Routes (a seat's token goes in an ``Authorization: Bearer`` header, never in a U
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -55,6 +54,7 @@ from grognard.persistence.saves import SeatRecord, save_document, seat_record_of
 from . import fog, limits
 from .collector import keep_pauses_short
 from .computers import ComputerPool
+from .jsontext import compact
 from .limits import MESSAGE, SAVE, Bounds
 from .sessions import SNAPSHOT_EVERY, Listener, Refused, Session, Sessions
 from .store import Store
@@ -315,7 +315,7 @@ def create_app(
 
         async def send(message: dict[str, Any] | str) -> None:  # a message, or its JSON text
             try:
-                queue.put_nowait(message if isinstance(message, str) else json.dumps(message, separators=(",", ":")))
+                queue.put_nowait(message if isinstance(message, str) else compact(message))
             except asyncio.QueueFull:
                 writing.cancel()
                 closing.add(asyncio.create_task(ws.close(1013)))  # not awaited: the game's lock is held here

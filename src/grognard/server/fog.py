@@ -19,6 +19,9 @@ from grognard.engine import Choice, Decision, Game, Legal, codec
 from grognard.engine.events import visible_to
 from grognard.persistence.saves import SEAT_RECORD_FORMAT, SEAT_RECORD_VERSION
 
+from .jsontext import canonical as _canonical
+from .jsontext import compact
+
 # families of legal decisions up to this size are also described in words (for the generic decision list)
 DESCRIBE_UP_TO = 24
 # A family that varies over locations (a unit's destinations, a type's placement cells, an artillery plot) with
@@ -86,12 +89,8 @@ def update_text(core: Core, leave_out: Container[str] = (), extra: Mapping[str, 
         state = ",".join(f"{json.dumps(k)}:{text}" for k, text in core.state.items() if k not in leave_out)
         view = f'{view[:-1]}{"," if len(view) > 2 else ""}"state":{{{state}}}}}'
     head = f'{{"type":"update","tag":{json.dumps(core.message["tag"])},"view":{view},"legal":{core.legal}'
-    tail = json.dumps(dict(extra), separators=(",", ":"))[1:] if extra else "}"
+    tail = compact(dict(extra))[1:] if extra else "}"
     return f'{head},"undo":{core.undo}{"," if len(tail) > 1 else ""}{tail}'
-
-
-def _canonical(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
 def family_values(legal: Legal, asked: Any, describe: Callable[[Decision], str]) -> list[dict[str, Any]] | None:
@@ -100,7 +99,11 @@ def family_values(legal: Legal, asked: Any, describe: Callable[[Decision], str])
     (a page that asks about another position, or another seat's decisions, learns nothing)."""
     if not isinstance(asked, list):
         return None
-    by_key = {_family_key(c.cls.kind, codec.encode(c.fixed)): c for c in legal.choices if c.listed}
+    # only the families of the kinds asked about are keyed (a legal set has dozens; a page asks about one unit's)
+    kinds = {a.get("kind") for a in asked if isinstance(a, dict) and isinstance(a.get("kind"), str)}
+    by_key = {
+        _family_key(c.cls.kind, codec.encode(c.fixed)): c for c in legal.choices if c.listed and c.cls.kind in kinds
+    }
     out = []
     for a in asked:
         choice = by_key.get(_family_key(a.get("kind"), a.get("fixed"))) if isinstance(a, dict) else None
@@ -114,7 +117,7 @@ def family_values(legal: Legal, asked: Any, describe: Callable[[Decision], str])
 
 
 def _family_key(kind: Any, fixed: Any) -> str:
-    return json.dumps([kind, fixed], sort_keys=True, separators=(",", ":"), default=str)
+    return _canonical([kind, fixed])
 
 
 def seat_events(game: Game, seat: str, start: int = 0) -> list[dict[str, Any]]:

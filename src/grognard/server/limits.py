@@ -70,7 +70,8 @@ def parse(data: bytes | str, bounds: Bounds = MESSAGE, what: str = "the request"
             data = data.decode("utf-8")
         except UnicodeDecodeError:
             raise Refused(f"{what} is not UTF-8 text") from None
-    if _nesting(data) > bounds.depth:
+    # no deeper than its brackets are many: most messages have a few, and are not walked character by character
+    if data.count("[") + data.count("{") > bounds.depth and _nesting(data) > bounds.depth:
         raise Refused(f"{what} is nested too deeply (at most {bounds.depth} levels)")
     try:
         value = json.loads(data, parse_int=_int(bounds.integer), parse_float=_float, parse_constant=_constant)

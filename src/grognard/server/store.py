@@ -31,6 +31,8 @@ from typing import Any
 
 from grognard.engine.errors import GrognardError
 
+from .jsontext import compact
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     id        TEXT PRIMARY KEY,
@@ -77,10 +79,6 @@ def _migrate(db: sqlite3.Connection) -> None:
         have = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
         if column not in have:
             db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {decl}")
-
-
-def _compact(data: Mapping[str, Any]) -> str:
-    return json.dumps(data, separators=(",", ":"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,7 +217,7 @@ class Store:
         with self._tx() as db:
             db.execute(
                 "INSERT INTO decisions (game_id, seq, seat, decision, at) VALUES (?,?,?,?,?)",
-                (game_id, seq, seat, _compact(decision), now),
+                (game_id, seq, seat, compact(decision), now),
             )
             db.execute("UPDATE games SET updated=? WHERE id=?", (now, game_id))
         self._appended += 1
@@ -230,7 +228,7 @@ class Store:
         """Keep a snapshot of the game after ``at`` decisions (a restart need not re-run those)."""
         with self._tx() as db:
             db.execute(
-                "INSERT OR REPLACE INTO snapshots (game_id, at, save) VALUES (?,?,?)", (game_id, at, _compact(save))
+                "INSERT OR REPLACE INTO snapshots (game_id, at, save) VALUES (?,?,?)", (game_id, at, compact(save))
             )
 
     def snapshot_at(self, game_id: str) -> int:
