@@ -13,7 +13,7 @@ from grognard.engine.events import Step
 from grognard.engine.game import new_game
 from grognard.engine.records import replace
 from grognard.rulesets.antietam import combat, phases
-from grognard.rulesets.antietam.combat import _in_reach, _in_zoc, fire_rules, nearest_enemy
+from grognard.rulesets.antietam.combat import _in_reach, fire_rules, nearest_enemy
 from grognard.rulesets.antietam.ctx import ENEMY, Ctx
 from grognard.rulesets.antietam.rules import Antietam
 from grognard.rulesets.antietam.state import AntietamState
@@ -92,7 +92,7 @@ def test_a_retreat_s_enemy_zone_of_control_is_the_zone_of_the_whole_enemy() -> N
             occ = ctx.occupants(state)
             for side in ENEMY:
                 zone = ctx.zoc(state, ENEMY[side])
-                assert [c for c in ctx.board.grid.cells() if _in_zoc(ctx, occ, c, side)] == sorted(zone)
+                assert [c for c in ctx.board.grid.cells() if ctx.in_enemy_zoc(c, side, occ)] == sorted(zone)
         due = computer_decision(game, players)
         assert due is not None
         game.apply(*due)

@@ -654,7 +654,7 @@ def retreat(ctx: Ctx, state: AntietamState, i: int, squares: int, step: Step, un
     changed: dict[int, Unit] = {}
     u = units[i]
     for n in range(squares):
-        if until_clear and n > 0 and not _in_zoc(ctx, occ, u.cell, side):
+        if until_clear and n > 0 and not ctx.in_enemy_zoc(u.cell, side, occ):
             break
         options = []
         for c in board.neighbors[u.cell]:
@@ -663,7 +663,7 @@ def retreat(ctx: Ctx, state: AntietamState, i: int, squares: int, step: Step, un
                 continue
             if move_cost(board.terrain(state, c), column, False) is None:  # as it marches
                 continue
-            options.append((_in_zoc(ctx, occ, c, side), dist.item(c, rear), c))
+            options.append((ctx.in_enemy_zoc(c, side, occ), dist.item(c, rear), c))
         if not options:
             if u.routed:
                 return eliminate(ctx, state.with_units(changed), i, step, "eliminated: its retreat is cut off (§B3.6)")
@@ -696,17 +696,6 @@ def retreat(ctx: Ctx, state: AntietamState, i: int, squares: int, step: Step, un
         if in_zoc:
             break
     return state.with_units(changed)
-
-
-def _in_zoc(ctx: Ctx, occ: dict[int, list[int]], cell: int, side: str) -> bool:
-    """Whether ``cell`` is in the enemy's zone of control (§B3.6, ``ctx.zoc`` of the enemy): next to an enemy unit,
-    asked of the few squares a retreat considers rather than worked out for the whole enemy."""
-    sides = ctx.board.sides
-    for n in ctx.board.neighbors[cell]:
-        here = occ.get(n)
-        if here and sides[here[0]] != side:  # a square holds one side's units
-            return True
-    return False
 
 
 # --- the combat phase ----------------------------------------------------------------------------------------

@@ -325,6 +325,16 @@ class Ctx:
         self._zoc[side] = (cells, key, found)
         return found
 
+    def in_enemy_zoc(self, cell: int, side: str, occ: dict[int, list[int]]) -> bool:
+        """Whether ``cell`` is in the zone of control of the enemy of ``side`` (``zoc`` of the enemy, §B3.6): next to
+        an enemy unit, asked of one square (a retreat's few) rather than worked out for the whole enemy."""
+        sides = self.board.sides
+        for n in self.board.neighbors[cell]:
+            here = occ.get(n)
+            if here and sides[here[0]] != side:  # a square holds one side's units
+                return True
+        return False
+
     def enemy_at(self, state: AntietamState, cell: int, side: str, occ: dict[int, list[int]]) -> bool:
         sides = self.board.sides
         # asked of every square a unit considers: a loop, quicker than any() over a generator
