@@ -59,9 +59,16 @@ class Dice:
         if n <= 0:
             raise ValueError("below() needs a positive bound")
         threshold = ((1 << 32) - n) % n
+        state = self.state
         while True:
-            m = self.bits32() * n
+            # :meth:`bits32` written out (every die of a game comes here: a call less a draw)
+            self.draws += 1
+            xorshifted = (((state >> 18) ^ state) >> 27) & _MASK32
+            rot = state >> 59
+            state = (state * _MULT + _INC) & _MASK64
+            m = (((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & _MASK32) * n
             if (m & _MASK32) >= threshold:
+                self.state = state
                 return m >> 32
 
     def roll(self, sides: int) -> int:
