@@ -30,6 +30,7 @@ from .decisions import Decision, Legal
 from .errors import IllegalDecision
 from .events import Event, Step, visible_to
 from .protocol import SETTING_MODES, ReactionSetting, Resignation, Result, Ruleset, Turn
+from .records import remaker
 
 TRAIL_CHARS = 16
 
@@ -48,6 +49,14 @@ class _Undoable:
     state: Any
     events: int
     together: bool
+
+
+# records made with every field given, without a frozen class's ``__init__`` (one of each per decision): the same
+# objects ``LogEntry(seat, decision)`` and ``_Undoable(state, events, together)`` make
+_NO_ENTRY = LogEntry("", Resignation())
+_entry = remaker(LogEntry, ("seat", "decision"))
+_NO_UNDO = _Undoable(None, 0, False)
+_undoable = remaker(_Undoable, ("state", "events", "together"))
 
 
 def state_digest(state: Any) -> str:
@@ -151,13 +160,14 @@ class Game:
                 raise self.rules.explain(self.state, seat, decision, legal)
         step = Step(self.state.rng)
         new_state = self.rules.apply(self.state, seat, decision, step)
-        new_state = self.rules.with_rng(new_state, step.dice.state)
+        if new_state.rng != step.dice.state:  # most decisions roll nothing: the state made holds the dice already
+            new_state = self.rules.with_rng(new_state, step.dice.state)
         if step.irreversible:
             self._undo.clear()
         else:
-            self._undo.append(_Undoable(self.state, len(self.events), turn.together))
+            self._undo.append(_undoable(_NO_UNDO, self.state, len(self.events), turn.together))
         self.state = new_state
-        self.log.append(LogEntry(seat, decision))
+        self.log.append(_entry(_NO_ENTRY, seat, decision))
         self.events.extend(step.events)
         self.event_counts.append(len(step.events))
         if self.trail is not None:

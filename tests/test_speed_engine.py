@@ -1,0 +1,70 @@
+"""What every decision pays outside the rules (issue 17): the shortcuts of ``Game.apply``, the driver and the players
+make what the plain code made."""
+
+from __future__ import annotations
+
+from dataclasses import FrozenInstanceError, replace
+from typing import Any
+
+import pytest
+
+from grognard.ai import play_out
+from grognard.ai.base import derived_seed, parse_players, seat_seed
+from grognard.engine import Decision, Game, Step
+from grognard.engine.game import LogEntry
+from toy import Toy, ToyState
+
+
+class Recording(Toy):
+    """The toy ruleset, keeping what each ``apply`` returned and the step it was given."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.applied: list[tuple[ToyState, Step]] = []
+
+    def apply(self, state: ToyState, seat: str, decision: Decision, step: Step) -> ToyState:
+        out = super().apply(state, seat, decision, step)
+        self.applied.append((out, step))
+        return out
+
+
+def random_game(seed: int) -> tuple[Game, Recording]:
+    rules = Recording(Recording.load_scenario("skirmish"))
+    game = Game(rules, seed)
+    play_out(game, parse_players("random", Recording, Recording.seats, seed))
+    return game, rules
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_dice_are_stored_after_a_roll_and_a_state_that_rolled_nothing_is_kept(seed: int) -> None:
+    # ``with_rng`` is asked only when the generator moved: the game's state is what the rules made with the dice
+    # stored, and the very object the rules made when they rolled nothing
+    game, _ = random_game(seed)
+    replayed = Game(Recording(Recording.load_scenario("skirmish")), seed)
+    applied: list[tuple[ToyState, Step]] = replayed.rules.applied  # type: ignore[attr-defined]
+    rolled = 0
+    for entry in game.log:
+        replayed.apply(entry.seat, entry.decision)
+        made, step = applied[-1]
+        assert replayed.state == replace(made, rng=step.dice.state)
+        assert (replayed.state is made) == (step.dice.draws == 0)
+        rolled += step.dice.draws > 0
+    assert 0 < rolled < len(game.log) and replayed.digest() == game.digest()  # both kinds of decision were seen
+
+
+def test_the_log_holds_the_entries_logentry_makes() -> None:
+    game, _ = random_game(1)
+    entry = game.log[0]
+    made = LogEntry(entry.seat, entry.decision)
+    assert type(entry) is LogEntry and entry == made and hash(entry) == hash(made)
+    with pytest.raises(FrozenInstanceError):
+        entry.seat = "blue"  # type: ignore[misc]
+
+
+def test_a_derived_seed_is_pinned() -> None:
+    # a computer's dice before each decision and each seat's player come from these: saved games depend on them
+    assert derived_seed(7, 12) == 15242159292459756690
+    assert derived_seed(2**63 + 5, 0) == 18079508796317041444
+    assert derived_seed(7, "player", "attacker") == 916219142652364281
+    assert derived_seed(7) == 16667848380713045890
+    assert seat_seed(1, "blue") == 18303985757966691734
