@@ -3,6 +3,8 @@ make what the plain code made."""
 
 from __future__ import annotations
 
+import gc
+import weakref
 from dataclasses import FrozenInstanceError, replace
 from typing import Any
 
@@ -10,8 +12,12 @@ import pytest
 
 from grognard.ai import play_out
 from grognard.ai.base import derived_seed, parse_players, seat_seed
+from grognard.ai.driver import computer_decision
+from grognard.ai.observation import facts_of
 from grognard.engine import Decision, Game, Step
 from grognard.engine.game import LogEntry
+from grognard.engine.protocol import Resignation
+from grognard.engine.rng import Dice
 from toy import Toy, ToyState
 
 
@@ -68,3 +74,42 @@ def test_a_derived_seed_is_pinned() -> None:
     assert derived_seed(7, "player", "attacker") == 916219142652364281
     assert derived_seed(7) == 16667848380713045890
     assert seat_seed(1, "blue") == 18303985757966691734
+
+
+def test_the_legal_set_kept_for_a_position_is_not_given_once_a_seat_resigned() -> None:
+    game = Game(Toy(Toy.load_scenario("skirmish")), 1)
+    assert game.legal("red")  # kept for this state and seat
+    game.apply("blue", Resignation())  # the state stays the same object
+    assert not game.legal("red") and not game.legal("blue")
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_driver_asks_one_computer_seat_as_its_loops_would(seed: int) -> None:
+    # a turn of one seat played by a computer is answered without the loops; the loops run when an order is
+    # given (a one-seat list draws nothing from it): both give the same decision at every step of a game
+    game = Game(Toy(Toy.load_scenario("skirmish")), seed)
+    players = parse_players("random", Toy, Toy.seats, seed)
+    while not game.over:
+        due = computer_decision(game, players)
+        assert due is not None and due == computer_decision(game, players, order=Dice(0))
+        game.apply(*due)
+
+
+def test_the_facts_kept_for_the_last_ruleset_are_its_own_and_follow_its_options() -> None:
+    # facts_of keeps the last ruleset's facts beside its table: asked of another ruleset, or of one whose options
+    # changed, it must not give the kept ones
+    one, two = Toy(Toy.load_scenario("skirmish")), Toy(Toy.load_scenario("skirmish"))
+    first = facts_of(one)
+    assert facts_of(one) is first and facts_of(two).scenario is two.scenario is not one.scenario
+    assert facts_of(one) is first
+    one.options = {"y": 2}  # (a ruleset's options are not changed in play: the facts follow them all the same)
+    assert facts_of(one) is not first and facts_of(one).options == {"y": 2}
+
+
+def test_the_facts_kept_for_the_last_ruleset_do_not_keep_it_alive() -> None:
+    rules = Toy(Toy.load_scenario("skirmish"))
+    facts_of(rules)
+    gone = weakref.ref(rules)
+    del rules
+    gc.collect()
+    assert gone() is None

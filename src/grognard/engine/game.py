@@ -119,6 +119,9 @@ class Game:
         return self.turn().seat is None
 
     def legal(self, seat: str) -> Legal:
+        cached = self._legal
+        if cached is not None and cached[0] is self.state and cached[1] == seat and self.resigned is None:
+            return cached[2]  # kept only for a seat that could act in this state (whose turn is the state's)
         if not self.turn().may_act(seat):
             return Legal(seat)
         return self._legal_now(seat)
@@ -254,11 +257,12 @@ class Game:
 
     def decisions_by(self, seat: str) -> int:
         """How many of the log's decisions ``seat`` made (counted as the log grows, not over it at every call)."""
-        n = len(self.log)
+        log = self.log
         seen, counts = self._counted
-        for entry in self.log[seen:n]:
-            counts[entry.seat] += 1
-        self._counted = (n, counts)
+        if seen != len(log):
+            for i in range(seen, len(log)):
+                counts[log[i].seat] += 1
+            self._counted = (len(log), counts)
         return counts[seat]
 
     def can_undo(self, seat: str) -> bool:
