@@ -14,7 +14,7 @@ from grognard.ai import play_out
 from grognard.ai.base import derived_seed, parse_players, seat_seed
 from grognard.ai.driver import computer_decision
 from grognard.ai.observation import facts_of
-from grognard.engine import Decision, Game, Step
+from grognard.engine import Decision, Event, Game, Step
 from grognard.engine.game import LogEntry
 from grognard.engine.protocol import Resignation
 from grognard.engine.rng import Dice
@@ -113,3 +113,13 @@ def test_the_facts_kept_for_the_last_ruleset_do_not_keep_it_alive() -> None:
     del rules
     gc.collect()
     assert gone() is None
+
+
+def test_an_emitted_event_is_the_event_made_with_its_fields() -> None:
+    step = Step(0)
+    seats = ("red",)
+    kept = step.emit("move", "r0 moves", seats, unit="r0", to=5)
+    listed = step.emit("fire", "", ["red", "blue"], target="b1")
+    assert kept == Event("move", "r0 moves", {"unit": "r0", "to": 5}, seats) and kept.seen_by is seats
+    assert listed == Event("fire", "", {"target": "b1"}, ("red", "blue")) and step.emit("end").seen_by is None
+    assert step.events == [kept, listed, Event("end")] and type(kept) is Event
