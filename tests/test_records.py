@@ -105,10 +105,12 @@ def test_a_remaker_makes_what_replace_makes_for_its_fields() -> None:
 
 def test_past_the_limit_a_remaker_still_makes_the_same_object(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(records, "_remakers", {})
+    monkeypatch.setattr(records, "_changers", {})
     monkeypatch.setattr(records, "REMAKERS", 0)
     p = Plain(1, "y", (2,), d=4)
     assert remaker(Plain, ("b", "d"))(p, "z", 7) == dataclasses.replace(p, b="z", d=7)
-    assert replace(p, c=(), a=0) == dataclasses.replace(p, c=(), a=0) and records._remakers == {}
+    assert replace(p, c=(), a=0) == dataclasses.replace(p, c=(), a=0)
+    assert records._remakers == {} and records._changers == {}
     with pytest.raises(TypeError, match="no field z"):
         replace(p, z=1)
 
@@ -122,3 +124,11 @@ def test_a_record_made_through_its_twin_is_of_its_class_frozen_and_whole() -> No
     assert [getattr(got, name) for name in Plain.__slots__] == [1, "z", (2,), 3]  # every slot set
     with pytest.raises(dataclasses.FrozenInstanceError):
         got.a = 3  # type: ignore[misc]
+
+
+def test_replace_reads_each_change_by_its_name_whatever_their_order() -> None:
+    # one function per class and order of the changed fields, each reading the keyword dictionary by name
+    p = Plain(1, "y", (2,), d=4)
+    assert replace(p, b="z", d=7) == replace(p, d=7, b="z") == Plain(1, "z", (2,), d=7)
+    assert (Plain, ("b", "d")) in records._changers and (Plain, ("d", "b")) in records._changers
+    assert replace(p, d=8, b="w") == Plain(1, "w", (2,), d=8)  # the same function, other values

@@ -22,20 +22,6 @@ def chi_square(counts: Counter[int], categories: list[int], draws: int) -> float
     return sum((counts[c] - expected) ** 2 / expected for c in categories)
 
 
-class ScriptedDice(Dice):
-    """Dice whose 32-bit words are given, to check what ``below`` does with each."""
-
-    __slots__ = ("words",)
-
-    def __init__(self, words: list[int]) -> None:
-        super().__init__(0)
-        self.words = list(words)
-
-    def bits32(self) -> int:
-        self.draws += 1
-        return self.words.pop(0)
-
-
 def test_pcg32_matches_the_reference_implementation(monkeypatch):
     # pcg32-demo of the PCG minimal C library: pcg32_srandom_r(&rng, 42u, 54u), stream 54 = increment 109
     monkeypatch.setattr(rng, "_INC", 54 * 2 + 1)
@@ -96,13 +82,48 @@ def test_percentile_rolls_are_uniform():
     assert chi_square(counts, list(range(1, 101)), 100_000) < 148.23
 
 
+def lemire(dice: Dice, n: int) -> int:
+    """The reference draw ``below`` writes out: Lemire's rejection over :meth:`Dice.bits32`'s words."""
+    threshold = (2**32 - n) % n
+    while True:
+        m = dice.bits32() * n
+        if m % 2**32 >= threshold:
+            return m >> 32
+
+
 def test_below_rejects_the_words_that_would_bias_it():
-    # Lemire: for n = 3*2**30 the threshold is 2**30; word 0 (low part 0) is rejected, word 1 accepted
+    # Lemire: for n = 3*2**30 the threshold is 2**30 and a word is rejected when its low part (3w mod 4) is 0, so
+    # when the word is a multiple of 4; a state whose first word is one and whose second is not draws twice
     n = 3 * 2**30
-    dice = ScriptedDice([0, 1])
-    assert dice.below(n) == 0 and dice.draws == 2
-    dice = ScriptedDice([2**32 - 1])
-    assert dice.below(n) == n - 1 and dice.draws == 1
+    seeded = [seed_state(s) for s in range(100)]
+    state = next(s for s in seeded if _words(s, 2)[0] % 4 == 0 and _words(s, 2)[1] % 4)
+    dice = Dice(state)
+    assert dice.below(n) == _words(state, 2)[1] * n >> 32 and dice.draws == 2
+    assert dice.state == _after(state, 2)
+    state = next(s for s in seeded if _words(s, 1)[0] % 4)
+    dice = Dice(state)
+    assert dice.below(n) == _words(state, 1)[0] * n >> 32 and dice.draws == 1 and dice.state == _after(state, 1)
+
+
+def _words(state: int, k: int) -> list[int]:
+    dice = Dice(state)
+    return [dice.bits32() for _ in range(k)]
+
+
+def _after(state: int, k: int) -> int:
+    dice = Dice(state)
+    for _ in range(k):
+        dice.bits32()
+    return dice.state
+
+
+@given(st.integers(0, 2**64 - 1), st.integers(1, 2**32))
+def test_below_draws_what_lemire_draws_over_the_generators_words(state, n):
+    # ``below`` writes the generator's step out: the same values, draws and state as the reference over bits32
+    dice, reference = Dice(state), Dice(state)
+    for _ in range(5):
+        assert dice.below(n) == lemire(reference, n)
+        assert (dice.state, dice.draws) == (reference.state, reference.draws)
 
 
 def test_below_is_unbiased_where_plain_multiply_shift_is_not():

@@ -200,7 +200,8 @@ class GreedyPlayer(Player):
 def derived_seed(seed: int, *parts: object) -> int:
     """A seed for one decision from a player's seed and what its context shows (the same on every machine:
     Python's own ``hash`` of text is not)."""
-    text = ":".join(map(str, (seed, *parts)))
+    # one part (the driver's count of decisions, before every decision): the same text without the join
+    text = f"{seed}:{parts[0]}" if len(parts) == 1 else ":".join(map(str, (seed, *parts)))
     return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
 
 

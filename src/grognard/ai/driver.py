@@ -118,6 +118,13 @@ def computer_decision(
     turn = game.turn()
     if turn.seat is None:
         return None
+    if not turn.optional and not turn.also and turn.seat in players and order is None:
+        # one seat decides and a computer plays it (most decisions): what the loops below come to
+        try:
+            d = _ask(game, turn.seat, players[turn.seat], main=True, think=think)
+        except _Thinks:
+            return None
+        return None if d is None else (turn.seat, d)
     for seat in (*turn.deciding, *turn.optional):
         if seat not in players:
             answered, answer = standing_answer(game, seat)

@@ -39,6 +39,7 @@ _shared: OrderedDict[tuple[int, str], tuple[Scenario, Ruleset[Any, Any]]] = Orde
 _shared_lock = threading.Lock()
 # the facts of each live ruleset (see facts_of)
 _facts: weakref.WeakKeyDictionary[Ruleset[Any, Any], Facts] = weakref.WeakKeyDictionary()
+_last_facts: tuple[Callable[[], Ruleset[Any, Any] | None], Facts | None] = (lambda: None, None)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -123,10 +124,18 @@ class Observation:
 def facts_of(rules: Ruleset[Any, Any]) -> Facts:
     """The static facts of a bound ruleset: its class, scenario and options (made once per ruleset: they are
     asked for at every observation)."""
-    found = _facts.get(rules)
+    last = _last_facts
+    found = last[1] if last[0]() is rules else _facts.get(rules)  # the last ruleset asked about, most often
     if found is None or found.scenario is not rules.scenario or found.options != rules.options:
         found = _facts[rules] = Facts(type(rules), rules.scenario, MappingProxyType(dict(rules.options)))
+    if last[1] is not found:
+        _set_last_facts(rules, found)
     return found
+
+
+def _set_last_facts(rules: Ruleset[Any, Any], facts: Facts) -> None:
+    global _last_facts
+    _last_facts = (weakref.ref(rules), facts)
 
 
 def observe(game: Game, seat: str) -> Observation:

@@ -264,9 +264,12 @@ class Choice:
         return self._values
 
     def __len__(self) -> int:
-        if self._values is None:
+        values = self._values
+        if values is None:
             return self._size or 0
-        if callable(self._values) and self._count is not None:
+        if not callable(values):
+            return len(values)  # listed already (a random draw sizes every family: no call more)
+        if self._count is not None:
             if self._counted is None:
                 self._counted = self._count()
             return self._counted
@@ -300,10 +303,10 @@ class Choice:
         return self.make(values[dice.below(len(values))])
 
     def make(self, value: Any) -> Decision:
-        v = self.cls.vary_field()
+        v = _shape(self.cls)[0]
         if v is None:
             return self.cls(**self.fixed)
-        return self.cls(**self.fixed, **{v: value})
+        return self.cls(**{**self.fixed, v: value})
 
     def decisions(self) -> Iterator[Decision]:
         """Every decision of a listed family (none of an unlisted one)."""

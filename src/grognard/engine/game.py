@@ -30,6 +30,7 @@ from .decisions import Decision, Legal
 from .errors import IllegalDecision
 from .events import Event, Step, visible_to
 from .protocol import SETTING_MODES, ReactionSetting, Resignation, Result, Ruleset, Turn
+from .records import remaker
 
 TRAIL_CHARS = 16
 
@@ -48,6 +49,14 @@ class _Undoable:
     state: Any
     events: int
     together: bool
+
+
+# records made with every field given, without a frozen class's ``__init__`` (one of each per decision): the same
+# objects ``LogEntry(seat, decision)`` and ``_Undoable(state, events, together)`` make
+_NO_ENTRY = LogEntry("", Resignation())
+_entry = remaker(LogEntry, ("seat", "decision"))
+_NO_UNDO = _Undoable(None, 0, False)
+_undoable = remaker(_Undoable, ("state", "events", "together"))
 
 
 def state_digest(state: Any) -> str:
@@ -110,6 +119,9 @@ class Game:
         return self.turn().seat is None
 
     def legal(self, seat: str) -> Legal:
+        cached = self._legal
+        if cached is not None and cached[0] is self.state and cached[1] == seat and self.resigned is None:
+            return cached[2]  # kept only for a seat that could act in this state (whose turn is the state's)
         if not self.turn().may_act(seat):
             return Legal(seat)
         return self._legal_now(seat)
@@ -151,13 +163,14 @@ class Game:
                 raise self.rules.explain(self.state, seat, decision, legal)
         step = Step(self.state.rng)
         new_state = self.rules.apply(self.state, seat, decision, step)
-        new_state = self.rules.with_rng(new_state, step.dice.state)
+        if new_state.rng != step.dice.state:  # most decisions roll nothing: the state made holds the dice already
+            new_state = self.rules.with_rng(new_state, step.dice.state)
         if step.irreversible:
             self._undo.clear()
         else:
-            self._undo.append(_Undoable(self.state, len(self.events), turn.together))
+            self._undo.append(_undoable(_NO_UNDO, self.state, len(self.events), turn.together))
         self.state = new_state
-        self.log.append(LogEntry(seat, decision))
+        self.log.append(_entry(_NO_ENTRY, seat, decision))
         self.events.extend(step.events)
         self.event_counts.append(len(step.events))
         if self.trail is not None:
@@ -244,11 +257,12 @@ class Game:
 
     def decisions_by(self, seat: str) -> int:
         """How many of the log's decisions ``seat`` made (counted as the log grows, not over it at every call)."""
-        n = len(self.log)
+        log = self.log
         seen, counts = self._counted
-        for entry in self.log[seen:n]:
-            counts[entry.seat] += 1
-        self._counted = (n, counts)
+        if seen != len(log):
+            for i in range(seen, len(log)):
+                counts[log[i].seat] += 1
+            self._counted = (len(log), counts)
         return counts[seat]
 
     def can_undo(self, seat: str) -> bool:

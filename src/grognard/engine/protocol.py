@@ -496,4 +496,6 @@ class Ruleset(ABC, Generic[S, Sc]):
         return state
 
     def with_rng(self, state: S, rng: int) -> S:
+        """``state`` holding the generator's state ``rng``: ``Game.apply`` asks for it only when a decision's draws
+        moved the generator (most roll nothing: the state the rules made is then kept as it is)."""
         return replace(state, rng=rng)

@@ -25,16 +25,30 @@ T = TypeVar("T")
 
 _makers: dict[type, Callable[[Any, dict[str, Any]], Any]] = {}
 _remakers: dict[tuple[type, tuple[str, ...]], Callable[..., Any]] = {}
-REMAKERS = 1024  # remakers kept (one per class and set of changed fields: as many as the rules' call sites)
+_changers: dict[tuple[type, tuple[str, ...]], Callable[[Any, dict[str, Any]], Any]] = {}
+REMAKERS = 1024  # remakers (and changers) kept, one per class and set of changed fields: as many as the call sites
 
 
 def replace(obj: T, /, **changes: Any) -> T:
     """A copy of the dataclass instance ``obj`` with ``changes``, as ``dataclasses.replace(obj, **changes)``."""
-    remake = _remakers.get((type(obj), tuple(changes)))
-    if remake is None:
-        remake = remaker(type(obj), tuple(changes))
-    out: T = remake(obj, *changes.values())
+    change = _changers.get((type(obj), tuple(changes)))
+    if change is None:
+        change = _changer(type(obj), tuple(changes))
+    out: T = change(obj, changes)  # the keyword dictionary itself: unpacking its values was a third of the call
     return out
+
+
+def _changer(cls: type, changing: tuple[str, ...]) -> Callable[[Any, dict[str, Any]], Any]:
+    """The function (record, changes) that ``replace`` calls for ``cls`` and the fields ``changing`` (in that
+    order), made once (at most ``REMAKERS`` are kept; any other set goes through one function made for the
+    class, which reads every field from the dictionary or the record)."""
+    if len(_changers) >= REMAKERS:
+        maker = _makers.get(cls)
+        if maker is None:
+            maker = _makers[cls] = _maker(cls, None)
+        return maker
+    change = _changers[cls, changing] = _maker(cls, changing, given=True)
+    return change
 
 
 def remaker(cls: type[T], changing: tuple[str, ...]) -> Callable[..., T]:
@@ -54,14 +68,15 @@ def remaker(cls: type[T], changing: tuple[str, ...]) -> Callable[..., T]:
     return remake
 
 
-def _maker(cls: type, changing: tuple[str, ...] | None) -> Callable[..., Any]:
+def _maker(cls: type, changing: tuple[str, ...] | None, given: bool = False) -> Callable[..., Any]:
     """The function that makes a copy of a ``cls`` record: (obj, *values) for the fields ``changing``, or (obj,
-    changes) with the changes in a dictionary when ``changing`` is None."""
+    changes) with the changes in a dictionary: those fields' values when ``given``, any fields when ``changing``
+    is None."""
     fields = dataclasses.fields(cls)
     names = frozenset(f.name for f in fields)
     if len(fields) != len(cls.__dataclass_fields__) or not all(f.init for f in fields):  # type: ignore[attr-defined]
         # InitVar or ClassVar pseudo-fields, or fields left out of __init__: dataclasses' own rules apply
-        if changing is None:
+        if changing is None or given:
             return lambda obj, changes: dataclasses.replace(obj, **changes)
         return lambda obj, *values: dataclasses.replace(obj, **dict(zip(changing, values, strict=True)))
     if changing is not None and not set(changing) <= names:
@@ -75,9 +90,13 @@ def _maker(cls: type, changing: tuple[str, ...] | None) -> Callable[..., Any]:
         )
         value = {f.name: f"get({f.name!r}, obj.{f.name})" for f in fields}
     else:
-        head = f"def make(obj{''.join(f', _{i}' for i in range(len(changing)))}):\n"
-        given = {name: f"_{i}" for i, name in enumerate(changing)}
-        value = {f.name: given.get(f.name, f"obj.{f.name}") for f in fields}
+        if given:  # the values read from the dictionary of the changes, by their names
+            head = "def make(obj, changes):\n"
+            read = {name: f"changes[{name!r}]" for name in changing}
+        else:
+            head = f"def make(obj{''.join(f', _{i}' for i in range(len(changing)))}):\n"
+            read = {name: f"_{i}" for i, name in enumerate(changing)}
+        value = {f.name: read.get(f.name, f"obj.{f.name}") for f in fields}
     slots = [_slot(cls, f.name) for f in fields]
     space: dict[str, Any] = {"cls": cls, "names": names, "new": object.__new__}
     plain = getattr(cls, "__post_init__", None) is None and all(slots)  # slots only, nothing checked after __init__

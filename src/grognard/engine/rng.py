@@ -58,10 +58,18 @@ class Dice:
         """A uniform integer in ``0 .. n-1`` (Lemire's unbiased method)."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        threshold = ((1 << 32) - n) % n
+        state = self.state
         while True:
-            m = self.bits32() * n
-            if (m & _MASK32) >= threshold:
+            # :meth:`bits32` written out (every die of a game comes here: a call less a draw)
+            self.draws += 1
+            xorshifted = (((state >> 18) ^ state) >> 27) & _MASK32
+            rot = state >> 59
+            state = (state * _MULT + _INC) & _MASK64
+            m = (((xorshifted >> rot) | (xorshifted << (32 - rot))) & _MASK32) * n
+            low = m & _MASK32
+            # Lemire's threshold, (2**32 - n) % n, is below n: a low part of n or more is kept without working it out
+            if low >= n or low >= ((1 << 32) - n) % n:
+                self.state = state
                 return m >> 32
 
     def roll(self, sides: int) -> int:
