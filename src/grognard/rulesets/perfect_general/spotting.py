@@ -14,7 +14,7 @@ from __future__ import annotations
 from grognard.engine.events import Step
 from grognard.engine.records import replace
 
-from .board import Board, SightCache
+from .board import FAR, Board, SightCache
 from .context import Ctx, carry_units, enemy_units
 from .state import SIDES, PGState, Sighting, Unit, other
 from .words import sides
@@ -34,12 +34,18 @@ def in_enemy_sight(ctx: Ctx, state: PGState, unit: Unit) -> bool:
 
 def _seen(board: Board, sight: SightCache, vis: int, enemies: tuple[Unit, ...], cell: int) -> bool:
     """Whether one of ``enemies`` sees ``cell`` (``in_enemy_sight``, for callers that asked the rest already)."""
-    return sight.seen_at(
-        cell,
-        board.cells_of(enemies),
-        vis,
-        lambda: any(sight.sees(e.cell, cell, vis) for e in board.near(enemies, cell, vis)),
-    )
+    return sight.seen_at(cell, board.cells_of(enemies), vis, lambda: _sees_any(board, sight, vis, enemies, cell))
+
+
+def _sees_any(board: Board, sight: SightCache, vis: int, enemies: tuple[Unit, ...], cell: int) -> bool:
+    """Whether one of ``enemies`` sees ``cell``, by their lines of sight (those within ``vis``; a loop: quicker
+    than a generator over ``Board.near``)."""
+    far = board.distance_row(cell)
+    sees = sight.sees_within if vis < FAR else sight.sees  # the row counts distances from FAR on as FAR
+    for e in enemies:  # noqa: SIM110 (a loop: quicker than any() over a generator)
+        if far[e.cell] <= vis and sees(e.cell, cell, vis):
+            return True
+    return False
 
 
 def _adjacent_enemy(ctx: Ctx, state: PGState, unit: Unit) -> bool:
@@ -62,42 +68,53 @@ def spot_in_open(ctx: Ctx, state: PGState, step: Step) -> PGState:
     return remember(state)
 
 
-def spot_from(
-    ctx: Ctx, state: PGState, step: Step, observer: Unit, sight: SightCache, vis: int, enemies: tuple[Unit, ...]
-) -> PGState:
-    """Rule a for the enemy units in the open that ``observer`` sees from where it now stands (``enemies``: the
-    enemy's units in ``state``, under ``sight`` and visibility ``vis``)."""
-    changed: dict[str, Unit] = {}
-    for e in ctx.board.near(enemies, observer.cell, vis):
-        if not e.spotted and open_ground(ctx, state, e.cell) and sight.sees(observer.cell, e.cell, vis):
-            changed[e.id] = replace(e, spotted=True)
-    if not changed:
-        return state
-    state = state.with_units(changed)
-    for u in changed.values():
-        _announce(ctx, step, u, "spotted in the open")
-    return remember(state)
-
-
 def spot_mover(ctx: Ctx, state: PGState, step: Step, mover: Unit) -> tuple[PGState, Unit]:
     """A unit has entered a location: rule a for it (``spot_in_open`` of the mover), rule b
-    (``mark_seen_acting``), then rule a for the enemy in the open it sees from there (``spot_from``). Whether the
-    enemy sees the location is looked at once for the first two. The state after, and the mover in it."""
+    (``mark_seen_acting``), then rule a for the enemy units in the open it sees from there. One pass over the
+    enemy units within sight range answers both whether one of them sees the location (for the first two) and
+    which of those in the open, not yet spotted, the mover sees (sight between equal eyes is symmetric). The state
+    after, and the mover in it."""
     board = ctx.board
-    # the same for all three: the mover's changes leave the enemy's units one tuple (context.carry_units)
+    # the mover's changes leave the enemy's units one tuple (context.carry_units): these hold throughout
     sight, vis, enemies = board.sight(state), board.weather(state).visibility, enemy_units(state, mover.side)
-    seen = None
-    if not mover.spotted and not mover.carried_by and open_ground(ctx, state, mover.cell):
-        seen = _seen(board, sight, vis, enemies, mover.cell)
-        if seen:
-            mover = replace(mover, spotted=True)
-            state = _with_mover(state, mover)
-            _announce(ctx, step, mover, "spotted in the open")
-            state = remember(state)
-    if not mover.spot_pending and (seen if seen is not None else _seen(board, sight, vis, enemies, mover.cell)):
+    cell = mover.cell
+    watchers = board.cells_of(enemies)
+    in_open = not mover.spotted and not mover.carried_by and open_ground(ctx, state, cell)
+    seen = sight.seen_known(cell, watchers, vis)
+    look = seen is None and (in_open or not mover.spot_pending)  # whether the enemy's sight of it is wanted
+    found = False
+    spots: dict[str, Unit] = {}
+    far = board.distance_row(cell)
+    sees = sight.sees_within if vis < FAR else sight.sees  # the row counts distances from FAR on as FAR
+    for e in enemies:
+        if far[e.cell] > vis:
+            continue
+        both: bool | None = None  # whether e and the mover see each other, if looked at
+        if look and not found:
+            both = found = sees(e.cell, cell, vis)
+        if (
+            not e.spotted
+            and open_ground(ctx, state, e.cell)
+            and (both if both is not None else sees(cell, e.cell, vis))
+        ):
+            spots[e.id] = replace(e, spotted=True)
+    if look:
+        seen = found
+        sight.note_seen(cell, watchers, vis, found)
+    if in_open and seen:
+        mover = replace(mover, spotted=True)
+        state = _with_mover(state, mover)
+        _announce(ctx, step, mover, "spotted in the open")
+        state = remember(state)
+    if not mover.spot_pending and seen:
         mover = replace(mover, spot_pending=True)
         state = _with_mover(state, mover)
-    return spot_from(ctx, state, step, mover, sight, vis, enemies), mover
+    if spots:
+        state = state.with_units(spots)
+        for u in spots.values():
+            _announce(ctx, step, u, "spotted in the open")
+        state = remember(state)
+    return state, mover
 
 
 def _with_mover(state: PGState, mover: Unit) -> PGState:

@@ -1,0 +1,92 @@
+"""Quicker sight and spotting answer as the lines of sight do (issue 17, speed-pg-sight): spotting after a step in
+one pass over the enemy, whether the enemy sees a location read in the row kept for it, rows looked at again over
+the nearby changed locations only."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from grognard.ai import make_player
+from grognard.ai.driver import computer_decision
+from grognard.engine import Game
+from grognard.engine.events import Step
+from grognard.engine.records import replace
+from grognard.rulesets.perfect_general import PerfectGeneral
+from grognard.rulesets.perfect_general.context import enemy_units
+from grognard.rulesets.perfect_general.spotting import in_enemy_sight, open_ground, spot_mover
+from grognard.rulesets.perfect_general.state import Phase
+
+
+def _positions(seed: int, decisions: int) -> Iterator[tuple[Game, Any]]:
+    """The positions of a random Lauter Offensive game of ``seed`` (its first ``decisions``), with its context."""
+    cls = PerfectGeneral
+    game = Game(cls(cls.load_scenario("lauter_offensive")), seed)
+    players = {s: make_player("random", cls, seed) for s in cls.seats}
+    ctx = game.rules.ctx  # type: ignore[attr-defined]
+    for _ in range(decisions):
+        due = computer_decision(game, players)  # type: ignore[arg-type]
+        if due is None:
+            return
+        game.apply(*due)
+        yield game, ctx
+
+
+def _lines(ctx: Any, state: Any, a: int, b: int) -> bool:
+    """Whether units in ``a`` and ``b`` see each other, straight from the line (PG p.32)."""
+    board = ctx.board
+    sight = board.sight(state)
+    vis = board.weather(state).visibility
+    return board.grid.distance(a, b) <= vis and sight.sight.clear(a, b, sight.eye, sight.eye)
+
+
+def test_spotting_after_a_step_is_rules_a_and_b_by_the_lines_of_sight_p32() -> None:
+    # spot_mover looks at the enemy once for three rules: each answer must be the lines' own
+    compared = spotted = 0
+    for i, (game, ctx) in enumerate(_positions(5, 1200)):
+        if game.state.phase is not Phase.MOVEMENT or i % 3:
+            continue
+        # every other enemy unit unspotted, so that the mover has some to spot
+        state = game.state
+        hidden = [u for u in state.units if u.side != state.side and u.spotted][::2]
+        state = state.with_units({u.id: replace(u, spotted=False) for u in hidden})
+        for mover in [u for u in state.units if u.side == state.side and not u.carried_by][:6]:
+            enemies = enemy_units(state, mover.side)
+            seen = any(_lines(ctx, state, e.cell, mover.cell) for e in enemies)
+            spots = {
+                e.id
+                for e in enemies
+                if not e.spotted and open_ground(ctx, state, e.cell) and _lines(ctx, state, mover.cell, e.cell)
+            }
+            after, moved = spot_mover(ctx, state, Step(state.rng), mover)
+            in_open = not mover.spotted and open_ground(ctx, state, mover.cell)
+            assert moved.spotted == (mover.spotted or (in_open and seen))
+            assert moved.spot_pending == (mover.spot_pending or seen)
+            assert after.unit(mover.id) == moved
+            now = {e.id for e in enemy_units(after, mover.side) if e.spotted and not state.unit(e.id).spotted}
+            assert now == spots
+            compared += 1
+            spotted += bool(spots)
+    assert compared > 300 and spotted > 10
+
+
+def test_whether_the_enemy_sees_a_unit_read_in_its_kept_row_is_the_lines_own_p32() -> None:
+    # SightCache.seen_known reads a unit's own row (kept for an artillery plot) when no answer is kept: sight
+    # between equal eyes is symmetric, so the row says which enemy locations see it
+    from_rows = 0
+    for i, (game, ctx) in enumerate(_positions(3, 1500)):
+        state = game.state
+        board = ctx.board
+        sight = board.sight(state)
+        vis = board.weather(state).visibility
+        if i % 5 or not sight._rows:
+            continue
+        for u in state.units:
+            enemies = enemy_units(state, u.side)
+            sight._seen_at.clear()
+            watchers = board.cells_of(enemies)
+            union = sight._union
+            by_row = (u.cell, vis) in sight._rows and not (union is not None and union[2] == watchers)
+            assert in_enemy_sight(ctx, state, u) == any(_lines(ctx, state, e.cell, u.cell) for e in enemies)
+            from_rows += by_row
+    assert from_rows > 200
