@@ -933,7 +933,7 @@ class SightCache:
         for c in barrages:
             obstacles[c] += t.sight.barrage  # p.30: "Barrage fire will block the line of sight"
         # the locations whose height differs from the scenario's map: lines over them are looked at again
-        self.changed = [int(c) for c in np.flatnonzero(obstacles != base.obstacle)]
+        self.changed: list[int] = np.flatnonzero(obstacles != base.obstacle).tolist()
         self.grid = board.grid
         self.sight = base.with_obstacles(obstacles) if self.changed else base
         # the board keeps its sight caches: a weak reference back, so that no cycle keeps a board (a game's

@@ -49,7 +49,10 @@ def _sees_any(board: Board, sight: SightCache, vis: int, enemies: tuple[Unit, ..
 
 
 def _adjacent_enemy(ctx: Ctx, state: PGState, unit: Unit) -> bool:
-    return any(e.cell != unit.cell for e in ctx.board.near(enemy_units(state, unit.side), unit.cell, 1))
+    """Whether an enemy unit stands next to ``unit`` (rule c): its neighbours looked up among the enemy's locations."""
+    board = ctx.board
+    enemy_at = board.cells_of(enemy_units(state, unit.side))
+    return any(n in enemy_at for n in board.neighbors[unit.cell])
 
 
 def spot_in_open(ctx: Ctx, state: PGState, step: Step) -> PGState:
@@ -133,19 +136,21 @@ def mark_seen_acting(ctx: Ctx, state: PGState, unit: Unit) -> Unit:
 
 def end_of_phase(ctx: Ctx, state: PGState, step: Step) -> PGState:
     """Rules a-c and the reversion to unspotted, at the end of a side's part of a phase. Units this left as they
-    were (the same tuple, under the same sight, visibility and terrain: a part where nobody moved, fired or
-    plotted) are left so again: each one's spotting is its own, pending marks are cleared, and seen the same."""
+    were (under the same sight, visibility and terrain, the same tuple or units differing only in what spotting
+    does not read: a part where nobody moved, a plot part, a new turn's units made ready) are left so again: each
+    one's spotting is its own, pending marks are cleared, and seen the same."""
     board = ctx.board
     sight = board.sight(state)
     vis = board.weather(state).visibility
     settled = board.settled
     if (
         settled is not None
-        and settled[0] is state.units
         and settled[1] is sight
         and settled[2] == vis
         and settled[3] is state.terrain
+        and _same_spotting(settled[0], state.units)
     ):
+        board.settled = (state.units, sight, vis, state.terrain)
         return remember(state)
     changed: dict[str, Unit] = {}
     enemies = {side: enemy_units(state, side) for side in SIDES}
@@ -164,6 +169,25 @@ def end_of_phase(ctx: Ctx, state: PGState, step: Step) -> PGState:
         state = state.with_units(changed)
     board.settled = (state.units, sight, vis, state.terrain)
     return remember(state)
+
+
+def _same_spotting(before: tuple[Unit, ...], now: tuple[Unit, ...]) -> bool:
+    """Whether ``now`` is ``before`` unit for unit in all that end_of_phase reads: identity, location, spotted,
+    pending mark and carrier (the same objects mostly: a plot part marks its artillery plotted, nothing more)."""
+    if before is now:
+        return True
+    if len(before) != len(now):
+        return False
+    for a, b in zip(before, now, strict=True):
+        if a is not b and (
+            a.id != b.id
+            or a.cell != b.cell
+            or a.spotted != b.spotted
+            or a.spot_pending != b.spot_pending
+            or a.carried_by != b.carried_by
+        ):
+            return False
+    return True
 
 
 def _announce(ctx: Ctx, step: Step, u: Unit, what: str) -> None:
