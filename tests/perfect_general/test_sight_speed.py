@@ -90,3 +90,41 @@ def test_whether_the_enemy_sees_a_unit_read_in_its_kept_row_is_the_lines_own_p32
             assert in_enemy_sight(ctx, state, u) == any(_lines(ctx, state, e.cell, u.cell) for e in enemies)
             from_rows += by_row
     assert from_rows > 200
+
+
+def _memory_by_the_rule(state: Any, i: int) -> tuple[Any, ...]:
+    """Side ``i``'s memory refreshed straight from the rule (p.33): each spotted enemy unit where it is now, the
+    others still alive where they were last seen, by unit."""
+    from grognard.rulesets.perfect_general.state import SIDES, Sighting
+
+    now = {
+        u.id: Sighting(u.id, u.type, u.cell, state.turn)
+        for u in state.units
+        if u.side != SIDES[i] and u.spotted and not u.carried_by
+    }
+    alive = {u.id for u in state.units}
+    kept = [s for s in state.sides[i].memory if s.unit in alive and s.unit not in now]
+    return tuple(sorted([*kept, *now.values()], key=lambda s: s.unit))
+
+
+def test_a_memory_refreshed_is_the_memory_made_by_the_rule_p33() -> None:
+    # remember leaves a memory as it is when every sighting it finds is the memory's own: it must be what the rule
+    # makes, whether or not something changed (here also with every third spotted unit lost from sight)
+    from grognard.rulesets.perfect_general.spotting import remember
+
+    left = changed = 0
+    for i, (game, _) in enumerate(_positions(4, 900)):
+        if i % 3:
+            continue
+        for state in (
+            game.state,
+            game.state.with_units({u.id: replace(u, spotted=False) for u in game.state.units[::3]}),
+        ):
+            after = remember(state)
+            for side in (0, 1):
+                assert after.sides[side].memory == _memory_by_the_rule(state, side)
+                if after.sides[side] is state.sides[side]:
+                    left += 1
+                else:
+                    changed += 1
+    assert left > 100 and changed > 100

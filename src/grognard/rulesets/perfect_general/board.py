@@ -188,8 +188,9 @@ class Board:
             str,
             tuple[frozenset[int], frozenset[int], frozenset[int], tuple[Any, ...], dict[str, tuple[Unit, Entry, int]]],
         ] = {}
-        # spotting.end_of_phase's last units, sight, visibility and terrain: units it left as they were
-        self.settled: tuple[tuple[Unit, ...], SightCache, int, tuple[tuple[int, str], ...]] | None = None
+        # spotting.end_of_phase's last units, sight, visibility and terrain, turn and each side's memory: units it
+        # left as they were
+        self.settled: tuple[tuple[Unit, ...], SightCache, int, tuple[tuple[int, str], ...], int, Any, Any] | None = None
         # what the legal set works out about the last state asked for, more than once (see state_memo)
         self._memo: tuple[PGState | None, dict[Any, Any]] = (None, {})
         self._sights: dict[tuple[object, ...], SightCache] = {}

@@ -150,8 +150,14 @@ def end_of_phase(ctx: Ctx, state: PGState, step: Step) -> PGState:
         and settled[3] is state.terrain
         and _same_spotting(settled[0], state.units)
     ):
-        board.settled = (state.units, sight, vis, state.terrain)
-        return remember(state)
+        if (
+            settled[0] is state.units
+            and settled[4] == state.turn
+            and settled[5] is state.sides[0].memory
+            and settled[6] is state.sides[1].memory
+        ):
+            return state  # the units and memories it left, in the same turn: remembered already
+        return _settle(board, remember(state), sight, vis)
     changed: dict[str, Unit] = {}
     enemies = {side: enemy_units(state, side) for side in SIDES}
     for u in state.units:
@@ -167,8 +173,13 @@ def end_of_phase(ctx: Ctx, state: PGState, step: Step) -> PGState:
                 _announce(ctx, step, changed[u.id], "spotted" if spotted else "lost from sight")
     if changed:
         state = state.with_units(changed)
-    board.settled = (state.units, sight, vis, state.terrain)
-    return remember(state)
+    return _settle(board, remember(state), sight, vis)
+
+
+def _settle(board: Board, state: PGState, sight: SightCache, vis: int) -> PGState:
+    """``state``, kept as what end_of_phase settled last (with its turn and each side's memory)."""
+    board.settled = (state.units, sight, vis, state.terrain, state.turn, state.sides[0].memory, state.sides[1].memory)
+    return state
 
 
 def _same_spotting(before: tuple[Unit, ...], now: tuple[Unit, ...]) -> bool:
@@ -211,20 +222,29 @@ def _announce(ctx: Ctx, step: Step, u: Unit, what: str) -> None:
 def remember(state: PGState) -> PGState:
     """Refresh each side's memory: spotted enemy units where they are; the rest where they were last seen. A
     sighting that says what the memory already says is the memory's own object, so that an unchanged memory is
-    found unchanged without comparing field by field."""
-    alive = {u.id for u in state.units}
+    found unchanged without comparing field by field: when every sighting is the memory's own, one for each it
+    holds, the memory is left as it is without sorting a new one."""
     turn = state.turn
+    seen: tuple[list[Unit], list[Unit]] = ([], [])  # the enemy units each side sees, in the units' order
+    for u in state.units:
+        if u.spotted and not u.carried_by:
+            seen[1 if u.side == SIDES[0] else 0].append(u)
+    alive: set[str] | None = None
     sides = []
-    for i, side in enumerate(SIDES):
+    for i in (0, 1):
         ss = state.sides[i]
         before = {s.unit: s for s in ss.memory}
         now: dict[str, Sighting] = {}
-        for u in state.units:
-            if u.side != side and u.spotted and not u.carried_by:
-                s = before.get(u.id)
-                if s is None or s.cell != u.cell or s.turn != turn or s.type != u.type:
-                    s = Sighting(u.id, u.type, u.cell, turn)
-                now[u.id] = s
+        for u in seen[i]:
+            s = before.get(u.id)
+            if s is None or s.cell != u.cell or s.turn != turn or s.type != u.type:
+                s = Sighting(u.id, u.type, u.cell, turn)
+            now[u.id] = s
+        if len(now) == len(before) and all(now.get(unit) is s for unit, s in before.items()):
+            sides.append(ss)  # what it held, each sighting its own: the same memory
+            continue
+        if alive is None:
+            alive = {u.id for u in state.units}
         kept = [s for s in ss.memory if s.unit in alive and s.unit not in now]
         memory = tuple(sorted([*kept, *now.values()], key=lambda s: s.unit))
         sides.append(ss if memory == ss.memory else replace(ss, memory=memory))
