@@ -128,3 +128,42 @@ def test_a_memory_refreshed_is_the_memory_made_by_the_rule_p33() -> None:
                 else:
                     changed += 1
     assert left > 100 and changed > 100
+
+
+def test_a_fire_part_has_work_when_a_ready_unit_has_a_target_p28() -> None:
+    # has_work asks combat.targets only of the ready units with a spotted enemy unit within reach: its answer must
+    # be whether any ready unit has a target at all, in positions of a random game taken as either side's fire part
+    from grognard.rulesets.perfect_general.combat import targets
+    from grognard.rulesets.perfect_general.context import own_units
+    from grognard.rulesets.perfect_general.phases import fire_ready, has_work
+
+    answers = {True: 0, False: 0}
+    at_reach = 0  # positions whose only target is as far as its firer reaches: a bound one short would say no
+    for i, (game, ctx) in enumerate(_positions(7, 1500)):
+        if i % 25:
+            continue
+        board = ctx.board
+        for side in ("attacker", "defender"):
+            # as it stands (random armies seldom come within range), and in this turn and in the fog of the first
+            # (sight 10) with an enemy unit moved, spotted, to each distance from the side's longest-reaching unit
+            positions = [game.state]
+            ready = [u for u in own_units(game.state, side) if fire_ready(ctx, game.state, u)]
+            theirs = enemy_units(game.state, side)
+            taken = {u.cell for u in game.state.units}
+            if ready and theirs:
+                firer = max(ready, key=lambda u: board.fire_reach[u.type])
+                for d in range(1, board.fire_reach[firer.type] + 2):
+                    for c in [c for c in board.grid.ring(firer.cell, d) if c not in taken][:1]:
+                        moved = game.state.with_units({theirs[0].id: replace(theirs[0], cell=c, spotted=True)})
+                        positions += [moved, replace(moved, turn=1)]
+            for position in positions:
+                state = replace(position, phase=Phase.FIRST_FIRE, side=side)
+                found = [u for u in own_units(state, side) if fire_ready(ctx, state, u) and targets(ctx, state, u)]
+                assert has_work(ctx, state) == bool(found)
+                answers[bool(found)] += 1
+                vis = board.weather(state).visibility
+                at_reach += len(found) == 1 and all(
+                    board.grid.distance(found[0].cell, state.unit(t).cell) == min(vis, board.fire_reach[found[0].type])
+                    for t, _ in targets(ctx, state, found[0])
+                )
+    assert answers[True] > 20 and answers[False] > 20 and at_reach > 0
