@@ -228,7 +228,10 @@ def remember(state: PGState) -> PGState:
     seen: tuple[list[Unit], list[Unit]] = ([], [])  # the enemy units each side sees, in the units' order
     for u in state.units:
         if u.spotted and not u.carried_by:
-            seen[1 if u.side == SIDES[0] else 0].append(u)
+            if u.side != SIDES[0]:
+                seen[0].append(u)
+            if u.side != SIDES[1]:
+                seen[1].append(u)
     alive: set[str] | None = None
     sides = []
     for i in (0, 1):
