@@ -226,11 +226,12 @@ def remember(state: PGState) -> PGState:
     holds, the memory is left as it is without sorting a new one."""
     turn = state.turn
     seen: tuple[list[Unit], list[Unit]] = ([], [])  # the enemy units each side sees, in the units' order
+    first, second = SIDES
     for u in state.units:
         if u.spotted and not u.carried_by:
-            if u.side != SIDES[0]:
+            if u.side != first:
                 seen[0].append(u)
-            if u.side != SIDES[1]:
+            if u.side != second:
                 seen[1].append(u)
     alive: set[str] | None = None
     sides = []
