@@ -216,7 +216,7 @@ def test_sight_needs_one_height_per_cell():
 @given(battlefields(), st.data())
 def test_a_row_looked_at_again_over_the_changed_cells_is_the_row_with_the_new_heights(field, data):
     # a barrage or a burnt wood changes a few cells: relook works out only the lines over them again
-    grid, ground, obstacle, _, observers, target = field
+    grid, ground, obstacle, extra, observers, target = field
     before = Sight(grid, ground, obstacle)
     changed = data.draw(st.lists(st.integers(0, grid.size - 1), max_size=4, unique=True), label="changed")
     now = list(obstacle)
@@ -230,6 +230,10 @@ def test_a_row_looked_at_again_over_the_changed_cells_is_the_row_with_the_new_he
         assert after.visible([o], target)[0].tolist() == expected.tolist()
         assert after.relook(o, before.visible([o], target)[0], changed, target).tolist() == expected.tolist(), o
         assert [after.sees(o, b, target) for b in grid.cells()] == expected.tolist(), o
+        if extra is not None:  # heights added in play stand on the new ones (with_obstacles patches its tops)
+            assert [after.sees(o, b, target, extra) for b in grid.cells()] == fresh.visible([o], target, extra)[
+                0
+            ].tolist()
 
 
 def test_relook_hands_back_the_row_itself_when_no_line_passes_over_the_cells():

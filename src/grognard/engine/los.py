@@ -298,9 +298,9 @@ class Sight:
         self._ground_low, self._ground_high = min(self._ground_list, default=0), max(self._ground_list, default=0)
         self._set_obstacles(obstacle)
 
-    def _set_obstacles(self, obstacle: Sequence[int] | IntArray) -> None:
+    def _set_obstacles(self, obstacle: Sequence[int] | IntArray, tops: list[int] | None = None) -> None:
         self.obstacle = np.asarray(obstacle, dtype=np.int64)
-        self._top_list: list[int] = (self.ground + self.obstacle).tolist()
+        self._top_list: list[int] = (self.ground + self.obstacle).tolist() if tops is None else tops
         self._top_plane: list[int] | None = None  # the tops on the plane without padding, for one line at a time
         self._planes: dict[tuple[int, int, int], tuple[Any, Any]] = {}
         # the sight this one was made from and where their heights differ, until its plane of tops is made
@@ -312,8 +312,13 @@ class Sight:
         if len(obstacle) != self.grid.size:
             raise ValueError("obstacle needs one height per cell")
         other = copy.copy(self)
-        other._set_obstacles(obstacle)
-        other._source = (self, np.flatnonzero(other.obstacle != self.obstacle).tolist())
+        heights = np.asarray(obstacle, dtype=np.int64)
+        changed: list[int] = np.flatnonzero(heights != self.obstacle).tolist()
+        tops = self._top_list.copy()  # where the heights differ set again: quicker than a list of every cell made anew
+        for c in changed:
+            tops[c] = self._ground_list[c] + int(heights[c])
+        other._set_obstacles(heights, tops)
+        other._source = (self, changed)
         return other
 
     def _tops(self) -> list[int]:

@@ -188,8 +188,9 @@ class Board:
             str,
             tuple[frozenset[int], frozenset[int], frozenset[int], tuple[Any, ...], dict[str, tuple[Unit, Entry, int]]],
         ] = {}
-        # spotting.end_of_phase's last units, sight, visibility and terrain: units it left as they were
-        self.settled: tuple[tuple[Unit, ...], SightCache, int, tuple[tuple[int, str], ...]] | None = None
+        # spotting.end_of_phase's last units, sight, visibility and terrain, turn and each side's memory: units it
+        # left as they were
+        self.settled: tuple[tuple[Unit, ...], SightCache, int, tuple[tuple[int, str], ...], int, Any, Any] | None = None
         # what the legal set works out about the last state asked for, more than once (see state_memo)
         self._memo: tuple[PGState | None, dict[Any, Any]] = (None, {})
         self._sights: dict[tuple[object, ...], SightCache] = {}
@@ -933,7 +934,7 @@ class SightCache:
         for c in barrages:
             obstacles[c] += t.sight.barrage  # p.30: "Barrage fire will block the line of sight"
         # the locations whose height differs from the scenario's map: lines over them are looked at again
-        self.changed = [int(c) for c in np.flatnonzero(obstacles != base.obstacle)]
+        self.changed: list[int] = np.flatnonzero(obstacles != base.obstacle).tolist()
         self.grid = board.grid
         self.sight = base.with_obstacles(obstacles) if self.changed else base
         # the board keeps its sight caches: a weak reference back, so that no cycle keeps a board (a game's
@@ -952,6 +953,10 @@ class SightCache:
         """Whether a unit in ``a`` has a line of sight to location ``b`` within ``visibility`` (p.32)."""
         if self.grid.distance(a, b) > visibility:
             return False
+        return self.sees_within(a, b, visibility)
+
+    def sees_within(self, a: int, b: int, visibility: int) -> bool:
+        """:meth:`sees` of two locations known to lie within ``visibility`` of each other."""
         key = a * self._n + b if a < b else b * self._n + a
         found = self._pairs.get(key)
         if found is None:
@@ -970,20 +975,37 @@ class SightCache:
 
     def seen_at(self, cell: int, watchers: frozenset[int], visibility: int, work: Callable[[], bool]) -> bool:
         """``work()``, whether a unit in one of the ``watchers`` locations sees ``cell`` within ``visibility``, kept
-        by the three (at most :data:`SIGHT_WATCHED` answers). Read in :meth:`seen_by`'s last answer when it is
-        about the same locations: the end of an artillery plot part asks it of every enemy unit."""
+        by the three (at most :data:`SIGHT_WATCHED` answers), unless :meth:`seen_known` knows it."""
+        found = self.seen_known(cell, watchers, visibility)
+        if found is None:
+            found = work()
+            self.note_seen(cell, watchers, visibility, found)
+        return found
+
+    def seen_known(self, cell: int, watchers: frozenset[int], visibility: int) -> bool | None:
+        """Whether a unit in one of the ``watchers`` locations sees ``cell`` within ``visibility``, if known without
+        a line of sight: kept (:meth:`note_seen`), read in :meth:`seen_by`'s last answer when it is about the same
+        locations (the end of an artillery plot part asks it of every enemy unit), or in the row kept for ``cell``
+        (sight between equal eyes is symmetric, tests/test_los.py); None if not."""
         key = (cell, watchers, visibility)
         found = self._seen_at.get(key)
         if found is None:
-            if len(self._seen_at) >= SIGHT_WATCHED:
-                self._seen_at.clear()
             union = self._union
             if union is not None and union[0][1] == visibility and union[2] == watchers:
                 found = bool(union[1][cell])  # seen_by's answer about the same locations (a plot part's side)
             else:
-                found = work()
-            self._seen_at[key] = found
+                row = self._rows.get((cell, visibility))
+                if row is None:
+                    return None
+                found = bool(row[list(watchers)].any())
+            self.note_seen(cell, watchers, visibility, found)
         return found
+
+    def note_seen(self, cell: int, watchers: frozenset[int], visibility: int, seen: bool) -> None:
+        """Keep ``seen`` as :meth:`seen_known`'s answer about the three."""
+        if len(self._seen_at) >= SIGHT_WATCHED:
+            self._seen_at.clear()
+        self._seen_at[cell, watchers, visibility] = seen
 
     def seen_by(self, units: Iterable[Unit], visibility: int) -> np.ndarray:
         """Every location at least one of ``units`` sees (for plotting indirect fire, p.28-29), read-only. What one
@@ -1003,7 +1025,12 @@ class SightCache:
                 missing = cells
             for c, row in zip(missing, self._board.base_rows(missing, visibility), strict=True):
                 if self.changed:
-                    row = self.sight.relook(Observer(c, self.eye, visibility), row, self.changed, self.eye)
+                    # only a changed location nearer than the visibility can be on a line: the others are left
+                    # out here, by the kept distances (quicker than relook's own test, one location at a time)
+                    far = self._board.distance_row(c)
+                    near = [x for x in self.changed if far[x] < visibility]
+                    if near:
+                        row = self.sight.relook(Observer(c, self.eye, visibility), row, near, self.eye)
                 self._rows[c, visibility] = row
         out = np.zeros(self._n, dtype=np.bool_)
         for c in cells:

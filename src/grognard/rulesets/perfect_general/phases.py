@@ -12,7 +12,7 @@ from grognard.engine.records import replace
 
 from .artillery import can_plot, resolve_indirect_fire
 from .combat import can_fire_direct, targets
-from .context import Ctx, own_units
+from .context import Ctx, enemy_units, own_units
 from .moves import can_move, can_work, start_movement_phase
 from .spotting import end_of_phase, spot_in_open
 from .state import SIDES, PGState, Phase, Unit, other
@@ -244,7 +244,19 @@ def has_work(ctx: Ctx, state: PGState) -> bool:
     if state.phase in (Phase.MOBILE_PLOT, Phase.ARTILLERY_PLOT):
         return any(can_plot(ctx, state, u, state.phase) for u in mine)
     if state.phase in (Phase.FIRST_FIRE, Phase.SECOND_FIRE):
-        return any(fire_ready(ctx, state, u) and targets(ctx, state, u) for u in mine)
+        # a target is a spotted enemy unit within the firer's reach and sight (combat.targets): a unit with none
+        # of them near is not asked (most fire parts of a game have nothing to decide)
+        spotted = [e.cell for e in enemy_units(state, side) if e.spotted]
+        if not spotted:
+            return False
+        board = ctx.board
+        vis = board.weather(state).visibility
+        for u in mine:
+            if fire_ready(ctx, state, u):
+                far, reach = board.distance_row(u.cell), min(vis, board.fire_reach[u.type])
+                if any(far[c] <= reach for c in spotted) and targets(ctx, state, u):
+                    return True
+        return False
     if state.phase is Phase.MOVEMENT:
         return any(can_move(ctx, u) or can_work(ctx, u) for u in mine)
     return False

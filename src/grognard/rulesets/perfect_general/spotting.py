@@ -14,7 +14,7 @@ from __future__ import annotations
 from grognard.engine.events import Step
 from grognard.engine.records import replace
 
-from .board import Board, SightCache
+from .board import FAR, Board, SightCache
 from .context import Ctx, carry_units, enemy_units
 from .state import SIDES, PGState, Sighting, Unit, other
 from .words import sides
@@ -34,16 +34,25 @@ def in_enemy_sight(ctx: Ctx, state: PGState, unit: Unit) -> bool:
 
 def _seen(board: Board, sight: SightCache, vis: int, enemies: tuple[Unit, ...], cell: int) -> bool:
     """Whether one of ``enemies`` sees ``cell`` (``in_enemy_sight``, for callers that asked the rest already)."""
-    return sight.seen_at(
-        cell,
-        board.cells_of(enemies),
-        vis,
-        lambda: any(sight.sees(e.cell, cell, vis) for e in board.near(enemies, cell, vis)),
-    )
+    return sight.seen_at(cell, board.cells_of(enemies), vis, lambda: _sees_any(board, sight, vis, enemies, cell))
+
+
+def _sees_any(board: Board, sight: SightCache, vis: int, enemies: tuple[Unit, ...], cell: int) -> bool:
+    """Whether one of ``enemies`` sees ``cell``, by their lines of sight (those within ``vis``; a loop: quicker
+    than a generator over ``Board.near``)."""
+    far = board.distance_row(cell)
+    sees = sight.sees_within if vis < FAR else sight.sees  # the row counts distances from FAR on as FAR
+    for e in enemies:  # noqa: SIM110 (a loop: quicker than any() over a generator)
+        if far[e.cell] <= vis and sees(e.cell, cell, vis):
+            return True
+    return False
 
 
 def _adjacent_enemy(ctx: Ctx, state: PGState, unit: Unit) -> bool:
-    return any(e.cell != unit.cell for e in ctx.board.near(enemy_units(state, unit.side), unit.cell, 1))
+    """Whether an enemy unit stands next to ``unit`` (rule c): its neighbours looked up among the enemy's locations."""
+    board = ctx.board
+    enemy_at = board.cells_of(enemy_units(state, unit.side))
+    return any(n in enemy_at for n in board.neighbors[unit.cell])
 
 
 def spot_in_open(ctx: Ctx, state: PGState, step: Step) -> PGState:
@@ -62,42 +71,53 @@ def spot_in_open(ctx: Ctx, state: PGState, step: Step) -> PGState:
     return remember(state)
 
 
-def spot_from(
-    ctx: Ctx, state: PGState, step: Step, observer: Unit, sight: SightCache, vis: int, enemies: tuple[Unit, ...]
-) -> PGState:
-    """Rule a for the enemy units in the open that ``observer`` sees from where it now stands (``enemies``: the
-    enemy's units in ``state``, under ``sight`` and visibility ``vis``)."""
-    changed: dict[str, Unit] = {}
-    for e in ctx.board.near(enemies, observer.cell, vis):
-        if not e.spotted and open_ground(ctx, state, e.cell) and sight.sees(observer.cell, e.cell, vis):
-            changed[e.id] = replace(e, spotted=True)
-    if not changed:
-        return state
-    state = state.with_units(changed)
-    for u in changed.values():
-        _announce(ctx, step, u, "spotted in the open")
-    return remember(state)
-
-
 def spot_mover(ctx: Ctx, state: PGState, step: Step, mover: Unit) -> tuple[PGState, Unit]:
     """A unit has entered a location: rule a for it (``spot_in_open`` of the mover), rule b
-    (``mark_seen_acting``), then rule a for the enemy in the open it sees from there (``spot_from``). Whether the
-    enemy sees the location is looked at once for the first two. The state after, and the mover in it."""
+    (``mark_seen_acting``), then rule a for the enemy units in the open it sees from there. One pass over the
+    enemy units within sight range answers both whether one of them sees the location (for the first two) and
+    which of those in the open, not yet spotted, the mover sees (sight between equal eyes is symmetric). The state
+    after, and the mover in it."""
     board = ctx.board
-    # the same for all three: the mover's changes leave the enemy's units one tuple (context.carry_units)
+    # the mover's changes leave the enemy's units one tuple (context.carry_units): these hold throughout
     sight, vis, enemies = board.sight(state), board.weather(state).visibility, enemy_units(state, mover.side)
-    seen = None
-    if not mover.spotted and not mover.carried_by and open_ground(ctx, state, mover.cell):
-        seen = _seen(board, sight, vis, enemies, mover.cell)
-        if seen:
-            mover = replace(mover, spotted=True)
-            state = _with_mover(state, mover)
-            _announce(ctx, step, mover, "spotted in the open")
-            state = remember(state)
-    if not mover.spot_pending and (seen if seen is not None else _seen(board, sight, vis, enemies, mover.cell)):
+    cell = mover.cell
+    watchers = board.cells_of(enemies)
+    in_open = not mover.spotted and not mover.carried_by and open_ground(ctx, state, cell)
+    seen = sight.seen_known(cell, watchers, vis)
+    look = seen is None and (in_open or not mover.spot_pending)  # whether the enemy's sight of it is wanted
+    found = False
+    spots: dict[str, Unit] = {}
+    far = board.distance_row(cell)
+    sees = sight.sees_within if vis < FAR else sight.sees  # the row counts distances from FAR on as FAR
+    for e in enemies:
+        if far[e.cell] > vis:
+            continue
+        both: bool | None = None  # whether e and the mover see each other, if looked at
+        if look and not found:
+            both = found = sees(e.cell, cell, vis)
+        if (
+            not e.spotted
+            and open_ground(ctx, state, e.cell)
+            and (both if both is not None else sees(cell, e.cell, vis))
+        ):
+            spots[e.id] = replace(e, spotted=True)
+    if look:
+        seen = found
+        sight.note_seen(cell, watchers, vis, found)
+    if in_open and seen:
+        mover = replace(mover, spotted=True)
+        state = _with_mover(state, mover)
+        _announce(ctx, step, mover, "spotted in the open")
+        state = remember(state)
+    if not mover.spot_pending and seen:
         mover = replace(mover, spot_pending=True)
         state = _with_mover(state, mover)
-    return spot_from(ctx, state, step, mover, sight, vis, enemies), mover
+    if spots:
+        state = state.with_units(spots)
+        for u in spots.values():
+            _announce(ctx, step, u, "spotted in the open")
+        state = remember(state)
+    return state, mover
 
 
 def _with_mover(state: PGState, mover: Unit) -> PGState:
@@ -116,20 +136,28 @@ def mark_seen_acting(ctx: Ctx, state: PGState, unit: Unit) -> Unit:
 
 def end_of_phase(ctx: Ctx, state: PGState, step: Step) -> PGState:
     """Rules a-c and the reversion to unspotted, at the end of a side's part of a phase. Units this left as they
-    were (the same tuple, under the same sight, visibility and terrain: a part where nobody moved, fired or
-    plotted) are left so again: each one's spotting is its own, pending marks are cleared, and seen the same."""
+    were (under the same sight, visibility and terrain, the same tuple or units differing only in what spotting
+    does not read: a part where nobody moved, a plot part, a new turn's units made ready) are left so again: each
+    one's spotting is its own, pending marks are cleared, and seen the same."""
     board = ctx.board
     sight = board.sight(state)
     vis = board.weather(state).visibility
     settled = board.settled
     if (
         settled is not None
-        and settled[0] is state.units
         and settled[1] is sight
         and settled[2] == vis
         and settled[3] is state.terrain
+        and _same_spotting(settled[0], state.units)
     ):
-        return remember(state)
+        if (
+            settled[0] is state.units
+            and settled[4] == state.turn
+            and settled[5] is state.sides[0].memory
+            and settled[6] is state.sides[1].memory
+        ):
+            return state  # the units and memories it left, in the same turn: remembered already
+        return _settle(board, remember(state), sight, vis)
     changed: dict[str, Unit] = {}
     enemies = {side: enemy_units(state, side) for side in SIDES}
     for u in state.units:
@@ -145,8 +173,32 @@ def end_of_phase(ctx: Ctx, state: PGState, step: Step) -> PGState:
                 _announce(ctx, step, changed[u.id], "spotted" if spotted else "lost from sight")
     if changed:
         state = state.with_units(changed)
-    board.settled = (state.units, sight, vis, state.terrain)
-    return remember(state)
+    return _settle(board, remember(state), sight, vis)
+
+
+def _settle(board: Board, state: PGState, sight: SightCache, vis: int) -> PGState:
+    """``state``, kept as what end_of_phase settled last (with its turn and each side's memory)."""
+    board.settled = (state.units, sight, vis, state.terrain, state.turn, state.sides[0].memory, state.sides[1].memory)
+    return state
+
+
+def _same_spotting(before: tuple[Unit, ...], now: tuple[Unit, ...]) -> bool:
+    """Whether ``now`` is ``before`` unit for unit in all that end_of_phase reads: identity, location, spotted,
+    pending mark and carrier (the same objects mostly: a plot part marks its artillery plotted, nothing more)."""
+    if before is now:
+        return True
+    if len(before) != len(now):
+        return False
+    for a, b in zip(before, now, strict=True):
+        if a is not b and (
+            a.id != b.id
+            or a.cell != b.cell
+            or a.spotted != b.spotted
+            or a.spot_pending != b.spot_pending
+            or a.carried_by != b.carried_by
+        ):
+            return False
+    return True
 
 
 def _announce(ctx: Ctx, step: Step, u: Unit, what: str) -> None:
@@ -170,20 +222,33 @@ def _announce(ctx: Ctx, step: Step, u: Unit, what: str) -> None:
 def remember(state: PGState) -> PGState:
     """Refresh each side's memory: spotted enemy units where they are; the rest where they were last seen. A
     sighting that says what the memory already says is the memory's own object, so that an unchanged memory is
-    found unchanged without comparing field by field."""
-    alive = {u.id for u in state.units}
+    found unchanged without comparing field by field: when every sighting is the memory's own, one for each it
+    holds, the memory is left as it is without sorting a new one."""
     turn = state.turn
+    seen: tuple[list[Unit], list[Unit]] = ([], [])  # the enemy units each side sees, in the units' order
+    first, second = SIDES
+    for u in state.units:
+        if u.spotted and not u.carried_by:
+            if u.side != first:
+                seen[0].append(u)
+            if u.side != second:
+                seen[1].append(u)
+    alive: set[str] | None = None
     sides = []
-    for i, side in enumerate(SIDES):
+    for i in (0, 1):
         ss = state.sides[i]
         before = {s.unit: s for s in ss.memory}
         now: dict[str, Sighting] = {}
-        for u in state.units:
-            if u.side != side and u.spotted and not u.carried_by:
-                s = before.get(u.id)
-                if s is None or s.cell != u.cell or s.turn != turn or s.type != u.type:
-                    s = Sighting(u.id, u.type, u.cell, turn)
-                now[u.id] = s
+        for u in seen[i]:
+            s = before.get(u.id)
+            if s is None or s.cell != u.cell or s.turn != turn or s.type != u.type:
+                s = Sighting(u.id, u.type, u.cell, turn)
+            now[u.id] = s
+        if len(now) == len(before) and all(now.get(unit) is s for unit, s in before.items()):
+            sides.append(ss)  # what it held, each sighting its own: the same memory
+            continue
+        if alive is None:
+            alive = {u.id for u in state.units}
         kept = [s for s in ss.memory if s.unit in alive and s.unit not in now]
         memory = tuple(sorted([*kept, *now.values()], key=lambda s: s.unit))
         sides.append(ss if memory == ss.memory else replace(ss, memory=memory))
