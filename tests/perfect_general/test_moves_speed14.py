@@ -1,0 +1,66 @@
+"""The fourteenth movement pass (issue 17): what the boards of one map share, and what a move keeps from one
+location to the next, must be what a board or a state would work out afresh."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import numpy as np
+
+from grognard.engine import Game
+from grognard.engine.maps import GameMap
+from grognard.rulesets.perfect_general import PerfectGeneral
+from grognard.rulesets.perfect_general import board as board_module
+
+
+def _new(scenario: str = "lauter_offensive") -> tuple[Any, Any]:
+    """A new game's board (a board of its own, as every game has) and its opening state."""
+    cls = PerfectGeneral
+    game = Game(cls(cls.load_scenario(scenario)), 1)
+    return game.rules.ctx.board, game.state  # type: ignore[attr-defined]
+
+
+def _board_of(board: Any, terrain: Any = None, elevation: Any = None, edge_features: Any = None) -> Any:
+    """A board of ``board``'s scenario with its map's terrain, heights or edge features changed."""
+    m = board.map
+    scenario = copy.copy(board.scenario)
+    scenario.map = GameMap(
+        m.name,
+        m.grid,
+        terrain or m.terrain,
+        elevation or m.elevation,
+        m.cell_features,
+        edge_features or m.edge_features,
+        m.places,
+        m.regions,
+    )
+    return board_module.Board(scenario, board.tables)
+
+
+def test_step_classes_are_shared_by_the_boards_of_one_map_alone() -> None:
+    """Two games' boards of one map share its step classes and class costs; a map with one location's terrain, one
+    height or one road changed has its own, and every board's are those worked out afresh for its own map."""
+    first, state = _new()
+    board, _ = _new()
+    assert board._map_classes() is first._map_classes()
+    infantry = board.tables.units["infantry"]
+    first.whole_costs(state, infantry)  # classes and costs the other maps must not read
+    m = board.map
+    town = next(c for c, t in enumerate(m.terrain) if t == "town")
+    hill = next(c for c, e in enumerate(m.elevation) if e == 0 and any(m.elevation[n] > 0 for n in board.neighbors[c]))
+    road = set(m.edge_features["road"])
+    road.remove(min(road))
+    variants = (
+        {"terrain": tuple("clear" if c == town else t for c, t in enumerate(m.terrain))},
+        {"elevation": tuple(e + (c == hill) for c, e in enumerate(m.elevation))},
+        {"edge_features": {**m.edge_features, "road": frozenset(road)}},
+    )
+    for changes in variants:
+        other = _board_of(board, **changes)
+        assert other._map_classes() is not board._map_classes()
+        afresh = other._classes_of(other._base_ids, ())
+        assert np.array_equal(other._base_classes(), afresh)
+        assert not np.array_equal(afresh, board._base_classes())  # the change is one the classes show
+        assert list(other._step_classes(state, listed=True)) == afresh.tolist()
+        assert list(other.whole_costs(state, infantry)) == list(other._full_costs(state, infantry, 100))
