@@ -12,6 +12,8 @@ from grognard.engine import Game
 from grognard.engine.maps import GameMap
 from grognard.rulesets.perfect_general import PerfectGeneral
 from grognard.rulesets.perfect_general import board as board_module
+from grognard.rulesets.perfect_general import decisions as D
+from grognard.rulesets.perfect_general.state import Barrage, Phase
 
 
 def _new(scenario: str = "lauter_offensive") -> tuple[Any, Any]:
@@ -64,3 +66,15 @@ def test_step_classes_are_shared_by_the_boards_of_one_map_alone() -> None:
         assert not np.array_equal(afresh, board._base_classes())  # the change is one the classes show
         assert list(other._step_classes(state, listed=True)) == afresh.tolist()
         assert list(other.whole_costs(state, infantry)) == list(other._full_costs(state, infantry, 100))
+
+
+def test_a_unit_in_a_heavy_barrage_s_ring_cannot_be_loaded_p30_p26d(field: Any) -> None:
+    """Entering a heavy barrage's ring takes all movement (p.30): a carrier could not load a unit standing there
+    with the point loading costs (p.26 d). The units to load are read once a position for every carrier, from
+    the side's units and the barrages' locations."""
+    f = field([("attacker", "armored_car", "4,10"), ("attacker", "infantry", "4,8")], phase=Phase.MOVEMENT)
+    assert D.Load("a1", "a2") in f.legal("attacker")
+    f.set(barrages=(Barrage(f.cell("4,8"), False),))
+    assert D.Load("a1", "a2") not in f.legal("attacker")
+    f.set(barrages=(Barrage(f.cell("4,9"), False),))  # next to it, not on it: it may be loaded
+    assert D.Load("a1", "a2") in f.legal("attacker")

@@ -230,6 +230,8 @@ class Board:
         assert all(t.cost == "half_rate" or int(t.cost) >= 1 for t in tables.terrain.values())
         assert all(along >= 1 for along in tables.paths.values())
         self.town_cells = frozenset(c for t in scenario.towns for c in t.cells)
+        # the unit types a carrier may load (p.26 b): moves.load_candidates looks through the side's units
+        self.cargo_types = frozenset(name for name, u in tables.units.items() if u.has("cargo"))
         self.neutral_of = {c: n.name for n in scenario.neutrals for c in n.cells}
 
     def set_change(self, before: frozenset[int], after: frozenset[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
