@@ -4,6 +4,7 @@ location to the next, must be what a board or a state would work out afresh."""
 from __future__ import annotations
 
 import copy
+import dataclasses
 from typing import Any
 
 import numpy as np
@@ -13,7 +14,7 @@ from grognard.engine.maps import GameMap
 from grognard.rulesets.perfect_general import PerfectGeneral
 from grognard.rulesets.perfect_general import board as board_module
 from grognard.rulesets.perfect_general import decisions as D
-from grognard.rulesets.perfect_general.state import Barrage, Phase
+from grognard.rulesets.perfect_general.state import Barrage, Phase, replaced
 
 
 def _new(scenario: str = "lauter_offensive") -> tuple[Any, Any]:
@@ -78,3 +79,32 @@ def test_a_unit_in_a_heavy_barrage_s_ring_cannot_be_loaded_p30_p26d(field: Any) 
     assert D.Load("a1", "a2") not in f.legal("attacker")
     f.set(barrages=(Barrage(f.cell("4,9"), False),))  # next to it, not on it: it may be loaded
     assert D.Load("a1", "a2") in f.legal("attacker")
+
+
+def test_units_found_by_id_after_replacing_some_are_the_units_of_the_tuple(field: Any) -> None:
+    """``PGState.find`` indexes a unit tuple asked about twice, and ``replaced`` carries the index to the tuple it
+    makes (a walk replaces its mover location after location): every unit found is the one of that id in the tuple
+    asked about, after replacements, after a unit is removed (which moves the others) and for an older tuple."""
+    f = field(
+        [("attacker", "infantry", "4,10"), ("attacker", "medium_tank", "5,10"), ("defender", "infantry", "9,9")],
+        phase=Phase.MOVEMENT,
+    )
+    state = f.state
+    ids = [u.id for u in state.units]
+
+    def found_all(s: Any) -> None:
+        for uid in ids:
+            assert s.find(uid) is next((u for u in s.units if u.id == uid), None)
+
+    found_all(state)  # the second look at the same tuple indexes it
+    older = state
+    for step, uid in enumerate(["a1", "a2", "a1", "d1"]):
+        state = state.with_unit(dataclasses.replace(state.unit(uid), mp=step, moved=True))
+        found_all(state)
+    assert state.unit("a1").mp == 2 and state.unit("d1").mp == 3
+    found_all(older)
+    fewer = state.without_units({"a1"})
+    assert fewer.find("a1") is None
+    found_all(fewer)
+    after = replaced(fewer.units, dataclasses.replace(fewer.unit("d1"), hp=1))
+    assert [u.id for u in after] == ["a2", "d1"] and after[1].hp == 1
