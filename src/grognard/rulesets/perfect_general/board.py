@@ -628,12 +628,17 @@ class Board:
         cut = state.cut_roads
         index, base, span = self._terrain_index, self.base_terrain, self._along_span
         for c in changed:
-            for a in (c, *self.neighbors[c]):  # the steps out of c, and those into it from its neighbours
+            entered = index[terrain.get(c, base[c])] * span  # a step into c: its terrain's part of the class
+            for a in self.neighbors[c]:  # the one step into c from each neighbour
                 for i in range(first[a], first[a + 1]):
-                    b = dst[i]
-                    if a == c or b == c:
-                        path = paths[i] if paths[i] > 0 and a not in cut and b not in cut else 0
-                        classes[i] = (index[terrain.get(b, base[b])] * span + path) * 2 + climbs[i]
+                    if dst[i] == c:
+                        path = paths[i] if paths[i] > 0 and a not in cut and c not in cut else 0
+                        classes[i] = (entered + path) * 2 + climbs[i]
+                        break
+            for i in range(first[c], first[c + 1]):  # the steps out of c
+                b = dst[i]
+                path = paths[i] if paths[i] > 0 and c not in cut and b not in cut else 0
+                classes[i] = (index[terrain.get(b, base[b])] * span + path) * 2 + climbs[i]
 
     @overload
     def _class_costs(self, unit_type: UnitType, percent: int, listed: Literal[False] = False) -> np.ndarray: ...
