@@ -218,7 +218,13 @@ def assault_targets(ctx: Ctx, state: PGState, unit: Unit) -> list[int]:
 
 def count_assault_targets(ctx: Ctx, state: PGState, unit: Unit) -> int:
     """``len(assault_targets(...))`` without sorting them (random play and search size every family)."""
-    return len(_assault_plans(ctx, state, unit)) if _may_assault(ctx, unit) else 0
+    return count_assaults(ctx, state, unit) if _may_assault(ctx, unit) else 0
+
+
+def count_assaults(ctx: Ctx, state: PGState, unit: Unit) -> int:
+    """:func:`count_assault_targets` of a unit that may assault (an unfired armored car or tank that can move: the
+    movement phase names an assault family for those alone, and sizes every one at every decision)."""
+    return len(_assault_plans(ctx, state, unit))
 
 
 def _may_assault(ctx: Ctx, unit: Unit) -> bool:
@@ -323,9 +329,14 @@ def load_candidates(ctx: Ctx, state: PGState, carrier: Unit) -> list[str]:
     """Friendly units this armored unit can reach and load: a carrier type without cargo (a); a unit that may
     be carried (b), has not moved or fired, nor plotted if artillery (c); arriving with 1 movement point to
     spend on loading (d)."""
-    t = ctx.tables
-    if not (t.units[carrier.type].has("carrier") and not carrier.cargo and can_move(ctx, carrier)):
+    if not (ctx.tables.units[carrier.type].has("carrier") and not carrier.cargo and can_move(ctx, carrier)):
         return []
+    return carrier_loads(ctx, state, carrier)
+
+
+def carrier_loads(ctx: Ctx, state: PGState, carrier: Unit) -> list[str]:
+    """:func:`load_candidates` of a carrier that may load (a carrier type without cargo that can move: the movement
+    phase names a load family for those alone, and sizes every one at every decision)."""
     board = ctx.board
     memo = board.state_memo(state)
     found_cargo: tuple[tuple[Unit, ...], tuple[int, ...]] | None = memo.get(("cargo", carrier.side))
