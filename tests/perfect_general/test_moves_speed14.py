@@ -11,7 +11,7 @@ import numpy as np
 
 from grognard.engine import Game
 from grognard.engine.maps import GameMap
-from grognard.rulesets.perfect_general import PerfectGeneral
+from grognard.rulesets.perfect_general import PerfectGeneral, moves
 from grognard.rulesets.perfect_general import board as board_module
 from grognard.rulesets.perfect_general import decisions as D
 from grognard.rulesets.perfect_general.state import Barrage, Phase, replaced
@@ -108,3 +108,21 @@ def test_units_found_by_id_after_replacing_some_are_the_units_of_the_tuple(field
     found_all(fewer)
     after = replaced(fewer.units, dataclasses.replace(fewer.unit("d1"), hp=1))
     assert [u.id for u in after] == ["a2", "d1"] and after[1].hp == 1
+
+
+def test_a_tank_s_assaults_counted_after_an_enemy_comes_into_view_are_those_listed_p30(field: Any) -> None:
+    """The movement phase sizes every tank's close assaults at every decision, answering 0 at once for a tank that
+    had no enemy it knew of within reach, the same tank and the same enemies: an enemy spotted next to it since, or
+    another tank, must be counted as listed."""
+    f = field(
+        [("attacker", "medium_tank", "4,10"), ("attacker", "light_tank", "13,10"), ("defender", "infantry", "4,7")],
+        phase=Phase.MOVEMENT,
+    )
+    ctx = f.rules.ctx
+    assert moves.count_assaults(ctx, f.state, f.unit("a1")) == 0  # the infantry is not spotted: nothing known
+    assert moves.count_assaults(ctx, f.state, f.unit("a1")) == 0  # answered from what the first count found
+    f.edit("d1", spotted=True)
+    for uid in ("a1", "a2"):
+        counted = moves.count_assaults(ctx, f.state, f.unit(uid))  # counted first, as random play does
+        assert counted == len(moves.assault_targets(ctx, f.state, f.unit(uid)))
+    assert moves.assault_targets(ctx, f.state, f.unit("a1")) == [f.cell("4,7")]

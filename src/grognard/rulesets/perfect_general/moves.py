@@ -224,6 +224,9 @@ def count_assault_targets(ctx: Ctx, state: PGState, unit: Unit) -> int:
 def count_assaults(ctx: Ctx, state: PGState, unit: Unit) -> int:
     """:func:`count_assault_targets` of a unit that may assault (an unfired armored car or tank that can move: the
     movement phase names an assault family for those alone, and sizes every one at every decision)."""
+    near = ctx.board.assault_near.get(unit.id)
+    if near is not None and near[0] is unit and not near[2] and near[1] is _known_cells(ctx, state, unit.side):
+        return 0  # no enemy it knows of within reach, as _plan_assaults last found for the same unit and enemies
     return len(_assault_plans(ctx, state, unit))
 
 
