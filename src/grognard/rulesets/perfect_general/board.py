@@ -17,7 +17,7 @@ from grognard.engine.maps import GameMap
 from grognard.engine.movement import UNREACHED, EdgeCosts, LazyCosts, Reach, Steps
 
 from .scenario import PGScenario
-from .state import Mine, PGState, Unit
+from .state import PGState, Unit
 from .tables import Tables, UnitType, Weather
 
 # what one board keeps of movement searches (bytes): a Lauter search holds two full-map arrays, about 13 KB, so
@@ -182,8 +182,6 @@ class Board:
         # they stand), and for each unit the ones of them within its reach, with the unit and the locations they were
         # picked from (moves._plan_assaults)
         self.known_cells: dict[str, tuple[tuple[Unit, ...], tuple[int, ...]]] = {}
-        # the locations of the mines, with the tuple of mines they were read from (moves._mine_cells; held)
-        self.mine_cells: tuple[tuple[Mine, ...], frozenset[int]] = ((), frozenset())
         self.assault_near: dict[str, tuple[Unit, tuple[int, ...], tuple[int, ...]]] = {}
         self._sets: dict[frozenset[int], frozenset[int]] = {}
         self._change: tuple[frozenset[int], frozenset[int], tuple[tuple[int, ...], tuple[int, ...]]] = (
