@@ -76,6 +76,30 @@ COST_ROW_BYTES = 8 * 1024 * 1024
 ROW_BYTES = 120
 
 
+class MapClasses:
+    """What the boards of one map and tables work out alike about its step classes (``_MAP_CLASSES``): each step's
+    class over the map as the scenario made it (an array, and as machine numbers), the key of its cost rows
+    (``_COST_ROWS``), each class's cost by unit kind and weather, the class costs the kinds have alike by weather,
+    and each step's path cost and climb. Every one is made once, by whichever board first needs it; none is
+    changed once made."""
+
+    __slots__ = ("alike_of", "base", "class_cost", "listed", "paths", "rows_key")
+
+    def __init__(self) -> None:
+        self.base: np.ndarray | None = None
+        self.listed: array[int] | None = None
+        self.rows_key: tuple[object, ...] | None = None
+        self.class_cost: dict[tuple[int, bool, int], tuple[np.ndarray, list[int]]] = {}
+        self.alike_of: dict[int, tuple[bytes, list[bool]]] = {}
+        self.paths: tuple[array[int], array[int]] | None = None
+
+
+# the step classes of a map (MapClasses), by its steps (the shared object of _STEPS: grid, heights and paths), its
+# terrain as the scenario made it and the tables, each held beside (their ids are in the key): a new game's board
+# does not work them out again (a few milliseconds a game). At most MAPS_KEPT.
+_MAP_CLASSES: dict[tuple[object, ...], tuple[object, Tables, MapClasses]] = {}
+
+
 def _shape(grid: Grid) -> tuple[object, ...]:
     """What makes two grids the same: their kind, size, layout and first label."""
     return (grid.kind, grid.columns, grid.rows, getattr(grid, "layout", ""), grid.first)
@@ -128,15 +152,8 @@ class Board:
         self._ids: tuple[tuple[tuple[int, str], ...], np.ndarray] | None = None
         self._lists: tuple[list[int], list[int]] | None = None  # _step_lists
         self._classes: Classes | None = None  # _step_classes, for the last terrain
-        # each step's path cost and climb (_patch_classes), as the step classes are kept: machine numbers below 256
-        self._paths: tuple[array[int], array[int]] | None = None
-        self._class_cost: dict[tuple[int, bool, int], tuple[np.ndarray, list[int]]] = {}  # _class_costs' answers
-        self._base_class_array: np.ndarray | None = None  # _base_classes
+        self._map_classes_found: MapClasses | None = None  # _map_classes
         self._stores: dict[bytes, tuple[list[Steps | None], list[Steps | None], list[bool]]] = {}  # _shared_rows
-        # what makes the rows of two boards' tables the same, cost for cost: the grid and every step's class over
-        # the map as the scenario made it (_COST_ROWS' key)
-        self._rows_key: tuple[object, ...] | None = None
-        self._alike_of: dict[int, tuple[bytes, list[bool]]] = {}  # _alike, by weather percent
         self._dirty_last: tuple[object, object, frozenset[int]] = (None, None, frozenset())  # _dirty
         # the cheapest path cost along a step is below this (a step class holds it)
         self._along_span = max([0, *tables.paths.values()]) + 1
@@ -212,6 +229,8 @@ class Board:
         assert all(t.cost == "half_rate" or int(t.cost) >= 1 for t in tables.terrain.values())
         assert all(along >= 1 for along in tables.paths.values())
         self.town_cells = frozenset(c for t in scenario.towns for c in t.cells)
+        # the unit types a carrier may load (p.26 b): moves.load_candidates looks through the side's units
+        self.cargo_types = frozenset(name for name, u in tables.units.items() if u.has("cargo"))
         self.neutral_of = {c: n.name for n in scenario.neutrals for c in n.cells}
 
     def set_change(self, before: frozenset[int], after: frozenset[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -478,11 +497,14 @@ class Board:
         found = self._stores.get(key)
         if found is None:
             common, alike = self._alike(percent)
-            if self._rows_key is None:
+            shared = self._map_classes()
+            if shared.rows_key is None:
+                # what makes the rows of two boards' tables the same, cost for cost: the grid and every step's class
+                # over the map as the scenario made it
                 classes = self._base_classes()
                 assert classes.max(initial=0) < 2**31  # kept as 32-bit numbers
-                self._rows_key = (*_shape(self.grid), classes.astype(np.int32).tobytes())
-            kept = _per_map(_COST_ROWS, self._rows_key, dict)
+                shared.rows_key = (*_shape(self.grid), classes.astype(np.int32).tobytes())
+            kept = _per_map(_COST_ROWS, shared.rows_key, dict)
             # the oldest lists go first (the doubled map's 18 are more than its budget holds); the boards that hold
             # them keep them, and the keys are listed in one step (safe with another thread)
             room = COST_ROW_BYTES // (self.grid.size * ROW_BYTES)
@@ -495,13 +517,14 @@ class Board:
         """The step class costs the unit kinds of the tables have alike in weather slowing to ``percent`` (as
         bytes, -2 for a class whose cost differs between kinds), and for each location whether every step out of
         it enters such a class in the scenario's terrain (its row is the same for every kind)."""
-        found = self._alike_of.get(percent)
+        alike_of = self._map_classes().alike_of
+        found = alike_of.get(percent)
         if found is None:
             costs = np.stack([self._class_costs(u, percent) for u in self.tables.units.values()])
             differ = (costs != costs[0]).any(axis=0)
             src = self._steps()[0]
             apart = np.bincount(src[differ[self._base_classes()]], minlength=self.grid.size)
-            found = self._alike_of[percent] = (np.where(differ, -2, costs[0]).tobytes(), (apart == 0).tolist())
+            found = alike_of[percent] = (np.where(differ, -2, costs[0]).tobytes(), (apart == 0).tolist())
         return found
 
     def _full_costs(self, state: PGState, unit_type: UnitType, percent: int) -> EdgeCosts:
@@ -544,21 +567,43 @@ class Board:
                 self._patch_classes(classes, state, changed)
                 return (state.terrain, state.cut_roads, None, classes)
         if not state.terrain and not state.cut_roads:
-            made = self._base_classes()
-        else:
-            made = self._classes_of(self._terrain_ids(state), state.cut_roads)
-        # every class the tables have is below 256 (Lauter's: 132): read as numbers Python keeps made
+            shared = self._map_classes()
+            if shared.listed is None:
+                shared.listed = self._listed(self._base_classes())
+            return (state.terrain, state.cut_roads, self._base_classes(), shared.listed)
+        made = self._classes_of(self._terrain_ids(state), state.cut_roads)
+        return (state.terrain, state.cut_roads, made, self._listed(made))
+
+    def _listed(self, made: np.ndarray) -> array[int]:
+        """Step classes as machine numbers: every class the tables have is below 256 (Lauter's: 132), read as numbers
+        Python keeps made."""
         small = len(self._terrain_names) * self._along_span * 2 <= 256
         listed = array("B" if small else "I")
         listed.frombytes(made.astype(np.uint8 if small else np.uint32).tobytes())
-        return (state.terrain, state.cut_roads, made, listed)
+        return listed
+
+    def _map_classes(self) -> MapClasses:
+        """The step classes this board's map and tables share with the other boards of the same (``_MAP_CLASSES``)."""
+        found = self._map_classes_found
+        if found is None:
+            steps = self._steps()
+            key = (id(steps), self._base_ids.tobytes(), id(self.tables))
+            kept = _MAP_CLASSES.get(key)
+            if kept is None or kept[0] is not steps or kept[1] is not self.tables:
+                if len(_MAP_CLASSES) >= MAPS_KEPT:
+                    _MAP_CLASSES.clear()
+                kept = _MAP_CLASSES[key] = (steps, self.tables, MapClasses())
+            found = self._map_classes_found = kept[2]
+        return found
 
     def _base_classes(self) -> np.ndarray:
         """Each step's class over the map as the scenario made it (read-only)."""
-        if self._base_class_array is None:
-            self._base_class_array = self._classes_of(self._base_ids, ())
-            self._base_class_array.flags.writeable = False
-        return self._base_class_array
+        shared = self._map_classes()
+        if shared.base is None:
+            made = self._classes_of(self._base_ids, ())
+            made.flags.writeable = False
+            shared.base = made
+        return shared.base
 
     def _classes_of(self, ids: np.ndarray, cut_roads: Iterable[int]) -> np.ndarray:
         """Each step's class with the terrain ``ids`` (``_terrain_ids``) and ``cut_roads``."""
@@ -573,20 +618,26 @@ class Board:
         """Work out again in ``classes`` (``_step_classes``' numbers) the steps into or out of ``changed`` locations,
         as the full computation does for ``state``'s terrain and cut roads."""
         first, dst = self._step_lists()
-        if self._paths is None:
+        shared = self._map_classes()
+        if shared.paths is None:  # each step's path cost and climb, as the step classes are kept
             _, _, along, uphill, _ = self._steps()
-            self._paths = (array("B", along.astype(np.uint8).tobytes()), array("B", uphill.astype(np.uint8).tobytes()))
-        paths, climbs = self._paths
+            shared.paths = (array("B", along.astype(np.uint8).tobytes()), array("B", uphill.astype(np.uint8).tobytes()))
+        paths, climbs = shared.paths
         terrain = dict(state.terrain)
         cut = state.cut_roads
         index, base, span = self._terrain_index, self.base_terrain, self._along_span
         for c in changed:
-            for a in (c, *self.neighbors[c]):  # the steps out of c, and those into it from its neighbours
+            entered = index[terrain.get(c, base[c])] * span  # a step into c: its terrain's part of the class
+            for a in self.neighbors[c]:  # the one step into c from each neighbour
                 for i in range(first[a], first[a + 1]):
-                    b = dst[i]
-                    if a == c or b == c:
-                        path = paths[i] if paths[i] > 0 and a not in cut and b not in cut else 0
-                        classes[i] = (index[terrain.get(b, base[b])] * span + path) * 2 + climbs[i]
+                    if dst[i] == c:
+                        path = paths[i] if paths[i] > 0 and a not in cut and c not in cut else 0
+                        classes[i] = (entered + path) * 2 + climbs[i]
+                        break
+            for i in range(first[c], first[c + 1]):  # the steps out of c
+                b = dst[i]
+                path = paths[i] if paths[i] > 0 and c not in cut and b not in cut else 0
+                classes[i] = (index[terrain.get(b, base[b])] * span + path) * 2 + climbs[i]
 
     @overload
     def _class_costs(self, unit_type: UnitType, percent: int, listed: Literal[False] = False) -> np.ndarray: ...
@@ -596,7 +647,8 @@ class Board:
         """Each step class's cost in half points for ``unit_type`` in weather slowing to ``percent`` (-1: it may
         not enter), as an array or ``listed`` as a list."""
         kind = (max(2, unit_type.move), unit_type.has("armor"), percent)
-        found = self._class_cost.get(kind)
+        class_cost = self._map_classes().class_cost
+        found = class_cost.get(kind)
         if found is None:
             span = self._along_span
             cls = np.arange(len(self._terrain_names) * span * 2)
@@ -609,7 +661,7 @@ class Board:
             if percent != 100:
                 c = np.where(on_path, c, -(-c * percent // 100))  # p.22: mud and storms, not on roads
             costs: np.ndarray = np.where(banned[tid], -1, c)
-            found = self._class_cost[kind] = (costs, costs.tolist())
+            found = class_cost[kind] = (costs, costs.tolist())
         return found[1] if listed else found[0]
 
     def _pair_tables(self) -> PairTables:

@@ -182,10 +182,9 @@ def move_counts(ctx: Ctx, state: PGState, side: str) -> dict[str, int]:
         gone, came = board.set_change(last[2], friends)
     found, now = {}, {}
     for u in own_units(state, side):
-        if not can_move(ctx, u):
-            continue
         prev = kept.get(u.id)
-        if prev is not None and prev[0] is u and (r := prev[1].reach) is not None:  # the search is kept still
+        # the search is kept still (a unit counted could move, and the same unit still can)
+        if prev is not None and prev[0] is u and (r := prev[1].reach) is not None:
             entry, n, cost, start = prev[1], prev[2], r.cost, r.start
             entry.used = True
             for c in gone:  # a loop: quicker than sum() over a generator for a location or two
@@ -194,6 +193,8 @@ def move_counts(ctx: Ctx, state: PGState, side: str) -> dict[str, int]:
             for c in came:
                 if c != start and cost[c] < UNREACHED:
                     n -= 1
+        elif not can_move(ctx, u):
+            continue
         else:
             entry = _search(ctx, state, u, blocked, stop)
             counted = entry.count(friends, board)
@@ -217,7 +218,16 @@ def assault_targets(ctx: Ctx, state: PGState, unit: Unit) -> list[int]:
 
 def count_assault_targets(ctx: Ctx, state: PGState, unit: Unit) -> int:
     """``len(assault_targets(...))`` without sorting them (random play and search size every family)."""
-    return len(_assault_plans(ctx, state, unit)) if _may_assault(ctx, unit) else 0
+    return count_assaults(ctx, state, unit) if _may_assault(ctx, unit) else 0
+
+
+def count_assaults(ctx: Ctx, state: PGState, unit: Unit) -> int:
+    """:func:`count_assault_targets` of a unit that may assault (an unfired armored car or tank that can move: the
+    movement phase names an assault family for those alone, and sizes every one at every decision)."""
+    near = ctx.board.assault_near.get(unit.id)
+    if near is not None and near[0] is unit and not near[2] and near[1] is _known_cells(ctx, state, unit.side):
+        return 0  # no enemy it knows of within reach, as _plan_assaults last found for the same unit and enemies
+    return len(_assault_plans(ctx, state, unit))
 
 
 def _may_assault(ctx: Ctx, unit: Unit) -> bool:
@@ -322,20 +332,29 @@ def load_candidates(ctx: Ctx, state: PGState, carrier: Unit) -> list[str]:
     """Friendly units this armored unit can reach and load: a carrier type without cargo (a); a unit that may
     be carried (b), has not moved or fired, nor plotted if artillery (c); arriving with 1 movement point to
     spend on loading (d)."""
-    t = ctx.tables
-    if not (t.units[carrier.type].has("carrier") and not carrier.cargo and can_move(ctx, carrier)):
+    if not (ctx.tables.units[carrier.type].has("carrier") and not carrier.cargo and can_move(ctx, carrier)):
         return []
+    return carrier_loads(ctx, state, carrier)
+
+
+def carrier_loads(ctx: Ctx, state: PGState, carrier: Unit) -> list[str]:
+    """:func:`load_candidates` of a carrier that may load (a carrier type without cargo that can move: the movement
+    phase names a load family for those alone, and sizes every one at every decision)."""
     board = ctx.board
     memo = board.state_memo(state)
     found_cargo: tuple[tuple[Unit, ...], tuple[int, ...]] | None = memo.get(("cargo", carrier.side))
     if found_cargo is None:  # the same for every carrier of the side
+        cargo_types = board.cargo_types
+        # entering a heavy barrage's ring takes all movement (p.30): no point left to load (d)
+        barred = {b.cell for b in state.barrages}
         units = tuple(
-            u
-            for u in own_units(state, carrier.side)
-            if t.units[u.type].has("cargo")
-            and not (u.moved or u.fired or u.plotted or u.unloaded)
-            # entering a heavy barrage's ring takes all movement (p.30): no point left to load (d)
-            and barrage_at(state, u.cell) is None
+            [
+                u
+                for u in own_units(state, carrier.side)
+                if u.type in cargo_types
+                and not (u.moved or u.fired or u.plotted or u.unloaded)
+                and u.cell not in barred
+            ]
         )
         found_cargo = memo["cargo", carrier.side] = (units, tuple([u.cell for u in units]))
     cargo, cells = found_cargo
@@ -515,15 +534,26 @@ def _fall_back(ctx: Ctx, state: PGState, step: Step, unit: Unit, trail: tuple[in
     in a friendly location it meant to pass through (a hidden enemy in the way, p.26; an enemy spotted on the
     way at night, p.26) ends on the last location of its way where the unit may stand, its start at worst
     (decision: the manual is silent). A carrier back at its start takes up again the cargo it unloaded there."""
+    if not trail:
+        return state
+    board = ctx.board
+    own = own_units(state, unit.side)
+    # as many locations as units: no friend shares the unit's (the unit is one of them), and a move never ends in
+    # an enemy's location (it bumps into it before): the look through every unit below is for a stopped move
+    if (
+        not unit.carried_by
+        and len(board.cells_of(own)) == len(own)
+        and unit.cell not in board.cells_of(enemy_units(state, unit.side))
+    ):
+        return state
     occupied = {u.cell for u in state.units if not u.carried_by and u.id != unit.id}
-    if unit.cell not in occupied or not trail:
+    if unit.cell not in occupied:
         return state
     back = next((c for c in reversed(trail) if c not in occupied), trail[0])
     moved = replace(unit, cell=back, mp=0)
     state = state.with_unit(moved)
     if moved.cargo:
         state = state.with_unit(replace(state.unit(moved.cargo), cell=back))
-    board = ctx.board
     ctx.emit(
         step,
         "move",

@@ -347,10 +347,10 @@ class PerfectGeneral(Ruleset[PGState, PGScenario]):
                 add(counts[u.id])
             elif kind is D.Assault:
                 assert u is not None
-                add(moves.count_assault_targets(ctx, state, u))
+                add(moves.count_assaults(ctx, state, u))  # named for a unit that may assault (_legal_move)
             elif kind is D.Load:
                 assert u is not None
-                add(len(moves.load_candidates(ctx, state, u)))
+                add(len(moves.carrier_loads(ctx, state, u)))  # named for a carrier that may load (_legal_move)
             elif jobs is not None:
                 add(len(jobs))
             else:

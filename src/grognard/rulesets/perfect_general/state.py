@@ -9,9 +9,11 @@ from grognard.engine.records import replace
 
 SIDES = ("attacker", "defender")
 
-# the unit tuple last asked about by id, and its units by id once asked twice (PGState.find): one entry, held so
-# that the tuple's id is not reused
-_by_id: list[tuple[tuple[Unit, ...], dict[str, Unit] | None]] = [((), None)]
+# the unit tuple last asked about by id, and the position of each of its units by id once asked twice (PGState.find)
+# or carried from the tuple it was made from by replacing a unit (replaced: every unit stays where it was, so a walk
+# replacing its mover location after location reads where it stands): one entry, held so that the tuple's id is not
+# reused
+_by_id: list[tuple[tuple[Unit, ...], dict[str, int] | None]] = [((), None)]
 
 
 def other(side: str) -> str:
@@ -175,9 +177,10 @@ class PGState:
         if kept[0] is units:
             index = kept[1]
             if index is None:  # asked again about these units: index them (the general asks of hundreds)
-                index = {u.id: u for u in units}
+                index = {u.id: i for i, u in enumerate(units)}
                 _by_id[0] = (units, index)
-            return index.get(uid)
+            i = index.get(uid)
+            return None if i is None else units[i]
         _by_id[0] = (units, None)
         for u in units:
             if u.id == uid:
@@ -216,6 +219,14 @@ class PGState:
 def replaced(units: tuple[Unit, ...], unit: Unit) -> tuple[Unit, ...]:
     """``units`` with ``unit`` where the unit of its id stands (the same tuple when none does)."""
     uid = unit.id
+    kept = _by_id[0]  # one read: another thread may replace it meanwhile
+    if kept[0] is units and kept[1] is not None:
+        i = kept[1].get(uid)
+        if i is None:
+            return units
+        found = (*units[:i], unit, *units[i + 1 :])
+        _by_id[0] = (found, kept[1])  # the same positions
+        return found
     for i, u in enumerate(units):
         if u.id == uid:
             return (*units[:i], unit, *units[i + 1 :])
