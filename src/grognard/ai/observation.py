@@ -124,18 +124,14 @@ class Observation:
 def facts_of(rules: Ruleset[Any, Any]) -> Facts:
     """The static facts of a bound ruleset: its class, scenario and options (made once per ruleset: they are
     asked for at every observation)."""
+    global _last_facts
     last = _last_facts
     found = last[1] if last[0]() is rules else _facts.get(rules)  # the last ruleset asked about, most often
     if found is None or found.scenario is not rules.scenario or found.options != rules.options:
         found = _facts[rules] = Facts(type(rules), rules.scenario, MappingProxyType(dict(rules.options)))
     if last[1] is not found:
-        _set_last_facts(rules, found)
+        _last_facts = (weakref.ref(rules), found)
     return found
-
-
-def _set_last_facts(rules: Ruleset[Any, Any], facts: Facts) -> None:
-    global _last_facts
-    _last_facts = (weakref.ref(rules), facts)
 
 
 def observe(game: Game, seat: str) -> Observation:

@@ -53,13 +53,6 @@ class Step:
         self.revealed = False
 
     def emit(self, kind: str, text: str = "", seen_by: Iterable[str] | None = None, **data: Any) -> Event:
-        # ``_log`` written out (the rules' events come here: a call less each)
-        seen = seen_by if seen_by is None or type(seen_by) is tuple else tuple(seen_by)
-        event: Event = _made(_BLANK, kind, text, data, seen)
-        self.events.append(event)
-        return event
-
-    def _log(self, kind: str, text: str, data: dict[str, Any], seen_by: Iterable[str] | None) -> Event:
         """The event logged (the seats as a tuple; a tuple given is kept)."""
         seen = seen_by if seen_by is None or type(seen_by) is tuple else tuple(seen_by)
         event: Event = _made(_BLANK, kind, text, data, seen)
@@ -69,7 +62,7 @@ class Step:
     def roll(self, sides: int, why: str, seen_by: Iterable[str] | None = None) -> int:
         """Roll a die of ``sides`` faces for ``why``; the roll is logged as an event."""
         value = self.dice.below(sides) + 1  # ``Dice.roll``, a call less
-        self._log("roll", f"{why}: rolled {value} on d{sides}", {"sides": sides, "value": value, "why": why}, seen_by)
+        self.emit("roll", f"{why}: rolled {value} on d{sides}", seen_by, sides=sides, value=value, why=why)
         return value
 
     def chance(self, percent: int, why: str, seen_by: Iterable[str] | None = None) -> bool:
@@ -77,7 +70,7 @@ class Step:
         value = self.dice.below(100) + 1  # ``Dice.percent``, two calls less
         ok = value <= percent
         text = f"{why}: {percent}% needed, rolled {value}: {'success' if ok else 'failure'}"
-        self._log("roll", text, {"sides": 100, "value": value, "percent": percent, "success": ok, "why": why}, seen_by)
+        self.emit("roll", text, seen_by, sides=100, value=value, percent=percent, success=ok, why=why)
         return ok
 
     @property

@@ -96,9 +96,7 @@ def _land(ctx: Ctx, state: PGState, step: Step, p: Plot) -> PGState:
     if ut.drift:
         drift = step.roll(ut.drift + 1, f"drift of a {ut.name} shot", SIDES) - 1  # 0 .. drift hexes (p.30)
         if drift:
-            # "in any direction from the original target" (p.30): Grid.ring, read from the board's kept distances
-            far = np.frombuffer(ctx.board.distance_row(p.cell), dtype=np.uint8)
-            ring: list[int] = np.flatnonzero(far == drift).tolist()
+            ring = grid.ring(p.cell, drift)  # "in any direction from the original target" (p.30)
             if ring:
                 cell = ring[step.roll(len(ring), "direction of the drift", SIDES) - 1]
     label = grid.label(cell)

@@ -11,6 +11,8 @@ first direct fire phase").
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from grognard.engine.events import Step
 from grognard.engine.records import replace
 
@@ -40,12 +42,18 @@ def _seen(board: Board, sight: SightCache, vis: int, enemies: tuple[Unit, ...], 
 def _sees_any(board: Board, sight: SightCache, vis: int, enemies: tuple[Unit, ...], cell: int) -> bool:
     """Whether one of ``enemies`` sees ``cell``, by their lines of sight (those within ``vis``; a loop: quicker
     than a generator over ``Board.near``)."""
-    far = board.distance_row(cell)
-    sees = sight.sees_within if vis < FAR else sight.sees  # the row counts distances from FAR on as FAR
+    far, sees = _lines_to(board, sight, vis, cell)
     for e in enemies:  # noqa: SIM110 (a loop: quicker than any() over a generator)
         if far[e.cell] <= vis and sees(e.cell, cell, vis):
             return True
     return False
+
+
+def _lines_to(board: Board, sight: SightCache, vis: int, cell: int) -> tuple[bytes, Callable[[int, int, int], bool]]:
+    """For a look through the units that may see ``cell`` or be seen from it: the distances from ``cell`` (a unit
+    farther than ``vis`` is out of sight) and the line-of-sight test for a pair within ``vis``."""
+    # the row counts distances from FAR on as FAR: beyond it, the test measures the distance itself
+    return board.distance_row(cell), sight.sees_within if vis < FAR else sight.sees
 
 
 def _adjacent_enemy(ctx: Ctx, state: PGState, unit: Unit) -> bool:
@@ -87,8 +95,7 @@ def spot_mover(ctx: Ctx, state: PGState, step: Step, mover: Unit) -> tuple[PGSta
     look = seen is None and (in_open or not mover.spot_pending)  # whether the enemy's sight of it is wanted
     found = False
     spots: dict[str, Unit] = {}
-    far = board.distance_row(cell)
-    sees = sight.sees_within if vis < FAR else sight.sees  # the row counts distances from FAR on as FAR
+    far, sees = _lines_to(board, sight, vis, cell)
     for e in enemies:
         if far[e.cell] > vis:
             continue
